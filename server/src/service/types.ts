@@ -1,0 +1,99 @@
+// Shared vocabulary of the service layer. Plain data only: no editor, no connection.
+
+/** One step of a field path: a field or map key (string) or a list index (number). */
+export type PathSegment = string | number;
+/** A path from the root of one Kubernetes object, e.g. ['spec', 'podFailurePolicy', 'rules', 0, 'action']. */
+export type FieldPath = readonly PathSegment[];
+
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+
+/**
+ * Which part of the node at `path` a finding underlines.
+ * - 'value' (default): the value; when the field is absent, the key of its nearest present ancestor.
+ * - 'key': the field's key (unknown fields, forbidden fields).
+ * - 'entry': the whole list entry or key/value pair.
+ */
+export type Anchor = 'value' | 'key' | 'entry';
+
+/** What a rule or the schema check reports, before the engine turns the path into a range. */
+export interface Finding {
+  /** Stable rule code, e.g. 'job/pod-failure-policy/exit-code-values-order'. Never reuse or rename. */
+  code: string;
+  severity: Severity;
+  /** Says what is wrong, why the API server refuses it (or why it matters), and the way out. */
+  message: string;
+  path: FieldPath;
+  anchor?: Anchor;
+  /** Kubernetes documentation page for the rule or field. */
+  href?: string;
+}
+
+/** Kubernetes releases we know the API of. */
+export const MIN_MINOR = 23;
+export const MAX_MINOR = 35;
+export const DEFAULT_KUBERNETES_VERSION = '1.35';
+
+/** The kinds we check, keyed as the API server names them. */
+export type KindName = 'Job' | 'CSIDriver';
+
+export const KINDS: Record<KindName, { apiVersion: string; group: string; version: string }> = {
+  Job: { apiVersion: 'batch/v1', group: 'batch', version: 'v1' },
+  CSIDriver: { apiVersion: 'storage.k8s.io/v1', group: 'storage.k8s.io', version: 'v1' },
+};
+
+/** A plain JSON value, as the API server decodes a manifest (YAML 1.1 scalars, nulls dropped). */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** What a rule sees. */
+export interface RuleContext {
+  kind: KindName;
+  /** The object as written (after YAML 1.1 reading; map entries whose value is null are dropped, as Go does). */
+  object: JsonObject;
+  /** The same object after the API server's create-time defaulting (kube/defaults.ts). */
+  defaulted: JsonObject;
+  /** Kubernetes minor release, 23..35. */
+  minor: number;
+}
+
+/** Metadata of one rule code, for the rule table, settings and hover. */
+export interface RuleCode {
+  code: string;
+  severity: Severity;
+  /** One line: what the rule checks. */
+  title: string;
+  /** The Kubernetes function it mirrors, e.g. 'validatePodFailurePolicyRule', or 'WarningsOnCreate', or '-' */
+  mirrors: string;
+  /** Id in ../shared/reference/k8s-validation-rules.md, e.g. 'JOB-PFP-04', when there is one. */
+  reference?: string;
+  href?: string;
+}
+
+/** A family of rules: one file, one Kubernetes function (or a small group). */
+export interface Rule {
+  /** Family name, usually the Kubernetes function it mirrors. */
+  name: string;
+  kinds: readonly KindName[];
+  codes: readonly RuleCode[];
+  check(context: RuleContext): Finding[];
+}
+
+/** Map-typed fields whose keys are printed in brackets in Kubernetes field paths. */
+const MAP_FIELDS = new Set([
+  'labels', 'annotations', 'matchLabels', 'nodeSelector', 'limits', 'requests', 'overhead', 'data',
+  'binaryData', 'stringData', 'volumeAttributes', 'capacity', 'allocatable', 'parameters', 'sysctls',
+]);
+
+/** Formats a path the way the API server prints it: `spec.template.metadata.labels[job-name]`, `rules[0].action`. */
+export function formatFieldPath(path: FieldPath): string {
+  let out = '';
+  path.forEach((segment, i) => {
+    const previous = i > 0 ? path[i - 1] : undefined;
+    if (typeof segment === 'number' || (typeof previous === 'string' && MAP_FIELDS.has(previous))) {
+      out += `[${segment}]`;
+    } else {
+      out += out ? `.${segment}` : segment;
+    }
+  });
+  return out;
+}
