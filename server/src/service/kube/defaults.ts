@@ -1,0 +1,71 @@
+// The API server's create-time defaulting (v1 SetDefaults_* functions), modelled once, here.
+// Rules read `context.defaulted` for the values the server validates, and `context.object` for
+// what the user wrote. Only defaults that change a validation verdict or a message are modelled.
+import type { Json, JsonObject, KindName } from '../types';
+
+const MAX_INT32 = 2147483647;
+
+export function isObject(value: Json | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function clone<T extends Json>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/** Returns a defaulted deep copy; the input is not changed. Values of the wrong type are left as they are. */
+export function applyDefaults(kind: KindName, object: JsonObject): JsonObject {
+  const copy = clone(object);
+  if (kind === 'Job') defaultJob(copy);
+  else defaultCSIDriver(copy);
+  return copy;
+}
+
+/** SetDefaults_Job, SetDefaults_PodSpec (the parts Job validation depends on). */
+function defaultJob(job: JsonObject): void {
+  if (!isObject(job.spec)) job.spec = {};
+  const spec = job.spec;
+  if (spec.completions === undefined && spec.parallelism === undefined) {
+    spec.completions = 1;
+    spec.parallelism = 1;
+  }
+  if (spec.parallelism === undefined) spec.parallelism = 1;
+  if (spec.backoffLimit === undefined) spec.backoffLimit = spec.backoffLimitPerIndex !== undefined ? MAX_INT32 : 6;
+  if (spec.completionMode === undefined) spec.completionMode = 'NonIndexed';
+  if (spec.suspend === undefined) spec.suspend = false;
+  if (spec.manualSelector === undefined) spec.manualSelector = false;
+  if (spec.podReplacementPolicy === undefined) {
+    spec.podReplacementPolicy = spec.podFailurePolicy !== undefined ? 'Failed' : 'TerminatingOrFailed';
+  }
+  if (isObject(spec.podFailurePolicy) && Array.isArray(spec.podFailurePolicy.rules)) {
+    for (const rule of spec.podFailurePolicy.rules) {
+      if (!isObject(rule) || !Array.isArray(rule.onPodConditions)) continue;
+      for (const pattern of rule.onPodConditions) {
+        if (isObject(pattern) && pattern.status === undefined) pattern.status = 'True';
+      }
+    }
+  }
+  const template = isObject(spec.template) ? spec.template : undefined;
+  if (template && isObject(template.spec) && template.spec.restartPolicy === undefined) {
+    template.spec.restartPolicy = 'Always';
+  }
+  // A Job without labels of its own gets the template's labels.
+  const metadata = isObject(job.metadata) ? job.metadata : undefined;
+  const templateLabels = template && isObject(template.metadata) ? template.metadata.labels : undefined;
+  if (metadata && metadata.labels === undefined && isObject(templateLabels)) metadata.labels = clone(templateLabels);
+}
+
+/** SetDefaults_CSIDriver. */
+function defaultCSIDriver(driver: JsonObject): void {
+  if (!isObject(driver.spec)) driver.spec = {};
+  const spec = driver.spec;
+  if (spec.attachRequired === undefined) spec.attachRequired = true;
+  if (spec.podInfoOnMount === undefined) spec.podInfoOnMount = false;
+  if (spec.storageCapacity === undefined) spec.storageCapacity = false;
+  if (spec.fsGroupPolicy === undefined) spec.fsGroupPolicy = 'ReadWriteOnceWithFSType';
+  if (spec.requiresRepublish === undefined) spec.requiresRepublish = false;
+  if (spec.seLinuxMount === undefined) spec.seLinuxMount = false;
+  if (spec.volumeLifecycleModes === undefined || (Array.isArray(spec.volumeLifecycleModes) && spec.volumeLifecycleModes.length === 0)) {
+    spec.volumeLifecycleModes = ['Persistent'];
+  }
+}

@@ -1,0 +1,36 @@
+// Runs rule families on a manifest written as YAML, the way the engine does before it maps paths to ranges.
+import { parseKubectlYaml, toServerJson } from '../../../server/src/service/document/kubectlYaml';
+import { applyDefaults, isObject } from '../../../server/src/service/kube/defaults';
+import { formatFieldPath, type Finding, type KindName, type Rule } from '../../../server/src/service/types';
+
+export interface ReportedFinding {
+  code: string;
+  severity: Finding['severity'];
+  path: string;
+  anchor: NonNullable<Finding['anchor']>;
+  message: string;
+}
+
+export function runRules(rules: readonly Rule[], yamlText: string, minor = 35): ReportedFinding[] {
+  const document = parseKubectlYaml(yamlText);
+  if (document.errors.length) throw new Error(`fixture is not valid YAML: ${document.errors[0].message}`);
+  const object = toServerJson(document);
+  if (!isObject(object)) throw new Error('fixture is not a mapping');
+  const kind = object.kind as KindName;
+  const context = { kind, object, defaulted: applyDefaults(kind, object), minor };
+  return rules
+    .filter((rule) => rule.kinds.includes(kind))
+    .flatMap((rule) => rule.check(context))
+    .map((finding) => ({
+      code: finding.code,
+      severity: finding.severity,
+      path: formatFieldPath(finding.path),
+      anchor: finding.anchor ?? 'value',
+      message: finding.message,
+    }));
+}
+
+/** The findings as `code @ path` strings, for compact exact assertions. */
+export function summary(findings: readonly ReportedFinding[]): string[] {
+  return findings.map((finding) => `${finding.code} @ ${finding.path}`);
+}
