@@ -9,6 +9,7 @@ const GO_YAML_UNSUPPORTED = new Set(['TIME']); // sexagesimal `1:20` stays a str
 
 function goYamlTags(tags: Tags): Tags {
   return tags.filter((tag) => {
+    if (typeof tag === 'string') return tag !== 'timestamp' && tag !== 'intTime' && tag !== 'floatTime';
     if (tag.tag === 'tag:yaml.org,2002:timestamp') return false; // go-yaml keeps timestamps as strings for interface{}
     if ('format' in tag && tag.format && GO_YAML_UNSUPPORTED.has(tag.format)) return false;
     return true;
