@@ -41,18 +41,22 @@ function defaultJob(job: JsonObject): void {
     for (const rule of spec.podFailurePolicy.rules) {
       if (!isObject(rule) || !Array.isArray(rule.onPodConditions)) continue;
       for (const pattern of rule.onPodConditions) {
-        if (isObject(pattern) && pattern.status === undefined) pattern.status = 'True';
+        // Go tests the zero value, so an explicit `status: ""` is defaulted as well.
+        if (isObject(pattern) && (pattern.status === undefined || pattern.status === '')) pattern.status = 'True';
       }
     }
   }
   const template = isObject(spec.template) ? spec.template : undefined;
-  if (template && isObject(template.spec) && template.spec.restartPolicy === undefined) {
+  // restartPolicy is a plain string in Go: `restartPolicy: ""` is the zero value and is defaulted too.
+  if (template && isObject(template.spec) && (template.spec.restartPolicy === undefined || template.spec.restartPolicy === '')) {
     template.spec.restartPolicy = 'Always';
   }
-  // A Job without labels of its own gets the template's labels.
+  // A Job without labels of its own (absent or `{}`: Go tests len() == 0) gets the template's labels.
   const metadata = isObject(job.metadata) ? job.metadata : undefined;
   const templateLabels = template && isObject(template.metadata) ? template.metadata.labels : undefined;
-  if (metadata && metadata.labels === undefined && isObject(templateLabels)) metadata.labels = clone(templateLabels);
+  const ownLabels = metadata?.labels;
+  const hasOwnLabels = isObject(ownLabels) ? Object.keys(ownLabels).length > 0 : ownLabels !== undefined;
+  if (metadata && !hasOwnLabels && isObject(templateLabels)) metadata.labels = clone(templateLabels);
 }
 
 /** SetDefaults_CSIDriver. */
