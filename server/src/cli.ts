@@ -1,0 +1,163 @@
+// The `kubeassist` command: the same engine as the language server, for shells and CI.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
+import { normalizeSettings } from './lsp/configuration';
+import { validateText } from './service/index';
+import { isValidVersion, type RuleSetting } from './service/settings';
+
+const USAGE = `Usage: kubeassist check [options] PATH...
+
+Checks Kubernetes Job (batch/v1) and CSIDriver (storage.k8s.io/v1) manifests as the API server would.
+PATH is a file, a folder (searched for *.yaml and *.yml), or - for standard input.
+
+Options:
+  --format text|json          output format (default text: file:line:col severity code message)
+  --kubernetes-version 1.NN   target Kubernetes release, 1.23 to 1.35 (default 1.35)
+  --rule CODE=SEVERITY        set a rule's severity (error, warning, information, hint) or turn it off
+  -h, --help                  show this help
+
+Exit status: 0 without errors, 1 when any error was found, 2 on a usage problem.`;
+
+interface Finding {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: string;
+  code: string;
+  message: string;
+  path?: string;
+}
+
+const SEVERITY_NAMES: Record<number, string> = {
+  [DiagnosticSeverity.Error]: 'error',
+  [DiagnosticSeverity.Warning]: 'warning',
+  [DiagnosticSeverity.Information]: 'information',
+  [DiagnosticSeverity.Hint]: 'hint',
+};
+
+class UsageError extends Error {}
+
+interface Options {
+  format: 'text' | 'json';
+  version: string;
+  rules: Record<string, RuleSetting>;
+  paths: string[];
+}
+
+function parseArguments(args: string[]): Options {
+  const options: Options = { format: 'text', version: '1.35', rules: {}, paths: [] };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const value = (): string => {
+      const next = args[++i];
+      if (next === undefined) throw new UsageError(`${arg} needs a value`);
+      return next;
+    };
+    if (arg === '--format') {
+      const format = value();
+      if (format !== 'text' && format !== 'json') throw new UsageError(`unknown format "${format}" (text or json)`);
+      options.format = format;
+    } else if (arg === '--kubernetes-version') {
+      options.version = value();
+      if (!isValidVersion(options.version)) throw new UsageError(`unsupported Kubernetes version "${options.version}" (1.23 to 1.35)`);
+    } else if (arg === '--rule') {
+      const [code, severity] = value().split('=');
+      if (!code || !['error', 'warning', 'information', 'hint', 'off'].includes(severity)) throw new UsageError('--rule takes CODE=error|warning|information|hint|off');
+      options.rules[code] = severity as RuleSetting;
+    } else if (arg === '-' || !arg.startsWith('-')) {
+      options.paths.push(arg);
+    } else {
+      throw new UsageError(`unknown option ${arg}`);
+    }
+  }
+  if (options.paths.length === 0) throw new UsageError('no PATH given');
+  return options;
+}
+
+function collectFiles(path: string, out: string[]): void {
+  if (path === '-') {
+    out.push(path);
+    return;
+  }
+  const stat = statSync(path);
+  if (!stat.isDirectory()) {
+    out.push(path);
+    return;
+  }
+  for (const name of readdirSync(path).sort()) {
+    if (name === 'node_modules' || name.startsWith('.')) continue;
+    const child = join(path, name);
+    if (statSync(child).isDirectory()) collectFiles(child, out);
+    else if (/\.ya?ml$/i.test(name)) out.push(child);
+  }
+}
+
+function readInput(file: string): string {
+  const text = file === '-' ? readFileSync(0, 'utf8') : readFileSync(file, 'utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+export function check(args: string[], write: (text: string) => void): number {
+  const options = parseArguments(args);
+  const settings = normalizeSettings({ kubernetesVersion: options.version, rules: options.rules });
+  const files: string[] = [];
+  for (const path of options.paths) collectFiles(path, files);
+  const findings: Finding[] = [];
+  for (const file of files) {
+    const name = file === '-' ? '<stdin>' : relative(process.cwd(), file) || file;
+    const diagnostics: Diagnostic[] = validateText(readInput(file), settings);
+    for (const diagnostic of diagnostics) {
+      findings.push({
+        file: name,
+        line: diagnostic.range.start.line + 1,
+        column: diagnostic.range.start.character + 1,
+        endLine: diagnostic.range.end.line + 1,
+        endColumn: diagnostic.range.end.character + 1,
+        severity: SEVERITY_NAMES[diagnostic.severity ?? DiagnosticSeverity.Error],
+        code: String(diagnostic.code),
+        message: typeof diagnostic.message === "string" ? diagnostic.message : diagnostic.message.value,
+        path: (diagnostic.data as { path?: string } | undefined)?.path || undefined,
+      });
+    }
+  }
+  const errors = findings.filter((finding) => finding.severity === 'error').length;
+  if (options.format === 'json') {
+    write(JSON.stringify(findings, null, 2) + '\n');
+  } else {
+    for (const f of findings) write(`${f.file}:${f.line}:${f.column} ${f.severity} ${f.code} ${f.message}\n`);
+    write(`${files.length} file${files.length === 1 ? '' : 's'} checked: ${errors} error${errors === 1 ? '' : 's'}, ${findings.length - errors} other finding${findings.length - errors === 1 ? '' : 's'}\n`);
+  }
+  return errors > 0 ? 1 : 0;
+}
+
+function main(argv: string[]): number {
+  const [command, ...rest] = argv;
+  if (!command || command === '-h' || command === '--help' || command === 'help') {
+    process.stdout.write(USAGE + '\n');
+    return command ? 0 : 2;
+  }
+  try {
+    if (command !== 'check') throw new UsageError(`unknown command "${command}"`);
+    if (rest.includes('-h') || rest.includes('--help')) {
+      process.stdout.write(USAGE + '\n');
+      return 0;
+    }
+    return check(rest, (text) => process.stdout.write(text));
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`kubeassist: ${error.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') {
+      process.stderr.write(`kubeassist: ${(error as Error).message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+if (require.main === module) process.exitCode = main(process.argv.slice(2));

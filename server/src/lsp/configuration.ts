@@ -1,0 +1,23 @@
+// Reads `kubeassist.*` settings: through workspace/configuration where the client offers it, else from
+// initializationOptions and didChangeConfiguration payloads (Neovim, Emacs and other plain clients).
+import { DEFAULT_SETTINGS, type Settings } from '../service/settings';
+import { isValidVersion, type RuleSetting } from '../service/settings';
+
+const RULE_SETTINGS = new Set<RuleSetting>(['error', 'warning', 'information', 'hint', 'off']);
+
+/** Accepts what a user may have written and keeps only well-formed values. */
+export function normalizeSettings(raw: unknown): Settings {
+  const input = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const section = input.kubeassist && typeof input.kubeassist === 'object' ? (input.kubeassist as Record<string, unknown>) : input;
+  const rules: Record<string, RuleSetting> = {};
+  if (section.rules && typeof section.rules === 'object') {
+    for (const [code, value] of Object.entries(section.rules as Record<string, unknown>)) {
+      const setting = value === 'info' ? 'information' : value;
+      if (typeof setting === 'string' && RULE_SETTINGS.has(setting as RuleSetting)) rules[code] = setting as RuleSetting;
+    }
+  }
+  const version = typeof section.kubernetesVersion === 'string' && isValidVersion(section.kubernetesVersion)
+    ? section.kubernetesVersion
+    : DEFAULT_SETTINGS.kubernetesVersion;
+  return { enable: section.enable !== false, kubernetesVersion: version, rules };
+}

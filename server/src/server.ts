@@ -1,0 +1,65 @@
+// LSP wiring: capabilities, documents, settings, and one line per request to the service.
+import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type InitializeResult } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { normalizeSettings } from './lsp/configuration';
+import { guarded } from './lsp/guard';
+import { ValidationScheduler } from './lsp/scheduler';
+import { FileModel, validate, type Settings } from './service/index';
+import { DEFAULT_SETTINGS } from './service/settings';
+
+const connection = createConnection(ProposedFeatures.all);
+const documents = new TextDocuments(TextDocument);
+const models = new Map<string, FileModel>();
+const log = (message: string) => connection.console.error(message);
+let settings: Settings = DEFAULT_SETTINGS;
+let pullConfiguration = false;
+
+process.on('uncaughtException', (error) => log(`kubeassist: uncaught ${error.stack ?? error.message}`));
+process.on('unhandledRejection', (reason) => log(`kubeassist: unhandled rejection ${String(reason)}`));
+
+connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (params): InitializeResult => {
+  pullConfiguration = !!params.capabilities.workspace?.configuration;
+  if (params.initializationOptions) settings = normalizeSettings(params.initializationOptions);
+  return {
+    capabilities: { textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental } },
+    serverInfo: { name: 'kubeassist', version: '0.1.0' },
+  };
+}));
+
+connection.onInitialized(() => void refreshSettings());
+
+async function refreshSettings(): Promise<void> {
+  if (pullConfiguration) {
+    try {
+      settings = normalizeSettings(await connection.workspace.getConfiguration('kubeassist'));
+    } catch (error) {
+      log(`kubeassist: could not read settings: ${String(error)}`);
+    }
+  }
+  for (const document of documents.all()) scheduler.now(document.uri);
+}
+
+connection.onDidChangeConfiguration(guarded(log, 'didChangeConfiguration', undefined, (change) => {
+  if (!pullConfiguration && change.settings) settings = normalizeSettings(change.settings);
+  void refreshSettings();
+}));
+
+const scheduler = new ValidationScheduler(guarded(log, 'validation', undefined, (uri: string) => {
+  const document = documents.get(uri);
+  if (!document) return;
+  let model = models.get(uri);
+  if (!model) models.set(uri, (model = new FileModel()));
+  const diagnostics = validate(model, document.getText(), settings);
+  void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
+}));
+
+documents.onDidOpen(guarded(log, 'didOpen', undefined, (event) => scheduler.now(event.document.uri)));
+documents.onDidChangeContent(guarded(log, 'didChange', undefined, (event) => scheduler.schedule(event.document.uri)));
+documents.onDidClose(guarded(log, 'didClose', undefined, (event) => {
+  scheduler.cancel(event.document.uri);
+  models.delete(event.document.uri);
+  void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+}));
+
+documents.listen(connection);
+connection.listen();

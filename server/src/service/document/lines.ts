@@ -1,0 +1,46 @@
+// Offset <-> line/character conversion for one text, in UTF-16 code units as LSP counts them.
+
+export interface Position {
+  line: number;
+  character: number;
+}
+
+export class LineIndex {
+  private readonly starts: number[] = [0];
+
+  constructor(readonly text: string) {
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+
+  get lineCount(): number {
+    return this.starts.length;
+  }
+
+  lineStart(line: number): number {
+    return this.starts[Math.max(0, Math.min(line, this.starts.length - 1))];
+  }
+
+  /** End of the line's content, before its line break. */
+  lineEnd(line: number): number {
+    const next = line + 1 < this.starts.length ? this.starts[line + 1] - 1 : this.text.length;
+    return next > this.lineStart(line) && this.text[next - 1] === '\r' ? next - 1 : next;
+  }
+
+  positionAt(offset: number): Position {
+    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.starts[middle] <= clamped) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low, character: clamped - this.starts[low] };
+  }
+
+  offsetAt(position: Position): number {
+    if (position.line >= this.starts.length) return this.text.length;
+    const start = this.lineStart(position.line);
+    return Math.min(start + Math.max(0, position.character), this.lineEnd(position.line));
+  }
+}

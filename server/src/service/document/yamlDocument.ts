@@ -1,0 +1,120 @@
+// One YAML document of a file, parsed the way kubectl reads it, with its YAML-level issues and the
+// Kubernetes resources it holds. Everything here is relative to the document's own text; the file
+// model shifts it by the document's first line.
+import { isMap, isScalar, isSeq, type Document, type Node, type YAMLMap } from 'yaml';
+import type { FieldPath, Severity } from '../types';
+import { parseKubectlYaml } from './kubectlYaml';
+import { repairUnderIndentedQuotedScalars } from './lenient';
+import { LineIndex } from './lines';
+
+/** A YAML-level finding, with offsets into the document's text. */
+export interface YamlIssue {
+  code: string;
+  severity: Severity;
+  message: string;
+  start: number;
+  end: number;
+}
+
+/** A top-level object, or an item of a `kind: List`, that has an apiVersion and a kind. */
+export interface ResourceNode {
+  apiVersion: string;
+  kind: string;
+  node: YAMLMap;
+  /** Path of the object inside the document: [] for a top-level object, ['items', i] for a List item. */
+  prefix: FieldPath;
+}
+
+const LIST_KINDS = /^(List|[A-Z][A-Za-z0-9]*List)$/;
+
+export class YamlDocument {
+  readonly document: Document.Parsed;
+  readonly lines: LineIndex;
+  readonly issues: YamlIssue[] = [];
+  /** True when a YAML error makes the content unreliable: no semantic checks run on it. */
+  readonly broken: boolean;
+  readonly resources: ResourceNode[];
+
+  constructor(readonly text: string) {
+    this.lines = new LineIndex(text);
+    let document = parseKubectlYaml(text);
+    if (document.errors.some((error) => error.code === 'MULTILINE_IMPLICIT_KEY' || error.code === 'MISSING_CHAR' || error.code === 'BAD_INDENT')) {
+      const repair = repairUnderIndentedQuotedScalars(text);
+      const repaired = repair && parseKubectlYaml(repair.text);
+      if (repair && repaired && repaired.errors.length < document.errors.length) {
+        document = repaired;
+        for (const offset of repair.joinedLines) {
+          const line = this.lines.positionAt(offset).line;
+          this.issues.push({
+            code: 'yaml/lenient-indentation',
+            severity: 'warning',
+            message:
+              'Not valid YAML 1.2: this continuation line of a quoted string is not indented past its key. ' +
+              'kubectl (go-yaml) accepts it, other YAML tools may not; indent it further to be safe.',
+            start: offset + (text.slice(offset).search(/\S/) === -1 ? 0 : text.slice(offset).search(/\S/)),
+            end: this.lines.lineEnd(line),
+          });
+        }
+      }
+    }
+    this.document = document;
+    let broken = false;
+    for (const error of document.errors) {
+      const issue = describeYamlError(error.code, error.message);
+      if (issue.severity === 'error' && issue.code !== 'yaml/duplicate-key') broken = true;
+      this.issues.push({ ...issue, start: error.pos[0], end: Math.max(error.pos[1], error.pos[0] + 1) });
+    }
+    this.broken = broken;
+    this.resources = broken ? [] : findResources(document.contents);
+  }
+}
+
+function describeYamlError(code: string, message: string): Omit<YamlIssue, 'start' | 'end'> {
+  const text = message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+  switch (code) {
+    case 'DUPLICATE_KEY':
+      return {
+        code: 'yaml/duplicate-key',
+        severity: 'error',
+        message:
+          'Duplicate key: this key already appears in the same mapping. The API server rejects the object ' +
+          '(strict decoding: "key already set in map"); keep one of them.',
+      };
+    case 'TAB_AS_INDENT':
+      return { code: 'yaml/syntax', severity: 'error', message: 'Tabs cannot indent YAML; use spaces.' };
+    default:
+      return { code: 'yaml/syntax', severity: 'error', message: `YAML syntax error: ${text}.` };
+  }
+}
+
+function scalarString(node: unknown): string | undefined {
+  return isScalar(node) && typeof node.value === 'string' ? node.value : undefined;
+}
+
+function pairValue(map: YAMLMap, key: string): unknown {
+  for (const pair of map.items) {
+    if (isScalar(pair.key) && String(pair.key.value) === key) return pair.value;
+  }
+  return undefined;
+}
+
+function resourceOf(node: unknown, prefix: FieldPath): ResourceNode | undefined {
+  if (!isMap(node)) return undefined;
+  const apiVersion = scalarString(pairValue(node, 'apiVersion'));
+  const kind = scalarString(pairValue(node, 'kind'));
+  return apiVersion !== undefined && kind !== undefined ? { apiVersion, kind, node, prefix } : undefined;
+}
+
+function findResources(contents: Node | null): ResourceNode[] {
+  const top = resourceOf(contents, []);
+  if (!top) return [];
+  if (!LIST_KINDS.test(top.kind)) return [top];
+  const items = pairValue(top.node, 'items');
+  if (!isSeq(items)) return [top];
+  const found: ResourceNode[] = [];
+  items.items.forEach((item, index) => {
+    const resource = resourceOf(item, ['items', index]);
+    if (resource) found.push(resource);
+  });
+  return found;
+}

@@ -1,0 +1,133 @@
+// Diagnostics for one YAML document: YAML issues, then for each of our resources the schema check and
+// the rule families; every finding's field path becomes the exact range in the text.
+import { isScalar, type Node } from 'yaml';
+import { Diagnostic, DiagnosticSeverity, type Range } from 'vscode-languageserver-types';
+import { toServerJson } from '../document/kubectlYaml';
+import { rangeForPath, walk, type OffsetRange } from '../document/paths';
+import type { ResourceNode, YamlDocument } from '../document/yamlDocument';
+import { applyDefaults, isObject } from '../kube/defaults';
+import { classify, REFERENCE_PAGES } from '../kube/resources';
+import { rulesFor } from '../rules/index';
+import { checkFieldAvailability } from '../schema/fieldAvailability';
+import type { ScalarSource } from '../schema/messages';
+import { checkSchema } from '../schema/validator';
+import { effectiveSeverity, minorOf, type Settings } from '../settings';
+import { formatFieldPath, type FieldPath, type Finding, type KindName, type Severity } from '../types';
+
+export const SOURCE = 'kubeassist';
+
+/** What every diagnostic carries in `data`: the Kubernetes field path and what fixes need. */
+export interface DiagnosticData {
+  path?: string;
+  kind?: KindName;
+  /** Index of the resource in its YAML document (List items), for fixes. */
+  resource?: number;
+}
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** Documents that may be ours: YAML problems elsewhere are other tools' business. */
+const MENTIONS_OUR_KINDS = /^\s*kind\s*:\s*["']?(?:Job|CSIDriver)["']?\s*(?:#.*)?$/m;
+
+const DISABLE_NEXT_LINE = /#\s*kubeassist-disable-next-line\b([^\n]*)/g;
+
+/** Diagnostics with ranges relative to the document's own text. */
+export function diagnoseDocument(doc: YamlDocument, settings: Settings): Diagnostic[] {
+  const minor = minorOf(settings.kubernetesVersion);
+  const raw: { finding: Finding; range: OffsetRange; data: DiagnosticData }[] = [];
+  if (doc.issues.length && MENTIONS_OUR_KINDS.test(doc.text)) {
+    for (const issue of doc.issues) raw.push({ finding: { ...issue, path: [] }, range: [issue.start, issue.end], data: {} });
+  }
+  doc.resources.forEach((resource, index) => {
+    for (const item of diagnoseResource(doc, resource, minor)) raw.push({ ...item, data: { ...item.data, resource: index } });
+  });
+  const suppressed = suppressions(doc);
+  const diagnostics: Diagnostic[] = [];
+  for (const { finding, range, data } of raw) {
+    const severity = effectiveSeverity(finding.code, finding.severity, settings);
+    if (severity === 'off') continue;
+    const start = doc.lines.positionAt(range[0]);
+    const codes = suppressed.get(start.line);
+    if (codes && (codes.size === 0 || codes.has(finding.code))) continue;
+    const diagnostic = Diagnostic.create(toRange(doc, range), finding.message, SEVERITY[severity], finding.code, SOURCE);
+    if (finding.href) diagnostic.codeDescription = { href: finding.href };
+    diagnostic.data = data;
+    diagnostics.push(diagnostic);
+  }
+  return diagnostics;
+}
+
+function toRange(doc: YamlDocument, range: OffsetRange): Range {
+  return { start: doc.lines.positionAt(range[0]), end: doc.lines.positionAt(range[1]) };
+}
+
+function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: number): { finding: Finding; range: OffsetRange; data: DiagnosticData }[] {
+  const classification = classify(resource.apiVersion, resource.kind);
+  if (classification.status === 'other') return [];
+  const kindRange = rangeForPath(doc.document, resource.node, ['kind'], 'key', [0, 0]);
+  const locate = (finding: Finding): OffsetRange => rangeForPath(doc.document, resource.node, finding.path, finding.anchor ?? 'value', kindRange);
+  const kind = classification.kind;
+  if (classification.status === 'wrong-api-version') {
+    const finding: Finding = {
+      code: 'kind/api-version',
+      severity: 'error',
+      message: `${classification.removedNote}. Use \`apiVersion: ${classification.expected}\` for a ${kind}.`,
+      path: ['apiVersion'],
+      href: REFERENCE_PAGES[kind],
+    };
+    return [{ finding, range: locate(finding), data: { path: 'apiVersion', kind } }];
+  }
+  let object;
+  try {
+    object = toServerJson(doc.document, resource.node);
+  } catch (error) {
+    const finding: Finding = {
+      code: 'yaml/alias-limit',
+      severity: 'error',
+      message: `This ${kind} expands too many aliases (${error instanceof Error ? error.message : 'alias limit'}); it was not checked.`,
+      path: [],
+    };
+    return [{ finding, range: kindRange, data: { kind } }];
+  }
+  if (!isObject(object)) return [];
+  const sourceOf = (path: FieldPath): ScalarSource | undefined => {
+    const steps = walk(doc.document, resource.node as Node, path);
+    const written = steps.length === path.length + 1 ? steps[steps.length - 1].written : undefined;
+    return isScalar(written) ? { source: written.source ?? String(written.value), style: String(written.type ?? 'PLAIN') } : undefined;
+  };
+  const context = { kind, object, defaulted: applyDefaults(kind, object), minor };
+  const findings = [...checkSchema(kind, object, sourceOf), ...checkFieldAvailability(context)];
+  for (const rule of rulesFor(kind)) {
+    try {
+      findings.push(...rule.check(context));
+    } catch (error) {
+      // A rule bug must not hide the other findings; it is logged by whoever calls us.
+      console.error(`kubeassist: rule ${rule.name} failed: ${error instanceof Error ? error.stack : String(error)}`);
+    }
+  }
+  return findings.map((finding) => ({
+    finding: { ...finding, href: finding.href ?? REFERENCE_PAGES[kind] },
+    range: locate(finding),
+    data: { path: formatFieldPath(finding.path), kind },
+  }));
+}
+
+/** `# kubeassist-disable-next-line [code ...]`: line of the next content line -> codes (empty = all). */
+function suppressions(doc: YamlDocument): Map<number, Set<string>> {
+  const result = new Map<number, Set<string>>();
+  if (!doc.text.includes('kubeassist-disable')) return result;
+  for (const match of doc.text.matchAll(DISABLE_NEXT_LINE)) {
+    let line = doc.lines.positionAt(match.index ?? 0).line + 1;
+    while (line < doc.lines.lineCount && /^\s*(#.*)?$/.test(doc.text.slice(doc.lines.lineStart(line), doc.lines.lineEnd(line)))) line++;
+    const codes = match[1].split(/[\s,]+/).filter(Boolean);
+    const existing = result.get(line) ?? new Set<string>();
+    if (codes.length === 0) result.set(line, new Set());
+    else if (result.get(line)?.size !== 0) result.set(line, new Set([...existing, ...codes]));
+  }
+  return result;
+}

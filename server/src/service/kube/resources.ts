@@ -1,0 +1,34 @@
+// Which documents are ours: decided by apiVersion + kind, never by file name.
+import { KINDS, type KindName } from '../types';
+
+export type Classification =
+  | { status: 'checked'; kind: KindName }
+  | { status: 'wrong-api-version'; kind: KindName; expected: string; removedNote: string }
+  | { status: 'other' };
+
+/** API versions that once served these kinds, and what users should know about them. */
+const RETIRED: Record<string, { kind: KindName; note: string }> = {
+  'batch/v1beta1': { kind: 'Job', note: '`batch/v1beta1` never served Job (only CronJob, removed in 1.25)' },
+  'batch/v2alpha1': { kind: 'Job', note: '`batch/v2alpha1` never served Job (only CronJob, removed in 1.21)' },
+  'storage.k8s.io/v1beta1': { kind: 'CSIDriver', note: '`storage.k8s.io/v1beta1` CSIDriver was removed in Kubernetes 1.22' },
+  'csi.storage.k8s.io/v1alpha1': { kind: 'CSIDriver', note: 'the `csi.storage.k8s.io/v1alpha1` CSIDriver was a pre-1.14 CustomResourceDefinition, no longer served' },
+};
+
+export function classify(apiVersion: string, kind: string): Classification {
+  for (const [name, info] of Object.entries(KINDS) as [KindName, (typeof KINDS)[KindName]][]) {
+    if (kind !== name) continue;
+    if (apiVersion === info.apiVersion) return { status: 'checked', kind: name };
+    const retired = RETIRED[apiVersion];
+    if (retired && retired.kind === name) return { status: 'wrong-api-version', kind: name, expected: info.apiVersion, removedNote: retired.note };
+    const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
+    if (group === info.group) {
+      return { status: 'wrong-api-version', kind: name, expected: info.apiVersion, removedNote: `\`${apiVersion}\` does not serve ${name}` };
+    }
+  }
+  return { status: 'other' };
+}
+
+export const REFERENCE_PAGES: Record<KindName, string> = {
+  Job: 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/job-v1/',
+  CSIDriver: 'https://kubernetes.io/docs/reference/kubernetes-api/config-and-storage-resources/csi-driver-v1/',
+};

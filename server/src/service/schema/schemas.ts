@@ -1,0 +1,11 @@
+// The generated JSON Schemas (schemas/, from `npm run gen:schemas`), bundled into the server.
+import csiDriverSchema from '../../../../schemas/csidriver.schema.json';
+import jobSchema from '../../../../schemas/job.schema.json';
+import type { KindName } from '../types';
+
+export type JsonSchema = { [key: string]: unknown };
+
+export const SCHEMAS: Record<KindName, JsonSchema> = {
+  Job: jobSchema as JsonSchema,
+  CSIDriver: csiDriverSchema as JsonSchema,
+};

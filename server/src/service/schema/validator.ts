@@ -1,0 +1,69 @@
+// Structural checks against the generated schema with ajv, compiled once per kind on first use, and the
+// translation of ajv's errors into findings on the exact node: the value for type/enum/range errors, the
+// key for unknown fields, the parent key for a missing required field. One finding per mistake.
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Finding, FieldPath, JsonObject, KindName } from '../types';
+import { SCHEMAS, type JsonSchema } from './schemas';
+import { describeSchemaError, type ScalarSource } from './messages';
+
+const validators = new Map<KindName, ValidateFunction>();
+
+export function validatorFor(kind: KindName): ValidateFunction {
+  let validate = validators.get(kind);
+  if (!validate) {
+    const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, validateSchema: false });
+    validate = ajv.compile(SCHEMAS[kind]);
+    validators.set(kind, validate);
+  }
+  return validate;
+}
+
+/**
+ * Go decodes an absent struct the same as an empty one: a Job without `spec` is validated as `spec: {}`
+ * (so `spec.template` is reported missing), a template without `spec` as an empty pod spec.
+ */
+function withEmptyStructs(kind: KindName, object: JsonObject): JsonObject {
+  if (kind !== 'Job') return object;
+  const spec = object.spec === undefined ? {} : object.spec;
+  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) return object;
+  const template = spec.template;
+  if (typeof template === 'object' && template !== null && !Array.isArray(template) && template.spec === undefined) {
+    return { ...object, spec: { ...spec, template: { ...template, spec: {} } } };
+  }
+  return object.spec === undefined ? { ...object, spec } : object;
+}
+
+function pathOf(instancePath: string): (string | number)[] {
+  if (!instancePath) return [];
+  return instancePath
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((segment) => (/^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : segment));
+}
+
+/** Ajv reports a wrong type and a failed enum on the same value; users need one message. */
+const PRECEDENCE = ['type', 'enum', 'minimum', 'maximum', 'const'];
+
+export function checkSchema(kind: KindName, object: JsonObject, sourceOf: (path: FieldPath) => ScalarSource | undefined): Finding[] {
+  const validate = validatorFor(kind);
+  validate(withEmptyStructs(kind, object));
+  const errors = (validate.errors ?? []) as ErrorObject[];
+  const byValue = new Map<string, ErrorObject>();
+  const findings: Finding[] = [];
+  for (const error of errors) {
+    if (error.keyword === 'additionalProperties' || error.keyword === 'required') {
+      const path = [...pathOf(error.instancePath), String(error.params.additionalProperty ?? error.params.missingProperty)];
+      findings.push(describeSchemaError(error, path, error.parentSchema as JsonSchema, undefined));
+      continue;
+    }
+    if (!PRECEDENCE.includes(error.keyword) && error.keyword !== 'format' && error.keyword !== 'pattern') continue;
+    const previous = byValue.get(error.instancePath);
+    if (!previous || PRECEDENCE.indexOf(error.keyword) < PRECEDENCE.indexOf(previous.keyword)) byValue.set(error.instancePath, error);
+  }
+  for (const error of byValue.values()) {
+    const path = pathOf(error.instancePath);
+    findings.push(describeSchemaError(error, path, error.parentSchema as JsonSchema, sourceOf(path)));
+  }
+  return findings;
+}

@@ -1,0 +1,42 @@
+// The user's settings as the service sees them (the LSP layer reads them from the client).
+import { DEFAULT_KUBERNETES_VERSION, MAX_MINOR, MIN_MINOR, type Severity } from './types';
+
+export type RuleSetting = Severity | 'off';
+
+export interface Settings {
+  enable: boolean;
+  /** "1.23" to "1.35". */
+  kubernetesVersion: string;
+  /** Severity per rule code, or per code prefix ending in '/' (e.g. "schema/"); 'off' silences it. */
+  rules: Record<string, RuleSetting>;
+}
+
+export const DEFAULT_SETTINGS: Settings = { enable: true, kubernetesVersion: DEFAULT_KUBERNETES_VERSION, rules: {} };
+
+/** The minor release of a "1.NN" version string; anything else falls back to the default. */
+export function minorOf(version: string): number {
+  const match = /^v?1\.(\d+)(?:\.\d+)?$/.exec(version.trim());
+  const minor = match ? Number(match[1]) : NaN;
+  return minor >= MIN_MINOR && minor <= MAX_MINOR ? minor : Number(DEFAULT_KUBERNETES_VERSION.split('.')[1]);
+}
+
+export function isValidVersion(version: string): boolean {
+  const match = /^v?1\.(\d+)(?:\.\d+)?$/.exec(version.trim());
+  return !!match && Number(match[1]) >= MIN_MINOR && Number(match[1]) <= MAX_MINOR;
+}
+
+/** The severity a code is reported with under these settings, or 'off'. */
+export function effectiveSeverity(code: string, severity: Severity, settings: Settings): RuleSetting {
+  const exact = settings.rules[code];
+  if (exact) return exact;
+  let best: { prefix: string; setting: RuleSetting } | undefined;
+  for (const [prefix, setting] of Object.entries(settings.rules)) {
+    if (prefix.endsWith('/') && code.startsWith(prefix) && (!best || prefix.length > best.prefix.length)) best = { prefix, setting };
+  }
+  return best ? best.setting : severity;
+}
+
+/** A stable key: results computed under equal keys are interchangeable. */
+export function settingsKey(settings: Settings): string {
+  return JSON.stringify([settings.enable, minorOf(settings.kubernetesVersion), Object.entries(settings.rules).sort()]);
+}
