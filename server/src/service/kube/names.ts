@@ -21,7 +21,8 @@ export function dns1123LabelProblems(value: string): string[] {
   const problems: string[] = [];
   if (byteLength(value) > DNS1123_LABEL_MAX_LENGTH) problems.push(`it is longer than ${DNS1123_LABEL_MAX_LENGTH} characters`);
   if (!DNS1123_LABEL.test(value)) {
-    problems.push(value.includes('.')
+    // As the server: the dot message only when the value would be a valid subdomain otherwise.
+    problems.push(DNS1123_SUBDOMAIN.test(value)
       ? 'it contains a dot'
       : 'it must use only lower-case letters, digits and `-`, and start and end with a letter or digit');
   }
@@ -73,3 +74,190 @@ export const isDns1123Label = (value: string): boolean => dns1123LabelProblems(v
 export const isDns1123Subdomain = (value: string): boolean => dns1123SubdomainProblems(value).length === 0;
 export const isQualifiedName = (value: string): boolean => qualifiedNameProblems(value).length === 0;
 export const isValidLabelValue = (value: string): boolean => labelValueProblems(value).length === 0;
+
+// ---------------------------------------------------------------------------------------------------
+// The API server's own messages (k8s.io/apimachinery/pkg/util/validation), for quoting what
+// `kubectl apply` will print. One entry per message the server returns, in the server's order.
+
+function maxLenMessage(length: number): string {
+  return `must be no more than ${length} characters`;
+}
+
+function regexMessage(message: string, format: string, ...examples: string[]): string {
+  if (examples.length === 0) return `${message} (regex used for validation is '${format}')`;
+  return `${message} (e.g. ${examples.map((example) => `'${example}'`).join(' or ')}, regex used for validation is '${format}')`;
+}
+
+const DNS1123_LABEL_FORMAT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
+const DNS1123_SUBDOMAIN_FORMAT = `${DNS1123_LABEL_FORMAT}(\\.${DNS1123_LABEL_FORMAT})*`;
+const LABEL_KEY_FORMAT = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
+const LABEL_KEY_MESSAGE = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+
+/** IsDNS1123Label, as the server words it. */
+export function dns1123LabelServerMessages(value: string): string[] {
+  const messages: string[] = [];
+  if (byteLength(value) > DNS1123_LABEL_MAX_LENGTH) messages.push(maxLenMessage(DNS1123_LABEL_MAX_LENGTH));
+  if (!DNS1123_LABEL.test(value)) {
+    messages.push(DNS1123_SUBDOMAIN.test(value)
+      ? 'must not contain dots'
+      : regexMessage("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character", DNS1123_LABEL_FORMAT, 'my-name', '123-abc'));
+  }
+  return messages;
+}
+
+/** IsDNS1123Subdomain, as the server words it. */
+export function dns1123SubdomainServerMessages(value: string): string[] {
+  const messages: string[] = [];
+  if (byteLength(value) > DNS1123_SUBDOMAIN_MAX_LENGTH) messages.push(maxLenMessage(DNS1123_SUBDOMAIN_MAX_LENGTH));
+  if (!DNS1123_SUBDOMAIN.test(value)) {
+    messages.push(regexMessage("a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character", DNS1123_SUBDOMAIN_FORMAT, 'example.com'));
+  }
+  return messages;
+}
+
+/** IsQualifiedName (label and annotation keys), as the server words it. */
+export function qualifiedNameServerMessages(value: string): string[] {
+  const parts = value.split('/');
+  const nameMessage = `name part ${regexMessage(LABEL_KEY_MESSAGE, LABEL_KEY_FORMAT, 'MyName', 'my.name', '123-abc')}`;
+  if (parts.length > 2) {
+    return [`a valid label key ${regexMessage(LABEL_KEY_MESSAGE, LABEL_KEY_FORMAT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
+  }
+  const messages: string[] = [];
+  let name = value;
+  if (parts.length === 2) {
+    const [prefix, rest] = parts as [string, string];
+    name = rest;
+    if (prefix.length === 0) messages.push('prefix part must be non-empty');
+    else messages.push(...dns1123SubdomainServerMessages(prefix).map((message) => `prefix part ${message}`));
+  }
+  if (name.length === 0) messages.push('name part must be non-empty');
+  else if (byteLength(name) > QUALIFIED_NAME_MAX_LENGTH) messages.push(`name part ${maxLenMessage(QUALIFIED_NAME_MAX_LENGTH)}`);
+  if (!QUALIFIED_NAME_PART.test(name)) messages.push(nameMessage);
+  return messages;
+}
+
+/** IsValidLabelValue, as the server words it. */
+export function labelValueServerMessages(value: string): string[] {
+  const messages: string[] = [];
+  if (byteLength(value) > LABEL_VALUE_MAX_LENGTH) messages.push(maxLenMessage(LABEL_VALUE_MAX_LENGTH));
+  if (!LABEL_VALUE.test(value)) {
+    messages.push(regexMessage("a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character", `(${LABEL_KEY_FORMAT})?`, 'MyValue', 'my_value', '12345'));
+  }
+  return messages;
+}
+
+// --- Environment variable names ---------------------------------------------------------------------
+// Until 1.31 (and in 1.30/1.31 with the RelaxedEnvironmentVariableValidation gate off, its default) the
+// server checks IsEnvVarName; from 1.32 (gate beta/on, GA in 1.34) it checks IsRelaxedEnvVarName.
+
+const ENV_VAR_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+const ENV_VAR_NAME_FORMAT = '[-._a-zA-Z][-._a-zA-Z0-9]*';
+
+function chdirPrefixMessages(value: string): string[] {
+  if (value === '.') return ["must not be '.'"];
+  if (value === '..') return ["must not be '..'"];
+  if (value.startsWith('..')) return ["must not start with '..'"];
+  return [];
+}
+
+/** True for a character the relaxed rule refuses: outside printable ASCII (space counts as printable) or `=`. */
+function outsideRelaxedCharset(value: string): boolean {
+  for (const char of value) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code < 0x20 || code > 0x7e || char === '=') return true;
+  }
+  return false;
+}
+
+/** IsEnvVarName (strict) or IsRelaxedEnvVarName, as the server words it. */
+export function envVarNameServerMessages(value: string, relaxed: boolean): string[] {
+  if (relaxed) {
+    const messages: string[] = [];
+    if (value.length === 0) messages.push('environment variable name must be non-empty');
+    if (outsideRelaxedCharset(value)) messages.push("a valid environment variable name must consist only of printable ASCII characters other than '='");
+    return messages;
+  }
+  const messages: string[] = [];
+  if (!ENV_VAR_NAME.test(value)) {
+    messages.push(regexMessage("a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit", ENV_VAR_NAME_FORMAT, 'my.env-name', 'MY_ENV.NAME', 'MyEnvName1'));
+  }
+  return [...messages, ...chdirPrefixMessages(value)];
+}
+
+/** The same check in plain words. */
+export function envVarNameProblems(value: string, relaxed: boolean): string[] {
+  if (relaxed) {
+    const problems: string[] = [];
+    if (value.length === 0) problems.push('it is empty');
+    if (outsideRelaxedCharset(value)) problems.push('it may contain only printable ASCII characters (space included) and no `=`');
+    return problems;
+  }
+  const problems: string[] = [];
+  if (!ENV_VAR_NAME.test(value)) problems.push('it may contain only letters, digits, `_`, `-` and `.`, and must not start with a digit');
+  if (value === '.' || value === '..') problems.push(`it must not be \`${value}\``);
+  else if (value.startsWith('..')) problems.push('it must not start with `..`');
+  return problems;
+}
+
+/** Whether the server in this release checks env var names with the relaxed rule (gate on by default). */
+export function relaxedEnvVarNames(minor: number): boolean {
+  return minor >= 32;
+}
+
+// --- C identifiers ------------------------------------------------------------------------------------
+
+const C_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** IsCIdentifier, as the server words it. */
+export function cIdentifierServerMessages(value: string): string[] {
+  if (C_IDENTIFIER.test(value)) return [];
+  return [regexMessage("a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_'", '[A-Za-z_][A-Za-z0-9_]*', 'my_name', 'MY_NAME', 'MyName')];
+}
+
+/** The same check in plain words. */
+export function cIdentifierProblems(value: string): string[] {
+  return C_IDENTIFIER.test(value) ? [] : ['it must start with a letter or `_` and continue with letters, digits or `_`'];
+}
+
+// --- Port names (IANA_SVC_NAME) -----------------------------------------------------------------------
+
+/** IsValidPortName, as the server words it. */
+export function portNameServerMessages(value: string): string[] {
+  const messages: string[] = [];
+  if (byteLength(value) > 15) messages.push(maxLenMessage(15));
+  if (!/^[-a-z0-9]+$/.test(value)) messages.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');
+  if (!/[a-z]/.test(value)) messages.push('must contain at least one letter (a-z)');
+  if (value.includes('--')) messages.push('must not contain consecutive hyphens');
+  if (value.length > 0 && (value.startsWith('-') || value.endsWith('-'))) messages.push('must not begin or end with a hyphen');
+  return messages;
+}
+
+/** The same check in plain words. */
+export function portNameProblems(value: string): string[] {
+  const problems: string[] = [];
+  if (byteLength(value) > 15) problems.push('it is longer than 15 characters');
+  if (!/^[-a-z0-9]+$/.test(value)) problems.push('it may contain only lower-case letters, digits and `-`');
+  if (!/[a-z]/.test(value)) problems.push('it must contain at least one letter');
+  if (value.includes('--')) problems.push('it must not contain `--`');
+  if (value.length > 0 && (value.startsWith('-') || value.endsWith('-'))) problems.push('it must not start or end with `-`');
+  return problems;
+}
+
+// --- Object names and generateName ------------------------------------------------------------------
+
+/** Length of the generateName base the server keeps before appending 5 random characters (names.go). */
+export const MAX_GENERATED_NAME_BASE_LENGTH = 58;
+
+/**
+ * The name the server validates for a `generateName` prefix (NameIsDNSSubdomain with prefix=true): a
+ * trailing `-` is masked the way apimachinery's maskTrailingDash does it (the two last characters
+ * become `a`, a quirk kept here so the verdict matches).
+ */
+export function maskTrailingDash(prefix: string): string {
+  return prefix.length > 1 && prefix.endsWith('-') ? `${prefix.slice(0, -2)}a` : prefix;
+}
+
+/** The name the server generates from `generateName` (base cut at 58 characters, then 5 random [a-z0-9]). */
+export function generatedNameFor(prefix: string): string {
+  return `${prefix.slice(0, MAX_GENERATED_NAME_BASE_LENGTH)}xxxxx`;
+}
