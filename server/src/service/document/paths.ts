@@ -74,9 +74,14 @@ function rangeOf(node: unknown): OffsetRange | undefined {
   return undefined;
 }
 
-/** The key range of a step, or for a list item the item's own range. */
+/**
+ * The key range of a step. A list item has no key: a mapping item is named by its first key (one line,
+ * not the whole entry), any other item by its own range.
+ */
 function keyRangeOf(step: Step): OffsetRange | undefined {
-  return step.pair ? rangeOf(step.pair.key) : rangeOf(step.written);
+  if (step.pair) return rangeOf(step.pair.key);
+  if (isMap(step.written) && step.written.items.length) return rangeOf(step.written.items[0].key) ?? rangeOf(step.written);
+  return rangeOf(step.written);
 }
 
 /**

@@ -59,10 +59,19 @@ export class YamlDocument {
     }
     this.document = document;
     let broken = false;
+    // An error past the last character (an unclosed bracket, say) is shown at the end of the content,
+    // not on the next document's first line; one message per line is enough to find the mistake.
+    const contentEnd = text.trimEnd().length;
+    const reportedLines = new Set<number>();
     for (const error of document.errors) {
       const issue = describeYamlError(error.code, error.message);
       if (issue.severity === 'error' && issue.code !== 'yaml/duplicate-key') broken = true;
-      this.issues.push({ ...issue, start: error.pos[0], end: Math.max(error.pos[1], error.pos[0] + 1) });
+      const start = Math.min(error.pos[0], Math.max(0, contentEnd - 1));
+      const end = Math.min(Math.max(error.pos[1], start + 1), Math.max(contentEnd, start + 1));
+      const line = this.lines.positionAt(start).line;
+      if (reportedLines.has(line)) continue;
+      reportedLines.add(line);
+      this.issues.push({ ...issue, start, end });
     }
     this.broken = broken;
     this.resources = broken ? [] : findResources(document.contents);

@@ -46,6 +46,7 @@ export function diagnoseDocument(doc: YamlDocument, settings: Settings): Diagnos
   doc.resources.forEach((resource, index) => {
     for (const item of diagnoseResource(doc, resource, minor)) raw.push({ ...item, data: { ...item.data, resource: index } });
   });
+  raw.sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
   const suppressed = suppressions(doc);
   const diagnostics: Diagnostic[] = [];
   for (const { finding, range, data } of raw) {
@@ -76,7 +77,7 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
     const finding: Finding = {
       code: 'kind/api-version',
       severity: 'error',
-      message: `${classification.removedNote}. Use \`apiVersion: ${classification.expected}\` for a ${kind}.`,
+      message: `${capitalize(classification.removedNote)}. Use \`apiVersion: ${classification.expected}\` for a ${kind}.`,
       path: ['apiVersion'],
       href: REFERENCE_PAGES[kind],
     };
@@ -130,4 +131,8 @@ function suppressions(doc: YamlDocument): Map<number, Set<string>> {
     else if (result.get(line)?.size !== 0) result.set(line, new Set([...existing, ...codes]));
   }
   return result;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,0 +1,153 @@
+// Position -> field path for text being typed. A half-typed line (`  backoffLi`, `  completionMode: `,
+// `- `) is usually not valid YAML, so this reads structure from indentation and dashes alone, line by
+// line upward from the cursor, the way a person reads it. Flow collections are not followed.
+
+import type { PathSegment } from '../types';
+
+export interface CursorContext {
+  /** For 'key': the path of the mapping the key is typed in. For 'value': the path of the field. */
+  path: PathSegment[];
+  on: 'key' | 'value';
+  /** What is typed so far of the key or the value, up to the cursor. */
+  prefix: string;
+  /** Column where the key (or value) being typed starts. */
+  column: number;
+}
+
+interface Opening {
+  type: 'item' | 'key';
+  col: number;
+  /** For items: the column of the item's content on the same line, or -1 for a bare `-`. */
+  contentCol: number;
+  name: string;
+  /** For keys: the text after the colon, without a comment. */
+  value: string;
+  /** For keys: the column right after the colon. */
+  colonEnd: number;
+}
+
+const KEY = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"{[\]},][^#]*?)[ \t]*:(?=[ \t]|$)/;
+
+function unquote(key: string): string {
+  if (key.startsWith('"')) return key.slice(1, -1).replace(/\\(.)/g, '$1');
+  if (key.startsWith("'")) return key.slice(1, -1).replace(/''/g, "'");
+  return key;
+}
+
+export function openingsOf(line: string): Opening[] {
+  const openings: Opening[] = [];
+  let i = 0;
+  while (line[i] === ' ') i++;
+  while (line[i] === '-' && (i + 1 === line.length || line[i + 1] === ' ' || line[i + 1] === '\r')) {
+    let next = i + 1;
+    while (line[next] === ' ') next++;
+    const bare = next >= line.length || line[next] === '#' || line[next] === '\r';
+    openings.push({ type: 'item', col: i, contentCol: bare ? -1 : next, name: '', value: '', colonEnd: -1 });
+    if (bare) return openings;
+    i = next;
+  }
+  const match = KEY.exec(line.slice(i));
+  const lastItem = openings[openings.length - 1];
+  if (!match && lastItem) lastItem.value = line.slice(i).replace(/(^|\s)#.*$/, '').trim();
+  if (match) {
+    const colonEnd = i + match[0].length + 0;
+    const value = line.slice(colonEnd).replace(/(^|\s)#.*$/, '').trim();
+    openings.push({ type: 'key', col: i, contentCol: i, name: unquote(match[1]), value, colonEnd });
+  }
+  return openings;
+}
+
+function isBlockScalarHeader(value: string): boolean {
+  return /^[|>][0-9+-]*$/.test(value) || /^(?:&\S+\s+)?[|>][0-9+-]*$/.test(value);
+}
+
+function isSkippable(line: string): boolean {
+  return /^\s*(#.*)?\r?$/.test(line);
+}
+
+/** The cursor context at (line, character) of a YAML document's text. */
+export function cursorContext(text: string, line: number, character: number): CursorContext {
+  const lines = text.split('\n');
+  const current = (lines[line] ?? '').replace(/\r$/, '');
+  const before = current.slice(0, character);
+  const openings = openingsOf(current);
+  const segments: PathSegment[] = [];
+  let on: 'key' | 'value' = 'key';
+  let prefix: string;
+  let column: number;
+  let left: Opening[];
+  const valueKey = [...openings].reverse().find((o) => o.type === 'key' && o.colonEnd <= character);
+  let mode: 'map' | 'item';
+  let col: number;
+  if (valueKey) {
+    on = 'value';
+    segments.push(valueKey.name);
+    column = valueKey.colonEnd + (current.slice(valueKey.colonEnd).length - current.slice(valueKey.colonEnd).trimStart().length);
+    prefix = before.slice(Math.min(column, before.length)).trimStart();
+    left = openings.filter((o) => o.type === 'item' && o.col < valueKey.col);
+    mode = 'map';
+    col = valueKey.col;
+  } else {
+    const items = openings.filter((o) => o.type === 'item' && o.col < character);
+    const lastItem = items[items.length - 1];
+    column = lastItem ? (lastItem.contentCol === -1 || lastItem.contentCol > character ? character : lastItem.contentCol) : before.length - before.trimStart().length;
+    if (!before.trim()) column = character;
+    prefix = before.slice(column).trim();
+    if (/^-\s*$/.test(prefix)) prefix = '';
+    left = items;
+    mode = 'map';
+    col = column;
+  }
+  let index = 0;
+  const consume = (opening: Opening): 'stop' | 'continue' => {
+    if (mode === 'map') {
+      if (opening.type === 'item' && opening.col < col && isBlockScalarHeader(opening.value)) {
+        // The cursor is inside a block scalar that is a list item.
+        segments.splice(0, segments.length);
+        on = 'value';
+        mode = 'item';
+        col = opening.col;
+        index = 0;
+      } else if (opening.type === 'item' && opening.col < col && (opening.contentCol === col || opening.contentCol === -1)) {
+        mode = 'item';
+        col = opening.col;
+        index = 0;
+      } else if (opening.type === 'key' && opening.col < col) {
+        if (opening.value && !isBlockScalarHeader(opening.value) && !opening.value.startsWith('&')) {
+          // A deeper line under a key with an inline value continues that value (a multi-line scalar).
+          segments.splice(0, segments.length, opening.name);
+          on = 'value';
+        } else if (isBlockScalarHeader(opening.value)) {
+          segments.splice(0, segments.length, opening.name);
+          on = 'value';
+        } else {
+          segments.unshift(opening.name);
+        }
+        col = opening.col;
+      }
+    } else if (opening.type === 'item' && opening.col === col) {
+      index++;
+    } else if (opening.col < col || (opening.type === 'key' && opening.col === col)) {
+      segments.unshift(index);
+      if (opening.type === 'key') {
+        segments.unshift(opening.name);
+        mode = 'map';
+      } else {
+        index = 0;
+      }
+      col = opening.col;
+    }
+    return col === 0 && mode === 'map' && opening.col === 0 && opening.type === 'key' ? 'stop' : 'continue';
+  };
+  for (const opening of [...left].reverse()) consume(opening);
+  for (let l = line - 1; l >= 0; l--) {
+    const text = lines[l].replace(/\r$/, '');
+    if (isSkippable(text)) continue;
+    if (/^(---|\.\.\.)(\s|$)/.test(text)) break;
+    const lineOpenings = openingsOf(text);
+    if (lineOpenings.length === 0) continue;
+    for (const opening of [...lineOpenings].reverse()) consume(opening);
+  }
+  if (mode === 'item') segments.unshift(index);
+  return { path: segments, on, prefix, column };
+}

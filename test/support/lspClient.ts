@@ -1,0 +1,157 @@
+// A minimal LSP client for tests: spawns the built server (`node dist/server.js --stdio`) and speaks
+// the protocol to it as an editor would.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type Diagnostic,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+  type TextDocumentContentChangeEvent,
+} from 'vscode-languageserver-protocol/node';
+
+export const SERVER = join(__dirname, '..', '..', 'dist', 'server.js');
+
+export interface ServerOptions {
+  /** The `kubeassist` settings section the client answers workspace/configuration with. */
+  settings?: Record<string, unknown>;
+  /** When false, the client does not offer workspace/configuration (like some plain clients). */
+  configurationCapability?: boolean;
+  initializationOptions?: unknown;
+}
+
+export class TestServer {
+  private readonly waiters = new Map<string, ((params: PublishDiagnosticsParams) => void)[]>();
+  readonly published: PublishDiagnosticsParams[] = [];
+  readonly logs: string[] = [];
+  private versions = new Map<string, number>();
+  settings: Record<string, unknown>;
+
+  private constructor(readonly process: ChildProcess, readonly connection: ProtocolConnection, options: ServerOptions) {
+    this.settings = options.settings ?? {};
+    connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
+      this.published.push(params);
+      const waiting = this.waiters.get(params.uri) ?? [];
+      this.waiters.delete(params.uri);
+      for (const resolve of waiting) resolve(params);
+    });
+    connection.onNotification('window/logMessage', (params: { message: string }) => this.logs.push(params.message));
+    connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
+      params.items.map(() => this.settings),
+    );
+  }
+
+  static async start(options: ServerOptions = {}): Promise<TestServer> {
+    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const server = new TestServer(child, connection, options);
+    connection.listen();
+    await connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {
+        workspace: { configuration: options.configurationCapability !== false, didChangeConfiguration: { dynamicRegistration: false } },
+        textDocument: { publishDiagnostics: { versionSupport: true } },
+      },
+      initializationOptions: options.initializationOptions,
+    });
+    await connection.sendNotification('initialized', {});
+    return server;
+  }
+
+  /** Resolves with the next diagnostics published for `uri`. */
+  nextDiagnostics(uri: string, timeoutMs = 10000): Promise<Diagnostic[]> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms`)), timeoutMs);
+      const list = this.waiters.get(uri) ?? [];
+      list.push((params) => {
+        clearTimeout(timer);
+        resolve(params.diagnostics);
+      });
+      this.waiters.set(uri, list);
+    });
+  }
+
+  /** Opens a document and resolves with its first diagnostics. */
+  async open(uri: string, text: string, languageId = 'yaml'): Promise<Diagnostic[]> {
+    const diagnostics = this.nextDiagnostics(uri);
+    this.versions.set(uri, 1);
+    await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+    return diagnostics;
+  }
+
+  /** Sends a change and resolves with the diagnostics published for the new version. */
+  async change(uri: string, changes: TextDocumentContentChangeEvent[]): Promise<Diagnostic[]> {
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
+    const diagnostics = this.diagnosticsForVersion(uri, version);
+    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
+    return diagnostics;
+  }
+
+  private async diagnosticsForVersion(uri: string, version: number): Promise<Diagnostic[]> {
+    for (;;) {
+      const params = await new Promise<PublishDiagnosticsParams>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} v${version}`)), 10000);
+        const list = this.waiters.get(uri) ?? [];
+        list.push((p) => {
+          clearTimeout(timer);
+          resolve(p);
+        });
+        this.waiters.set(uri, list);
+      });
+      if (params.version === undefined || params.version >= version) return params.diagnostics;
+    }
+  }
+
+  async close(uri: string): Promise<Diagnostic[]> {
+    const diagnostics = this.nextDiagnostics(uri);
+    await this.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    return diagnostics;
+  }
+
+  async changeSettings(settings: Record<string, unknown>): Promise<void> {
+    this.settings = settings;
+    await this.connection.sendNotification('workspace/didChangeConfiguration', { settings: { kubeassist: settings } });
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await this.connection.sendRequest('shutdown');
+      await this.connection.sendNotification('exit');
+    } catch {
+      // already gone
+    }
+    this.connection.dispose();
+    if (this.process.exitCode === null) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          this.process.kill();
+          resolve();
+        }, 2000);
+        this.process.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+}
+
+/** The zero-based position of the `occurrence`-th match of `match` in `text`, plus `delta` characters. */
+export function positionOf(text: string, match: string, delta = 0, occurrence = 1): { line: number; character: number } {
+  let index = -1;
+  for (let i = 0; i < occurrence; i++) {
+    index = text.indexOf(match, index + 1);
+    if (index === -1) throw new Error(`"${match}" not found ${occurrence} times`);
+  }
+  const before = text.slice(0, index + delta).split('\n');
+  return { line: before.length - 1, character: before[before.length - 1].length };
+}
+
+/** The range covering the `occurrence`-th match of `match`. */
+export function rangeOf(text: string, match: string, occurrence = 1) {
+  return { start: positionOf(text, match, 0, occurrence), end: positionOf(text, match, match.length, occurrence) };
+}
