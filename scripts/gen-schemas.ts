@@ -45,25 +45,15 @@ function generatedNotice(versions: string): string {
 
 // ---------------------------------------------------------------------------------------------------
 // Enums. The documents we read carry no "Possible enum values:" lists (kubectl-validate's copies drop
-// them), so today every enum below is curated. Each one was checked against the API server's
-// validation (NotSupported for any other value); a field whose accepted set is open gets no enum.
+// them), so today every enum is curated here, each with where its values come from and the API-server
+// function that rejects any other value (checked in kubernetes/kubernetes pkg/apis/batch/validation and
+// pkg/apis/core/validation; CSIDriver per ../shared/reference/k8s-validation-rules.md §3). A field whose
+// accepted set is open gets no enum.
 //
-// | type.field                                   | values                                  | where the values come from                      | server check                          |
-// | JobSpec.completionMode                       | NonIndexed, Indexed                     | spec 000 §2.2.1                                 | validateJobSpec                       |
-// | JobSpec.podReplacementPolicy                 | TerminatingOrFailed, Failed             | spec 000 §2.2                                   | validatePodReplacementPolicy          |
-// | PodFailurePolicyRule.action                  | FailJob, FailIndex, Ignore, Count       | spec 000 §2.2.2                                 | validatePodFailurePolicyRule          |
-// | PodFailurePolicyOnExitCodesRequirement.op.   | In, NotIn                               | spec 000 §2.2.2                                 | validatePodFailurePolicyRuleOnExitCodes |
-// | PodFailurePolicyOnPodConditionsPattern.status| True, False, Unknown                    | spec 000 §2.2.2, reference §2.2                 | validatePodFailurePolicyRuleOnPodConditions |
-// | CSIDriverSpec.fsGroupPolicy                  | ReadWriteOnceWithFSType, File, None     | spec 001 §2.2, reference §4                     | validateFSGroupPolicy                 |
-// | CSIDriverSpec.volumeLifecycleModes[]         | Persistent, Ephemeral                   | spec 001 §2.2                                   | validateVolumeLifecycleModes          |
-// | PodSpec.restartPolicy                        | Always, OnFailure, Never                | reference §1.11 (JOB-POD-06)                    | core validateRestartPolicy            |
-// | Container.imagePullPolicy                    | Always, IfNotPresent, Never             | reference §1.11 (JOB-POD-08)                    | core validatePullPolicy               |
-// | Job/CSIDriver apiVersion, kind               | the one right value                     | server/src/service/types.ts KINDS               | the REST path decides the kind        |
-//
-// Left open on purpose: PodFailurePolicyOnPodConditionsPattern.type (any qualified name); the
-// container-level restartPolicy (its allowed set depends on init vs regular container and on
-// feature gates); ImageVolumeSource.pullPolicy and ContainerRestartRuleOnExitCodes.operator, whose
-// descriptions list values but which the specs do not cover and we have not checked against the server.
+// Left open on purpose: onPodConditions[].type (any qualified name); the container-level restartPolicy
+// (the allowed set depends on init vs regular container and on feature gates); ImageVolumeSource.pullPolicy
+// and ContainerRestartRuleOnExitCodes.operator, whose descriptions list values but which the specs do not
+// cover and which we have not checked against the server.
 
 interface EnumRule {
   type: string;
@@ -71,18 +61,66 @@ interface EnumRule {
   values: readonly string[];
   /** The enum applies to the items of a list field. */
   items?: boolean;
+  /** Where the values come from, and the server function that enforces them. Not written out. */
+  source: string;
 }
 
 const CURATED_ENUMS: readonly EnumRule[] = [
-  { type: 'io.k8s.api.batch.v1.JobSpec', field: 'completionMode', values: ['NonIndexed', 'Indexed'] },
-  { type: 'io.k8s.api.batch.v1.JobSpec', field: 'podReplacementPolicy', values: ['TerminatingOrFailed', 'Failed'] },
-  { type: 'io.k8s.api.batch.v1.PodFailurePolicyRule', field: 'action', values: ['FailJob', 'FailIndex', 'Ignore', 'Count'] },
-  { type: 'io.k8s.api.batch.v1.PodFailurePolicyOnExitCodesRequirement', field: 'operator', values: ['In', 'NotIn'] },
-  { type: 'io.k8s.api.batch.v1.PodFailurePolicyOnPodConditionsPattern', field: 'status', values: ['True', 'False', 'Unknown'] },
-  { type: 'io.k8s.api.storage.v1.CSIDriverSpec', field: 'fsGroupPolicy', values: ['ReadWriteOnceWithFSType', 'File', 'None'] },
-  { type: 'io.k8s.api.storage.v1.CSIDriverSpec', field: 'volumeLifecycleModes', values: ['Persistent', 'Ephemeral'], items: true },
-  { type: 'io.k8s.api.core.v1.PodSpec', field: 'restartPolicy', values: ['Always', 'OnFailure', 'Never'] },
-  { type: 'io.k8s.api.core.v1.Container', field: 'imagePullPolicy', values: ['Always', 'IfNotPresent', 'Never'] },
+  {
+    type: 'io.k8s.api.batch.v1.JobSpec',
+    field: 'completionMode',
+    values: ['NonIndexed', 'Indexed'],
+    source: 'spec 000 §2.2.1; validateJobSpec',
+  },
+  {
+    type: 'io.k8s.api.batch.v1.JobSpec',
+    field: 'podReplacementPolicy',
+    values: ['TerminatingOrFailed', 'Failed'],
+    source: 'spec 000 §2.2; validatePodReplacementPolicy',
+  },
+  {
+    type: 'io.k8s.api.batch.v1.PodFailurePolicyRule',
+    field: 'action',
+    values: ['FailJob', 'FailIndex', 'Ignore', 'Count'],
+    source: 'spec 000 §2.2.2; validatePodFailurePolicyRule',
+  },
+  {
+    type: 'io.k8s.api.batch.v1.PodFailurePolicyOnExitCodesRequirement',
+    field: 'operator',
+    values: ['In', 'NotIn'],
+    source: 'spec 000 §2.2.2; validatePodFailurePolicyRuleOnExitCodes',
+  },
+  {
+    type: 'io.k8s.api.batch.v1.PodFailurePolicyOnPodConditionsPattern',
+    field: 'status',
+    values: ['True', 'False', 'Unknown'],
+    source: 'spec 000 §2.2.2, reference §2.2; validatePodFailurePolicyRuleOnPodConditions',
+  },
+  {
+    type: 'io.k8s.api.storage.v1.CSIDriverSpec',
+    field: 'fsGroupPolicy',
+    values: ['ReadWriteOnceWithFSType', 'File', 'None'],
+    source: 'spec 001 §2.2, reference §4; validateFSGroupPolicy',
+  },
+  {
+    type: 'io.k8s.api.storage.v1.CSIDriverSpec',
+    field: 'volumeLifecycleModes',
+    values: ['Persistent', 'Ephemeral'],
+    items: true,
+    source: 'spec 001 §2.2; validateVolumeLifecycleModes',
+  },
+  {
+    type: 'io.k8s.api.core.v1.PodSpec',
+    field: 'restartPolicy',
+    values: ['Always', 'OnFailure', 'Never'],
+    source: 'reference §1.11 JOB-POD-06; core validateRestartPolicy',
+  },
+  {
+    type: 'io.k8s.api.core.v1.Container',
+    field: 'imagePullPolicy',
+    values: ['Always', 'IfNotPresent', 'Never'],
+    source: 'reference §1.11 JOB-POD-08; core validatePullPolicy',
+  },
 ];
 
 /**
@@ -93,9 +131,10 @@ const CURATED_ENUMS: readonly EnumRule[] = [
 const OPEN_ENUM_FIELDS: ReadonlySet<string> = new Set<string>([]);
 
 function rootEnums(generated: GeneratedKind): EnumRule[] {
+  const source = 'server/src/service/types.ts KINDS; the REST path decides the kind';
   return [
-    { type: generated.rootType, field: 'apiVersion', values: [KINDS[generated.kind].apiVersion] },
-    { type: generated.rootType, field: 'kind', values: [generated.kind] },
+    { type: generated.rootType, field: 'apiVersion', values: [KINDS[generated.kind].apiVersion], source },
+    { type: generated.rootType, field: 'kind', values: [generated.kind], source },
   ];
 }
 
@@ -423,7 +462,9 @@ interface Availability {
   values?: Record<string, string>;
 }
 
-function fieldAvailability(fieldsByVersion: ReadonlyMap<string, ReadonlyMap<string, FieldFacts>>, enums: readonly EnumRule[]): Record<string, Availability> {
+type FieldsByVersion = ReadonlyMap<string, ReadonlyMap<string, FieldFacts>>;
+
+function fieldAvailability(fieldsByVersion: FieldsByVersion, enums: readonly EnumRule[]): Record<string, Availability> {
   const releasesOf = new Map<string, string[]>();
   for (const version of VERSIONS) {
     for (const path of fieldsByVersion.get(version)?.keys() ?? []) {
@@ -453,26 +494,32 @@ function fieldAvailability(fieldsByVersion: ReadonlyMap<string, ReadonlyMap<stri
   return availability;
 }
 
-/** Enum values that the description lists start naming only after the field itself appeared. */
+/**
+ * Enum values that a release's list names while an earlier release's list (of the same field) did not.
+ * Where the field has no list in some releases we cannot tell, and say nothing: a list that upstream only
+ * started writing later must not make its values look new.
+ */
 function laterEnumValues(
   path: string,
   releases: readonly string[],
-  fieldsByVersion: ReadonlyMap<string, ReadonlyMap<string, FieldFacts>>,
+  fieldsByVersion: FieldsByVersion,
   enums: readonly EnumRule[],
 ): Record<string, string> | undefined {
   const newestFacts = fieldsByVersion.get(releases[releases.length - 1])?.get(path);
   const rule = enums.find((candidate) => candidate.type === newestFacts?.ownerType && candidate.field === newestFacts?.field);
   if (!rule) return undefined;
-  const firstListed = new Map<string, string>();
-  for (const version of releases) {
-    for (const value of fieldsByVersion.get(version)?.get(path)?.listedValues ?? []) {
-      if (rule.values.includes(value) && !firstListed.has(value)) firstListed.set(value, version);
-    }
-  }
+  const seen = new Set<string>();
   const later: Record<string, string> = {};
-  for (const value of rule.values) {
-    const since = firstListed.get(value);
-    if (since && since !== releases[0]) later[value] = since;
+  let earlierList = false;
+  for (const version of releases) {
+    const listed = fieldsByVersion.get(version)?.get(path)?.listedValues;
+    if (!listed) continue;
+    for (const value of rule.values) {
+      if (!listed.includes(value) || seen.has(value)) continue;
+      seen.add(value);
+      if (earlierList) later[value] = version;
+    }
+    earlierList = true;
   }
   return Object.keys(later).length ? later : undefined;
 }
@@ -480,28 +527,32 @@ function laterEnumValues(
 // ---------------------------------------------------------------------------------------------------
 // Checks that keep the hand-kept tables honest
 
-function checkEnumTables(kind: KindName, fields: ReadonlyMap<string, FieldFacts>, enums: readonly EnumRule[], types: OpenApiTypes): void {
-  for (const rule of enums) {
-    const definition = types[rule.type];
-    if (definition && !definition.properties?.[rule.field]) throw new Error(`enum table: ${enumKey(rule.type, rule.field)} does not exist in ${NEWEST}`);
-  }
+/** Upstream's own enum lists must agree with our tables, or someone has to decide. */
+function checkListedEnums(kind: KindName, fields: ReadonlyMap<string, FieldFacts>, enums: readonly EnumRule[]): void {
   for (const [path, facts] of fields) {
     if (!facts.generatedEnumList || !facts.listedValues) continue;
     const key = enumKey(facts.ownerType, facts.field);
     if (OPEN_ENUM_FIELDS.has(key)) continue;
     const rule = enums.find((candidate) => enumKey(candidate.type, candidate.field) === key);
     if (!rule) {
-      throw new Error(`${kind} ${path}: upstream lists enum values (${facts.listedValues.join(', ')}); add ${key} to CURATED_ENUMS or OPEN_ENUM_FIELDS after checking the server's validation`);
+      throw new Error(
+        `${kind} ${path}: upstream lists enum values (${facts.listedValues.join(', ')}); ` +
+          `add ${key} to CURATED_ENUMS or OPEN_ENUM_FIELDS after checking the server's validation`,
+      );
     }
     const missing = facts.listedValues.filter((value) => !rule.values.includes(value));
     if (missing.length) throw new Error(`${kind} ${path}: upstream now lists ${missing.join(', ')}; update CURATED_ENUMS`);
   }
 }
 
-function checkDefaultedTable(types: ReadonlyMap<KindName, OpenApiTypes>): void {
-  for (const { type, field } of NOT_REQUIRED_BECAUSE_DEFAULTED) {
-    const known = [...types.values()].some((document) => document[type]?.properties?.[field]);
-    if (!known) throw new Error(`NOT_REQUIRED_BECAUSE_DEFAULTED: ${type}.${field} does not exist in ${NEWEST}`);
+/** Every hand-kept entry must name a field of the newest documents: a typo would silently do nothing. */
+function checkTablesName(types: readonly OpenApiTypes[]): void {
+  const tables = { CURATED_ENUMS, NOT_REQUIRED_BECAUSE_DEFAULTED };
+  for (const [table, entries] of Object.entries(tables)) {
+    for (const { type, field } of entries) {
+      const exists = types.some((document) => document[type]?.properties?.[field]);
+      if (!exists) throw new Error(`${table}: ${type}.${field} does not exist in ${NEWEST}`);
+    }
   }
 }
 
@@ -549,7 +600,7 @@ export function generateSchemas(openapiRoot: string): Map<string, string> {
     }
     const types = newestTypes.get(generated.kind) as OpenApiTypes;
     const newestFields = fieldsByVersion.get(NEWEST) as Map<string, FieldFacts>;
-    checkEnumTables(generated.kind, newestFields, enums, types);
+    checkListedEnums(generated.kind, newestFields, enums);
 
     const schema = new SchemaConverter(types, enums).rootSchema(generated.rootType);
     outputs.set(generated.schemaFile, fileText(schema));
@@ -562,7 +613,7 @@ export function generateSchemas(openapiRoot: string): Map<string, string> {
     }
     fieldList[generated.kind] = flat;
   }
-  checkDefaultedTable(newestTypes);
+  checkTablesName([...newestTypes.values()]);
 
   outputs.set('field-versions.json', fileText(fieldVersions));
   outputs.set('fields.json', fileText(fieldList));
@@ -580,7 +631,8 @@ function main(args: readonly string[]): number {
   const openapiRoot = resolve(args[0] ?? DEFAULT_OPENAPI_ROOT);
   if (!existsSync(openapiRoot)) {
     console.error(`gen:schemas: the OpenAPI folder ${openapiRoot} does not exist.`);
-    console.error('Pass the folder that holds <version>/batch-v1.json and <version>/storage.k8s.io-v1.json: npm run gen:schemas -- <folder>');
+    console.error('Pass the folder that holds <version>/batch-v1.json and <version>/storage.k8s.io-v1.json:');
+    console.error('  npm run gen:schemas -- <folder>');
     return 1;
   }
   let outputs: Map<string, string>;

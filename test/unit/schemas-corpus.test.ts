@@ -32,12 +32,16 @@ function objectsOfKind(file: string, kind: KindName): Json[] {
   const found: Json[] = [];
   for (const document of parseAllDocuments(readFileSync(file, 'utf8'), KUBECTL_PARSE_OPTIONS)) {
     const object = toServerJson(document);
-    const items = typeof object === 'object' && object !== null && !Array.isArray(object) && object.kind === 'List' && Array.isArray(object.items) ? object.items : [object];
-    const ofKind = items.filter((item) => isKind(item, kind));
+    const ofKind = listItems(object).filter((item) => isKind(item, kind));
     if (ofKind.length) assert.equal(document.errors.length, 0, `${file}: ${document.errors[0]?.message}`);
     found.push(...ofKind);
   }
   return found;
+}
+
+function listItems(object: Json): Json[] {
+  const isList = typeof object === 'object' && object !== null && !Array.isArray(object) && object.kind === 'List';
+  return isList && Array.isArray(object.items) ? object.items : [object];
 }
 
 function topLevelFiles(folder: string): string[] {
@@ -86,6 +90,7 @@ describe('real-world corpus against the generated schemas', { skip }, () => {
       assert.ok(errors.length > 0, `${file} should fail`);
     }
     const { errors } = schemaErrors('Job', files);
-    assert.ok(errors.some((error) => error.includes('additionalProperties @ /spec/template/spec/resourceClaims/0 {"additionalProperty":"source"}')), errors.join('\n'));
+    const removedShape = 'additionalProperties @ /spec/template/spec/resourceClaims/0 {"additionalProperty":"source"}';
+    assert.ok(errors.some((error) => error.includes(removedShape)), errors.join('\n'));
   });
 });
