@@ -3,7 +3,9 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { FileModel, isTemplated } from './document/fileModel';
 import { diagnoseDocument } from './features/diagnostics';
+import { classify } from './kube/resources';
 import { settingsKey, type Settings } from './settings';
+import type { KindName } from './types';
 
 export { FileModel } from './document/fileModel';
 export { DEFAULT_SETTINGS, type Settings } from './settings';
@@ -18,4 +20,19 @@ export function validate(model: FileModel, text: string, settings: Settings): Di
 /** One-shot validation of a text (CLI, tests). */
 export function validateText(text: string, settings: Settings): Diagnostic[] {
   return validate(new FileModel(), text, settings);
+}
+
+/** The Job and CSIDriver objects of a file that get checked (the status bar count, the corpus test). */
+export function checkedResources(model: FileModel, text: string): { kind: KindName; line: number }[] {
+  if (isTemplated(text)) return [];
+  const found: { kind: KindName; line: number }[] = [];
+  for (const { slice, doc } of model.update(text)) {
+    for (const resource of doc.resources) {
+      const classification = classify(resource.apiVersion, resource.kind);
+      if (classification.status !== 'checked') continue;
+      const offset = resource.node.range?.[0] ?? 0;
+      found.push({ kind: classification.kind, line: slice.line + doc.lines.positionAt(offset).line });
+    }
+  }
+  return found;
 }

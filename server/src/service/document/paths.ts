@@ -16,7 +16,7 @@ interface Step {
 
 /** The key under which go-yaml and sigs.k8s.io/yaml store a mapping key: its scalar value as a string. */
 export function keyString(key: unknown): string | undefined {
-  if (isScalar(key)) return key.value === null ? '' : String(key.value);
+  if (isScalar(key)) return key.value === null ? '' : typeof key.value === 'symbol' ? undefined : String(key.value);
   return undefined;
 }
 
@@ -31,7 +31,7 @@ function findPair(document: Document, map: unknown, key: string, depth = 0): Pai
   let found: Pair | undefined;
   const merges: unknown[] = [];
   for (const pair of map.items) {
-    if (isScalar(pair.key) && pair.key.value === '<<' && (pair.key as { source?: string }).source === '<<') {
+    if (isScalar(pair.key) && typeof pair.key.value === 'symbol' && pair.key.source === '<<') {
       merges.push(pair.value);
       continue;
     }
@@ -84,11 +84,19 @@ function keyRangeOf(step: Step): OffsetRange | undefined {
   return rangeOf(step.written);
 }
 
+/** Where a finding about the object as a whole goes: its `kind` key, else its first key. */
+function objectRange(document: Document, root: Node): OffsetRange {
+  const kind = findPair(document, resolve(document, root), 'kind');
+  const first = isMap(root) ? root.items[0] : undefined;
+  return rangeOf(kind?.key) ?? rangeOf(first?.key) ?? rangeOf(root) ?? [0, 0];
+}
+
 /**
  * The range to underline for a finding at `path`. When the path exists: its value (or key, or whole entry).
- * When it does not: the key of the deepest present ancestor, or `fallback` at the object root.
+ * When it does not: the key of the deepest present ancestor, or the object's `kind` key at the root.
  */
-export function rangeForPath(document: Document, root: Node, path: FieldPath, anchor: Anchor, fallback: OffsetRange): OffsetRange {
+export function rangeForPath(document: Document, root: Node, path: FieldPath, anchor: Anchor): OffsetRange {
+  const fallback = objectRange(document, root);
   const steps = walk(document, root, path);
   const last = steps[steps.length - 1];
   const complete = steps.length === path.length + 1;

@@ -70,8 +70,8 @@ function toRange(doc: YamlDocument, range: OffsetRange): Range {
 function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: number): { finding: Finding; range: OffsetRange; data: DiagnosticData }[] {
   const classification = classify(resource.apiVersion, resource.kind);
   if (classification.status === 'other') return [];
-  const kindRange = rangeForPath(doc.document, resource.node, ['kind'], 'key', [0, 0]);
-  const locate = (finding: Finding): OffsetRange => rangeForPath(doc.document, resource.node, finding.path, finding.anchor ?? 'value', kindRange);
+  const kindRange = rangeForPath(doc.document, resource.node, ['kind'], 'key');
+  const locate = (finding: Finding): OffsetRange => rangeForPath(doc.document, resource.node, finding.path, finding.anchor ?? 'value');
   const kind = classification.kind;
   if (classification.status === 'wrong-api-version') {
     const finding: Finding = {
