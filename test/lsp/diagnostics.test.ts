@@ -33,8 +33,8 @@ describe('diagnostics over LSP', () => {
     assert.equal(diagnostic.source, 'kubeassist');
     assert.equal(diagnostic.code, 'schema/enum');
     assert.deepEqual(diagnostic.data, { path: 'spec.completionMode', kind: 'Job', resource: 0 });
-    assert.match(diagnostic.message, /`indexed` is not a valid `completionMode`\. Did you mean `Indexed`\?/);
-    assert.match(diagnostic.message, /`NonIndexed`, `Indexed`/);
+    assert.match(diagnostic.message as string, /`indexed` is not a valid `completionMode`\. Did you mean `Indexed`\?/);
+    assert.match(diagnostic.message as string, /`NonIndexed`, `Indexed`/);
     assert.equal(diagnostic.codeDescription?.href, 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/job-v1/');
   });
 

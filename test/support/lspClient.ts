@@ -37,7 +37,9 @@ export class TestServer {
       this.waiters.delete(params.uri);
       for (const resolve of waiting) resolve(params);
     });
-    connection.onNotification('window/logMessage', (params: { message: string }) => this.logs.push(params.message));
+    connection.onNotification('window/logMessage', (params: { message: string }) => {
+      this.logs.push(params.message);
+    });
     connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
       params.items.map(() => this.settings),
     );

@@ -148,6 +148,6 @@ export function cursorContext(text: string, line: number, character: number): Cu
     if (lineOpenings.length === 0) continue;
     for (const opening of [...lineOpenings].reverse()) consume(opening);
   }
-  if (mode === 'item') segments.unshift(index);
+  if ((mode as 'map' | 'item') === 'item') segments.unshift(index);
   return { path: segments, on, prefix, column };
 }
