@@ -102,7 +102,7 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
     return isScalar(written) ? { source: written.source ?? String(written.value), style: String(written.type ?? 'PLAIN') } : undefined;
   };
   const context = { kind, object, defaulted: applyDefaults(kind, object), minor };
-  const findings = [...checkSchema(kind, object, sourceOf), ...checkFieldAvailability(context)];
+  const findings = [...checkSchema(kind, object, minor, sourceOf), ...checkFieldAvailability(context)];
   for (const rule of rulesFor(kind)) {
     try {
       findings.push(...rule.check(context));

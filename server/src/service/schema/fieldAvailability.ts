@@ -1,7 +1,92 @@
-// Fields the chosen Kubernetes release does not know yet (or no longer): placeholder until the generated
-// table of first releases lands in schemas/field-versions.json.
-import type { Finding, RuleContext } from '../types';
+// Fields the chosen Kubernetes release does not know: added later (`since`), or already removed
+// (`until`), from the generated table schemas/field-versions.json. The schema itself is 1.35's.
+import fieldVersions from '../../../../schemas/field-versions.json';
+import type { FieldPath, Finding, Json, KindName, RuleCode, RuleContext } from '../types';
 
-export function checkFieldAvailability(_context: RuleContext): Finding[] {
-  return [];
+interface Availability {
+  since?: string;
+  until?: string;
+  type?: string;
+  values?: Record<string, string>;
+}
+
+const TABLE = fieldVersions as unknown as Record<KindName, Record<string, Availability>>;
+
+export const FIELD_AVAILABILITY_CODES: readonly RuleCode[] = [
+  {
+    code: 'version/field-not-in-release',
+    severity: 'warning',
+    title: 'The field does not exist yet in the chosen Kubernetes release',
+    mirrors: 'strict field validation (unknown field) / decoding drops it',
+  },
+  {
+    code: 'version/value-not-in-release',
+    severity: 'warning',
+    title: 'The value is not supported yet in the chosen Kubernetes release',
+    mirrors: 'the release’s enum validation',
+  },
+];
+
+const HREF = 'https://kubernetes.io/docs/reference/using-api/deprecation-guide/';
+
+function minorOfRelease(release: string): number {
+  return Number(release.split('.')[1]);
+}
+
+/** `spec.template.spec.containers[0].name` -> `spec.template.spec.containers[].name` */
+export function schemaPathOf(path: FieldPath): string {
+  let out = '';
+  for (const segment of path) out += typeof segment === 'number' ? '[]' : out ? `.${segment}` : segment;
+  return out;
+}
+
+export function availabilityOf(kind: KindName, path: FieldPath): Availability | undefined {
+  return TABLE[kind]?.[schemaPathOf(path)];
+}
+
+export function checkFieldAvailability(context: RuleContext): Finding[] {
+  const findings: Finding[] = [];
+  const visit = (value: Json, path: (string | number)[]): void => {
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => visit(item, [...path, index]));
+      return;
+    }
+    if (typeof value !== 'object' || value === null) return;
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = [...path, key];
+      const availability = availabilityOf(context.kind, childPath);
+      if (availability?.since && minorOfRelease(availability.since) > context.minor) {
+        findings.push({
+          code: 'version/field-not-in-release',
+          severity: 'warning',
+          message:
+            `\`${key}\` exists from Kubernetes ${availability.since}; a 1.${context.minor} API server does not know it. ` +
+            'With strict field validation (the kubectl default) it rejects the object; otherwise it drops the field silently. ' +
+            'Raise `kubeassist.kubernetesVersion` if your cluster is newer, or remove the field.',
+          path: childPath,
+          anchor: 'key',
+          href: HREF,
+        });
+        continue;
+      }
+      const since = typeof child === 'string' ? availability?.values?.[child] : undefined;
+      if (since && minorOfRelease(since) > context.minor) {
+        findings.push({
+          code: 'version/value-not-in-release',
+          severity: 'warning',
+          message: `\`${child}\` is accepted from Kubernetes ${since}; a 1.${context.minor} API server rejects it. Raise \`kubeassist.kubernetesVersion\` if your cluster is newer.`,
+          path: childPath,
+          href: HREF,
+        });
+      }
+      visit(child, childPath);
+    }
+  };
+  visit(context.object, []);
+  return findings;
+}
+
+/** For an unknown field of the 1.35 schema: the last release that had it, if it was removed. */
+export function removedIn(kind: KindName, path: FieldPath): string | undefined {
+  return availabilityOf(kind, path)?.until;
 }

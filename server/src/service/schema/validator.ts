@@ -4,6 +4,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { Finding, FieldPath, JsonObject, KindName } from '../types';
 import { SCHEMAS, type JsonSchema } from './schemas';
+import { removedIn } from './fieldAvailability';
 import { describeSchemaError, type ScalarSource } from './messages';
 
 const validators = new Map<KindName, ValidateFunction>();
@@ -45,7 +46,7 @@ function pathOf(instancePath: string): (string | number)[] {
 /** Ajv reports a wrong type and a failed enum on the same value; users need one message. */
 const PRECEDENCE = ['type', 'enum', 'minimum', 'maximum', 'const'];
 
-export function checkSchema(kind: KindName, object: JsonObject, sourceOf: (path: FieldPath) => ScalarSource | undefined): Finding[] {
+export function checkSchema(kind: KindName, object: JsonObject, minor: number, sourceOf: (path: FieldPath) => ScalarSource | undefined): Finding[] {
   const validate = validatorFor(kind);
   validate(withEmptyStructs(kind, object));
   const errors = (validate.errors ?? []) as ErrorObject[];
@@ -54,7 +55,11 @@ export function checkSchema(kind: KindName, object: JsonObject, sourceOf: (path:
   for (const error of errors) {
     if (error.keyword === 'additionalProperties' || error.keyword === 'required') {
       const path = [...pathOf(error.instancePath), String(error.params.additionalProperty ?? error.params.missingProperty)];
-      findings.push(describeSchemaError(error, path, error.parentSchema as JsonSchema, undefined));
+      const finding = describeSchemaError(error, path, error.parentSchema as JsonSchema, undefined);
+      const lastRelease = error.keyword === 'additionalProperties' ? removedIn(kind, path) : undefined;
+      if (lastRelease && Number(lastRelease.split('.')[1]) >= minor) continue; // the chosen release still has it
+      if (lastRelease) finding.message += ` It was removed after Kubernetes ${lastRelease}.`;
+      findings.push(finding);
       continue;
     }
     if (!PRECEDENCE.includes(error.keyword) && error.keyword !== 'format' && error.keyword !== 'pattern') continue;
