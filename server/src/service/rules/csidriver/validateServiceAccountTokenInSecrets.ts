@@ -1,0 +1,40 @@
+// serviceAccountTokenInSecrets (1.35, gate CSIServiceAccountTokenSecrets): setting it, to true or false,
+// without tokenRequests is refused, because there would be no token to deliver. Before 1.35 the field
+// does not exist; with the gate off it is dropped (the feature-gate rule covers both).
+import { isObject } from '../../kube/defaults';
+import { gateEnabledByDefault } from '../../kube/featureGates';
+import type { Finding, Rule, RuleCode, RuleContext } from '../../types';
+import { HREF, serverError, serverSays } from '../meta/report';
+
+const MIRRORS = 'validateCSIDriverSpec (serviceAccountTokenInSecrets)';
+
+export const SERVICE_ACCOUNT_TOKEN_IN_SECRETS_CODES = {
+  withoutTokenRequests: 'csidriver/service-account-token-in-secrets/without-token-requests',
+} as const;
+
+const codes: readonly RuleCode[] = [
+  { code: SERVICE_ACCOUNT_TOKEN_IN_SECRETS_CODES.withoutTokenRequests, severity: 'error', title: 'serviceAccountTokenInSecrets needs tokenRequests', mirrors: MIRRORS, reference: 'CSI-SAT-01', href: HREF.csiDriverSpec },
+];
+
+export const validateServiceAccountTokenInSecrets: Rule = {
+  name: 'validateServiceAccountTokenInSecrets',
+  kinds: ['CSIDriver'],
+  codes,
+  check(context: RuleContext): Finding[] {
+    if (!gateEnabledByDefault('CSIServiceAccountTokenSecrets', context.minor)) return [];
+    const spec = context.object.spec;
+    if (!isObject(spec) || typeof spec.serviceAccountTokenInSecrets !== 'boolean') return [];
+    const tokenRequests = spec.tokenRequests;
+    if (tokenRequests !== undefined && !Array.isArray(tokenRequests)) return [];
+    if (tokenRequests && tokenRequests.length > 0) return [];
+    const value = spec.serviceAccountTokenInSecrets;
+    return [{
+      code: SERVICE_ACCOUNT_TOKEN_IN_SECRETS_CODES.withoutTokenRequests,
+      severity: 'error',
+      path: ['spec', 'serviceAccountTokenInSecrets'],
+      anchor: 'entry',
+      message: `serviceAccountTokenInSecrets is set (to ${value}) but \`tokenRequests\` is ${tokenRequests ? 'empty' : 'not set'}: it says where the kubelet puts service account tokens, and without token requests there are none, so the server refuses the field. Add \`tokenRequests\` (one entry per audience the driver needs) or remove this line. ${serverSays([serverError('spec.serviceAccountTokenInSecrets', 'Invalid value', value, 'serviceAccountTokenInSecrets is set but no tokenRequests are specified')])}`,
+      href: HREF.csiDriverSpec,
+    }];
+  },
+};

@@ -1,0 +1,57 @@
+// How our messages quote the API server: the line `kubectl apply` prints for the same mistake
+// (field.Error.Error(): `<path>: <type>: <value>: <detail>`), so users can match the two.
+import type { Json } from '../../types';
+
+export type ServerErrorType =
+  | 'Required value' | 'Invalid value' | 'Forbidden' | 'Duplicate value' | 'Unsupported value' | 'Not found' | 'Too long';
+
+/** A value as Go's %#v prints it in field errors: strings quoted, numbers and booleans bare. */
+export function goValue(value: Json | undefined): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value ?? null);
+}
+
+/** The server's error line. `value` is omitted for Required, Forbidden and Too long, as the server does. */
+export function serverError(path: string, type: ServerErrorType, value?: Json, detail?: string): string {
+  const showsValue = type !== 'Required value' && type !== 'Forbidden' && type !== 'Too long';
+  const parts = [path, type];
+  if (showsValue && value !== undefined) parts.push(goValue(value));
+  if (detail) parts.push(detail);
+  return parts.join(': ');
+}
+
+/** One sentence quoting the server; several server errors for one value are joined. */
+export function serverSays(lines: readonly string[]): string {
+  if (lines.length === 0) return '';
+  const quoted = lines.map((line) => `\`${line}\``);
+  return lines.length === 1 ? `The API server answers ${quoted[0]}.` : `The API server answers ${quoted.join(' and ')}.`;
+}
+
+/** Joins plain-word problems: "it is too long; it contains a dot". */
+export function listProblems(problems: readonly string[]): string {
+  return problems.join('; ');
+}
+
+export const HREF = {
+  names: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/names/',
+  labels: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#syntax-and-character-set',
+  annotations: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/annotations/#syntax-and-character-set',
+  namespaces: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/namespaces/#not-all-objects-are-in-a-namespace',
+  csiDriver: 'https://kubernetes.io/docs/reference/kubernetes-api/config-and-storage-resources/csi-driver-v1/',
+  csiDriverSpec: 'https://kubernetes.io/docs/reference/kubernetes-api/config-and-storage-resources/csi-driver-v1/#CSIDriverSpec',
+  csiVolumes: 'https://kubernetes.io/docs/concepts/storage/volumes/#csi',
+  containers: 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/#Container',
+  images: 'https://kubernetes.io/docs/concepts/containers/images/',
+  ports: 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/#ports',
+  env: 'https://kubernetes.io/docs/tasks/inject-data-application/define-environment-variable-container/',
+  resources: 'https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/',
+  extendedResources: 'https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/#extended-resources',
+  quantity: 'https://kubernetes.io/docs/reference/kubernetes-api/common-definitions/quantity/',
+  hugepages: 'https://kubernetes.io/docs/tasks/manage-hugepages/scheduling-hugepages/',
+  volumes: 'https://kubernetes.io/docs/concepts/storage/volumes/',
+  sidecars: 'https://kubernetes.io/docs/concepts/workloads/pods/sidecar-containers/',
+  restartPolicy: 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#restart-policy',
+  podTemplates: 'https://kubernetes.io/docs/concepts/workloads/pods/#pod-templates',
+  ephemeralContainers: 'https://kubernetes.io/docs/concepts/workloads/pods/ephemeral-containers/',
+} as const;
