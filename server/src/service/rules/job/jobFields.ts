@@ -1,0 +1,143 @@
+// Shared reading of a Job for the Job rule families. Rules see plain JSON that may hold wrong types
+// anywhere (the schema check reports those), so every accessor returns undefined for a wrong type and
+// the rules skip silently.
+import { isObject } from '../../kube/defaults';
+import type { Anchor, FieldPath, Finding, Json, JsonObject, RuleCode, RuleContext } from '../../types';
+
+export function asObject(value: Json | undefined): JsonObject | undefined {
+  return isObject(value) ? value : undefined;
+}
+
+export function asArray(value: Json | undefined): Json[] | undefined {
+  return Array.isArray(value) ? value : undefined;
+}
+
+export function asString(value: Json | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** An integer as Go decodes it into an int32/int64 field; a fraction or a string is the schema's business. */
+export function asInteger(value: Json | undefined): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+}
+
+/** Label maps: only when every value is a string (a Go map[string]string). */
+export function asLabels(value: Json | undefined): Record<string, string> | undefined {
+  if (!isObject(value)) return undefined;
+  const labels: Record<string, string> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item !== 'string') return undefined;
+    labels[key] = item;
+  }
+  return labels;
+}
+
+/** The pieces of a Job that most rules need, as written and as defaulted. */
+export interface JobParts {
+  spec: JsonObject;
+  defaultedSpec: JsonObject;
+  template: JsonObject | undefined;
+  /** The defaulted pod spec (`restartPolicy` filled in); undefined when the template has none. */
+  podSpec: JsonObject | undefined;
+}
+
+export function jobParts(context: RuleContext): JobParts {
+  const spec = asObject(context.object.spec) ?? {};
+  const defaultedSpec = asObject(context.defaulted.spec) ?? {};
+  const template = asObject(spec.template);
+  const podSpec = asObject(asObject(defaultedSpec.template)?.spec);
+  return { spec, defaultedSpec, template, podSpec };
+}
+
+export function isIndexed(parts: JobParts): boolean {
+  return parts.defaultedSpec.completionMode === 'Indexed';
+}
+
+/**
+ * The pod restart policy the server validates: written, or `Always` when omitted (also when the
+ * template has no `spec` at all: Go defaults the zero PodSpec). Undefined for a wrong type.
+ */
+export function podRestartPolicy(parts: JobParts): string | undefined {
+  if (!parts.podSpec) return 'Always';
+  return asString(parts.podSpec.restartPolicy);
+}
+
+/** Names of the template's containers and init containers, which `onExitCodes.containerName` may use. */
+export function templateContainerNames(parts: JobParts): Set<string> {
+  const podSpec = asObject(parts.template?.spec);
+  const names = new Set<string>();
+  for (const list of [podSpec?.containers, podSpec?.initContainers]) {
+    for (const container of asArray(list) ?? []) {
+      const name = asString(asObject(container)?.name);
+      if (name !== undefined) names.add(name);
+    }
+  }
+  return names;
+}
+
+/** Go's SimpleNameGenerator keeps at most 58 characters of generateName and appends 5 random ones. */
+const GENERATE_NAME_KEPT = 58;
+export const GENERATED_SUFFIX_PLACEHOLDER = 'xxxxx';
+
+/**
+ * The name the server validates: `metadata.name`, or, when only `generateName` is given, the name the
+ * server will generate (its 5 random lower-case alphanumerics stood in for by a placeholder).
+ */
+export function effectiveJobName(context: RuleContext): { name: string; generated: boolean } | undefined {
+  const metadata = asObject(context.object.metadata);
+  const name = asString(metadata?.name);
+  if (name) return { name, generated: false };
+  const generateName = asString(metadata?.generateName);
+  if (generateName) return { name: generateName.slice(0, GENERATE_NAME_KEPT) + GENERATED_SUFFIX_PLACEHOLDER, generated: true };
+  return undefined;
+}
+
+/** A user selector only counts as manual with `manualSelector: true`; anything else means generation. */
+export function isManualSelector(parts: JobParts): boolean {
+  return parts.spec.manualSelector === true;
+}
+
+/** First Kubernetes minor release in which each feature is on by default (before it, fields are dropped or absent). */
+export const FIRST_MINOR = {
+  podFailurePolicy: 26, // beta, on by default; alpha (off) in 1.25
+  prefixedJobLabels: 27, // batch.kubernetes.io/job-name and /controller-uid generated and required
+  nameWarning: 27, // WarningsOnCreate: name not a DNS label
+  largeIndexedJobWarning: 28, // WarningsForJobSpec
+  backoffLimitPerIndex: 29, // beta, on by default; alpha (off) in 1.28, fields dropped
+  podReplacementPolicy: 29, // beta, on by default; alpha (off) in 1.28
+  successPolicy: 31, // beta, on by default; alpha (off) in 1.30
+  managedBy: 32, // beta, on by default; alpha (off) in 1.30 and 1.31
+} as const;
+
+const JOB_DOCS = 'https://kubernetes.io/docs/concepts/workloads/controllers/job/';
+export const DOCS = {
+  podTemplate: `${JOB_DOCS}#pod-template`,
+  podSelector: `${JOB_DOCS}#specifying-your-own-pod-selector`,
+  parallelism: `${JOB_DOCS}#controlling-parallelism`,
+  completionMode: `${JOB_DOCS}#completion-mode`,
+  backoffLimit: `${JOB_DOCS}#pod-backoff-failure-policy`,
+  backoffLimitPerIndex: `${JOB_DOCS}#backoff-limit-per-index`,
+  podFailurePolicy: `${JOB_DOCS}#pod-failure-policy`,
+  successPolicy: `${JOB_DOCS}#success-policy`,
+  termination: `${JOB_DOCS}#job-termination-and-cleanup`,
+  podReplacementPolicy: `${JOB_DOCS}#pod-replacement-policy`,
+  managedBy: `${JOB_DOCS}#delegation-of-managing-a-job-object-to-external-controllers`,
+  ttlAfterFinished: 'https://kubernetes.io/docs/concepts/workloads/controllers/ttlafterfinished/',
+  dnsLabelNames: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#dns-label-names',
+  labelSyntax: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#syntax-and-character-set',
+  labelSelectors: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors',
+  jobNameLabel: 'https://kubernetes.io/docs/reference/labels-annotations-taints/#batchkubernetesiojob-name',
+} as const;
+
+/** A finding for one of the rule's codes; severity and documentation come from the code's metadata. */
+export function report(code: RuleCode, path: FieldPath, message: string, anchor?: Anchor): Finding {
+  const finding: Finding = { code: code.code, severity: code.severity, message, path };
+  if (anchor) finding.anchor = anchor;
+  if (code.href) finding.href = code.href;
+  return finding;
+}
+
+/** `value` as it appears in a message. */
+export function quote(value: Json | undefined): string {
+  return `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
+}

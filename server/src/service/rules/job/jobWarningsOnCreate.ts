@@ -1,0 +1,57 @@
+// jobStrategy.WarningsOnCreate and WarningsForJobSpec: what the server accepts but warns about. (The Pod
+// template warnings, GetWarningsForPodTemplate, belong to the pod rules.)
+import { dns1123LabelProblems, isDns1123Subdomain } from '../../kube/names';
+import type { Finding, Rule, RuleCode } from '../../types';
+import { asInteger, DOCS, effectiveJobName, FIRST_MINOR, isIndexed, jobParts, report } from './jobFields';
+import { validateJobName } from './validateJobName';
+
+const HIGH_COMPLETIONS = 100_000;
+const HIGH_PARALLELISM = 10_000;
+
+const CODES = {
+  nameNotDnsLabel: {
+    code: 'job/name/not-dns-label', severity: 'warning',
+    title: "The Job name is not a DNS label, but it is used in the Pods' names and hostnames",
+    mirrors: 'jobStrategy.WarningsOnCreate', reference: 'JOB-META-W1', href: DOCS.dnsLabelNames,
+  },
+  largeIndexedJob: {
+    code: 'job/completion-mode/large-indexed-job', severity: 'warning',
+    title: 'An Indexed Job with more than 100000 completions and parallelism above 10000 may not track its indexes',
+    mirrors: 'WarningsForJobSpec', href: DOCS.completionMode,
+  },
+} satisfies Record<string, RuleCode>;
+
+export const jobWarningsOnCreate: Rule = {
+  name: 'jobStrategy.WarningsOnCreate',
+  kinds: ['Job'],
+  codes: Object.values(CODES),
+  check(context) {
+    const findings: Finding[] = [];
+    const jobName = effectiveJobName(context);
+    // A malformed name is an error elsewhere, and so is a name the Job's own checks refuse.
+    if (context.minor >= FIRST_MINOR.nameWarning && jobName && isDns1123Subdomain(jobName.name)
+      && validateJobName.check(context).length === 0) {
+      const problems = dns1123LabelProblems(jobName.name);
+      if (problems.length > 0) {
+        findings.push(report(CODES.nameNotDnsLabel, ['metadata', 'name'],
+          `The server accepts this name, but it also names this Job's Pods and their hostnames, and it is not a valid `
+          + `DNS label: ${problems.join('; ')}. That can give surprising Pod hostnames. Prefer a name of at most 63 `
+          + 'lower-case letters, digits and `-`.'));
+      }
+    }
+    const parts = jobParts(context);
+    if (context.minor >= FIRST_MINOR.largeIndexedJobWarning && isIndexed(parts)) {
+      const completions = asInteger(parts.defaultedSpec.completions) ?? 0;
+      const parallelism = asInteger(parts.defaultedSpec.parallelism) ?? 0;
+      // With backoffLimitPerIndex the same parallelism is an error (validateBackoffLimitPerIndex).
+      const isError = context.minor >= FIRST_MINOR.backoffLimitPerIndex && parts.spec.backoffLimitPerIndex !== undefined;
+      if (completions > HIGH_COMPLETIONS && parallelism > HIGH_PARALLELISM && !isError) {
+        findings.push(report(CODES.largeIndexedJob, ['spec'],
+          `This Indexed Job has ${completions} completions and a parallelism of ${parallelism}: above 100000 `
+          + 'completions and 10000 parallel Pods, Kubernetes may fail to track the completed indexes when many indexes '
+          + 'fail. Lower `parallelism` to 10000 or less, or split the work over several Jobs.', 'key'));
+      }
+    }
+    return findings;
+  },
+};

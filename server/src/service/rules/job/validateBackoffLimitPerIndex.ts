@@ -1,0 +1,134 @@
+// validateJobSpec, the backoffLimitPerIndex / maxFailedIndexes checks (KEP-3850). Both fields are dropped
+// by servers before 1.29 (gate off), so the rule starts there.
+import type { Finding, Rule, RuleCode } from '../../types';
+import { asInteger, DOCS, FIRST_MINOR, isIndexed, jobParts, podRestartPolicy, report } from './jobFields';
+
+/** Limits in the API server: maxFailedIndexesForIndexedJob, completionsSoftLimit and the two limits above it. */
+const MAX_FAILED_INDEXES = 100_000;
+const COMPLETIONS_SOFT_LIMIT = 100_000;
+const LIMIT_ABOVE_SOFT_LIMIT = 10_000;
+
+const code = (name: string, severity: RuleCode['severity'], title: string, reference?: string): RuleCode => ({
+  code: `job/backoff-limit-per-index/${name}`, severity, title,
+  mirrors: reference ? 'validateJobSpec' : '-', ...(reference ? { reference } : {}), href: DOCS.backoffLimitPerIndex,
+});
+
+const CODES = {
+  negativeBackoffLimitPerIndex: code('negative-backoff-limit-per-index', 'error', '`backoffLimitPerIndex` must not be negative', 'JOB-BLPI-01'),
+  negativeMaxFailedIndexes: code('negative-max-failed-indexes', 'error', '`maxFailedIndexes` must not be negative', 'JOB-BLPI-02'),
+  maxFailedIndexesNeedsBackoffLimitPerIndex: code('max-failed-indexes-needs-backoff-limit-per-index', 'error',
+    '`maxFailedIndexes` needs `backoffLimitPerIndex`', 'JOB-BLPI-03'),
+  maxFailedIndexesAboveCompletions: code('max-failed-indexes-above-completions', 'error',
+    '`maxFailedIndexes` must not exceed `completions`', 'JOB-BLPI-04'),
+  maxFailedIndexesTooLarge: code('max-failed-indexes-too-large', 'error', '`maxFailedIndexes` must be at most 100000', 'JOB-BLPI-05'),
+  maxFailedIndexesRequired: code('max-failed-indexes-required', 'error',
+    '`maxFailedIndexes` is required when `completions` is above 100000', 'JOB-BLPI-06'),
+  parallelismTooLargeForHighCompletions: code('parallelism-too-large-for-high-completions', 'error',
+    '`parallelism` must be at most 10000 when `completions` is above 100000', 'JOB-BLPI-07'),
+  maxFailedIndexesTooLargeForHighCompletions: code('max-failed-indexes-too-large-for-high-completions', 'error',
+    '`maxFailedIndexes` must be at most 10000 when `completions` is above 100000', 'JOB-BLPI-08'),
+  backoffLimitPerIndexRequiresIndexed: code('backoff-limit-per-index-requires-indexed', 'error',
+    '`backoffLimitPerIndex` requires `completionMode: Indexed`', 'JOB-BLPI-09'),
+  maxFailedIndexesRequiresIndexed: code('max-failed-indexes-requires-indexed', 'error',
+    '`maxFailedIndexes` requires `completionMode: Indexed`', 'JOB-BLPI-10'),
+  onFailureRestartPolicy: code('restart-policy-on-failure', 'warning',
+    '`backoffLimitPerIndex` with `restartPolicy: OnFailure` does not count container restarts (the API asks for Never)'),
+} satisfies Record<string, RuleCode>;
+
+const PER_INDEX = 'the per-index retry limit is a feature of Indexed Jobs';
+
+export const validateBackoffLimitPerIndex: Rule = {
+  name: 'validateJobSpec (backoffLimitPerIndex)',
+  kinds: ['Job'],
+  codes: Object.values(CODES),
+  check(context) {
+    if (context.minor < FIRST_MINOR.backoffLimitPerIndex) return [];
+    const parts = jobParts(context);
+    const { spec, defaultedSpec } = parts;
+    const backoffLimitPerIndex = asInteger(spec.backoffLimitPerIndex);
+    const maxFailedIndexes = asInteger(spec.maxFailedIndexes);
+    const findings: Finding[] = [];
+    if (backoffLimitPerIndex !== undefined && backoffLimitPerIndex < 0) {
+      findings.push(report(CODES.negativeBackoffLimitPerIndex, ['spec', 'backoffLimitPerIndex'],
+        `\`backoffLimitPerIndex\` is ${backoffLimitPerIndex}, but it must not be negative: it is how many times each index `
+        + 'may be retried. Use 0 to fail an index at its first failure, or a positive number.'));
+    }
+    if (maxFailedIndexes !== undefined && maxFailedIndexes < 0) {
+      findings.push(report(CODES.negativeMaxFailedIndexes, ['spec', 'maxFailedIndexes'],
+        `\`maxFailedIndexes\` is ${maxFailedIndexes}, but it must not be negative: it is how many indexes may fail before `
+        + 'the whole Job fails. Use 0 to fail the Job at the first failed index, or remove it to let all indexes run.'));
+    }
+    if (spec.maxFailedIndexes !== undefined && spec.backoffLimitPerIndex === undefined) {
+      findings.push(report(CODES.maxFailedIndexesNeedsBackoffLimitPerIndex, ['spec', 'backoffLimitPerIndex'],
+        '`maxFailedIndexes` is set, so `backoffLimitPerIndex` is required: indexes only fail on their own when each '
+        + 'has a retry limit. Set `backoffLimitPerIndex`, or remove `maxFailedIndexes`.'));
+    }
+    if (isIndexed(parts)) {
+      findings.push(...indexedChecks(spec.backoffLimitPerIndex !== undefined, maxFailedIndexes,
+        asInteger(defaultedSpec.completions), asInteger(defaultedSpec.parallelism)));
+      if (backoffLimitPerIndex !== undefined && podRestartPolicy(parts) === 'OnFailure') {
+        findings.push(report(CODES.onFailureRestartPolicy, ['spec', 'backoffLimitPerIndex'],
+          'With `restartPolicy: OnFailure` a failing container is restarted inside its Pod, and those restarts do not '
+          + 'count against `backoffLimitPerIndex`: only whole-Pod failures do, so a crashing index may retry without '
+          + 'bound. The server accepts this, but the API asks for `restartPolicy: Never` with `backoffLimitPerIndex`.'));
+      }
+    } else if (defaultedSpec.completionMode === 'NonIndexed') {
+      if (spec.backoffLimitPerIndex !== undefined) {
+        findings.push(report(CODES.backoffLimitPerIndexRequiresIndexed, ['spec', 'backoffLimitPerIndex'],
+          `\`backoffLimitPerIndex\` requires \`completionMode: Indexed\`: ${PER_INDEX}. `
+          + 'Set `completionMode: Indexed` (with `completions`), or use `backoffLimit` for the whole Job.'));
+      }
+      if (spec.maxFailedIndexes !== undefined) {
+        findings.push(report(CODES.maxFailedIndexesRequiresIndexed, ['spec', 'maxFailedIndexes'],
+          `\`maxFailedIndexes\` requires \`completionMode: Indexed\`: ${PER_INDEX}. `
+          + 'Set `completionMode: Indexed`, or remove `maxFailedIndexes`.'));
+      }
+    }
+    return findings;
+  },
+};
+
+function indexedChecks(hasBackoffLimitPerIndex: boolean, maxFailedIndexes: number | undefined,
+  completions: number | undefined, parallelism: number | undefined): Finding[] {
+  const findings: Finding[] = [];
+  const highCompletions = completions !== undefined && completions > COMPLETIONS_SOFT_LIMIT && hasBackoffLimitPerIndex;
+  if (maxFailedIndexes !== undefined) {
+    const limit = maxFailedIndexesLimit(maxFailedIndexes, completions, highCompletions);
+    if (limit) findings.push(limit);
+  } else if (highCompletions) {
+    findings.push(report(CODES.maxFailedIndexesRequired, ['spec', 'maxFailedIndexes'],
+      `With \`completions\` above ${COMPLETIONS_SOFT_LIMIT} and \`backoffLimitPerIndex\`, \`maxFailedIndexes\` is required: `
+      + 'it bounds how many failed indexes the Job status must list. Set `maxFailedIndexes` to 10000 or less.'));
+  }
+  if (highCompletions && parallelism !== undefined && parallelism > LIMIT_ABOVE_SOFT_LIMIT) {
+    findings.push(report(CODES.parallelismTooLargeForHighCompletions, ['spec', 'parallelism'],
+      `\`parallelism\` is ${parallelism}, but with \`completions\` above ${COMPLETIONS_SOFT_LIMIT} and \`backoffLimitPerIndex\` `
+      + `it may be at most ${LIMIT_ABOVE_SOFT_LIMIT}, so that the Job status can track failed indexes. Lower \`parallelism\`.`));
+  }
+  return findings;
+}
+
+/**
+ * The server checks three upper bounds (completions, 100000, and 10000 for very large Jobs) and reports
+ * each one exceeded; they are one mistake, so only the tightest exceeded bound is reported.
+ */
+function maxFailedIndexesLimit(maxFailedIndexes: number, completions: number | undefined, highCompletions: boolean) {
+  const path = ['spec', 'maxFailedIndexes'];
+  if (highCompletions && maxFailedIndexes > LIMIT_ABOVE_SOFT_LIMIT) {
+    return report(CODES.maxFailedIndexesTooLargeForHighCompletions, path,
+      `\`maxFailedIndexes\` is ${maxFailedIndexes}, but with \`completions\` above ${COMPLETIONS_SOFT_LIMIT} and `
+      + `\`backoffLimitPerIndex\` it may be at most ${LIMIT_ABOVE_SOFT_LIMIT}. Lower \`maxFailedIndexes\`.`);
+  }
+  // Above 100000 completions, the fixed bound is the tighter one.
+  if (completions !== undefined && maxFailedIndexes > completions && completions <= MAX_FAILED_INDEXES) {
+    return report(CODES.maxFailedIndexesAboveCompletions, path,
+      `\`maxFailedIndexes\` is ${maxFailedIndexes}, but the Job has only ${completions} indexes (\`completions\`), so at `
+      + `most ${completions} can fail. Set \`maxFailedIndexes\` to ${completions} or less.`);
+  }
+  if (maxFailedIndexes > MAX_FAILED_INDEXES) {
+    return report(CODES.maxFailedIndexesTooLarge, path,
+      `\`maxFailedIndexes\` is ${maxFailedIndexes}, but it may be at most ${MAX_FAILED_INDEXES}: the limit keeps the `
+      + 'list of failed indexes in the Job status small. Lower `maxFailedIndexes`.');
+  }
+  return undefined;
+}

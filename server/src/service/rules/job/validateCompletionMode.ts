@@ -1,0 +1,54 @@
+// validateJobSpec, the Indexed completion mode block: an Indexed Job needs a completion count, and its
+// parallelism is capped so that `.status.completedIndexes` stays bounded. (An unknown mode is the
+// schema check's enum finding.)
+import type { Finding, Rule, RuleCode } from '../../types';
+import { asInteger, DOCS, isIndexed, jobParts, report } from './jobFields';
+
+/** maxParallelismForIndexedJob in the API server. */
+export const MAX_INDEXED_PARALLELISM = 100_000;
+
+const CODES = {
+  completionsRequired: {
+    code: 'job/completion-mode/indexed-requires-completions', severity: 'error',
+    title: 'An Indexed Job needs `completions`', mirrors: 'validateJobSpec', reference: 'JOB-IDX-02', href: DOCS.completionMode,
+  },
+  parallelismTooLarge: {
+    code: 'job/completion-mode/indexed-parallelism-too-large', severity: 'error',
+    title: 'An Indexed Job allows `parallelism` up to 100000', mirrors: 'validateJobSpec', reference: 'JOB-IDX-03', href: DOCS.completionMode,
+  },
+  completionsDefaulted: {
+    code: 'job/completion-mode/indexed-completions-defaulted', severity: 'warning',
+    title: 'An Indexed Job without `completions` or `parallelism` runs a single index (the API asks for `completions`)',
+    mirrors: '-', href: DOCS.completionMode,
+  },
+} satisfies Record<string, RuleCode>;
+
+export const validateCompletionMode: Rule = {
+  name: 'validateJobSpec (completionMode)',
+  kinds: ['Job'],
+  codes: Object.values(CODES),
+  check(context) {
+    const parts = jobParts(context);
+    if (!isIndexed(parts)) return [];
+    const { spec, defaultedSpec } = parts;
+    const findings: Finding[] = [];
+    if (defaultedSpec.completions === undefined) {
+      // Only reachable with `parallelism` set: with both omitted the server sets both to 1.
+      findings.push(report(CODES.completionsRequired, ['spec', 'completions'],
+        'An Indexed Job needs `completions`: each Pod gets an index from 0 to completions-1, and the Job completes '
+        + 'when every index has succeeded. Because `parallelism` is set, `completions` is not defaulted. '
+        + 'Set `completions` to the number of indexes.'));
+    } else if (spec.completions === undefined && spec.parallelism === undefined) {
+      findings.push(report(CODES.completionsDefaulted, ['spec', 'completionMode'],
+        'This Indexed Job sets neither `completions` nor `parallelism`, so the server sets both to 1: it runs a single '
+        + 'Pod with index 0. The API asks an Indexed Job to state `completions`; set it to the number of indexes you want.'));
+    }
+    const parallelism = asInteger(spec.parallelism);
+    if (parallelism !== undefined && parallelism > MAX_INDEXED_PARALLELISM) {
+      findings.push(report(CODES.parallelismTooLarge, ['spec', 'parallelism'],
+        `\`parallelism\` is ${parallelism}, but an Indexed Job allows at most ${MAX_INDEXED_PARALLELISM}: the limit keeps `
+        + 'the list of completed indexes in the Job status small. Lower `parallelism` to 100000 or less.'));
+    }
+    return findings;
+  },
+};
