@@ -85,10 +85,9 @@ function quoteHint(source: ScalarSource | undefined, value: unknown): string {
   return `Quote it: \`"${text.replace(/"/g, '\\"')}"\`.`;
 }
 
-function typeFinding(error: ErrorObject, path: FieldPath, source: ScalarSource | undefined): Finding {
-  const expected = expectedTypes(error.schema);
+function typeFinding(error: ErrorObject, path: FieldPath, schema: JsonSchema | undefined, source: ScalarSource | undefined, value: unknown): Finding {
+  const expected = expectedTypes((error.params as { type?: unknown }).type);
   const name = fieldName(path);
-  const value = error.data;
   const wantsString = expected.includes('string');
   const plain = source?.style === 'PLAIN';
   if (wantsString && plain && (typeof value === 'boolean' || typeof value === 'number')) {
@@ -112,7 +111,7 @@ function typeFinding(error: ErrorObject, path: FieldPath, source: ScalarSource |
   } else if (typeof value === 'number' && !Number.isInteger(value) && expected.includes('integer')) {
     hint = ' Use a whole number.';
   }
-  const format = (error.parentSchema as JsonSchema | undefined)?.['x-kubernetes-format'];
+  const format = schema?.['x-kubernetes-format'];
   const shown = typeof value === 'string' ? `"${value}"` : source?.source ?? JSON.stringify(value);
   return {
     code: 'schema/type',
@@ -122,7 +121,15 @@ function typeFinding(error: ErrorObject, path: FieldPath, source: ScalarSource |
   };
 }
 
-export function describeSchemaError(error: ErrorObject, path: FieldPath, parentSchema: JsonSchema | undefined, source: ScalarSource | undefined): Finding {
+/** `schema` is the schema of the object for additionalProperties/required, else of the value itself. */
+export function describeSchemaError(
+  error: ErrorObject,
+  path: FieldPath,
+  schema: JsonSchema | undefined,
+  source: ScalarSource | undefined,
+  value?: unknown,
+): Finding {
+  const parentSchema = schema;
   const name = fieldName(path);
   switch (error.keyword) {
     case 'additionalProperties': {
@@ -152,17 +159,17 @@ export function describeSchemaError(error: ErrorObject, path: FieldPath, parentS
       };
     }
     case 'type':
-      return typeFinding(error, path, source);
+      return typeFinding(error, path, parentSchema, source, value);
     case 'enum': {
       const allowed = ((error.params as { allowedValues?: unknown[] }).allowedValues ?? []).map(String);
-      const value = String(error.data);
-      const sameLetters = allowed.find((candidate) => candidate.toLowerCase() === value.toLowerCase());
-      const suggestion = sameLetters ?? closestName(value, allowed);
+      const text = String(value);
+      const sameLetters = allowed.find((candidate) => candidate.toLowerCase() === text.toLowerCase());
+      const suggestion = sameLetters ?? closestName(text, allowed);
       return {
         code: 'schema/enum',
         severity: 'error',
         message:
-          `\`${value}\` is not a valid \`${name}\`.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''} ` +
+          `\`${text}\` is not a valid \`${name}\`.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''} ` +
           `Allowed values: ${allowed.map((a) => `\`${a}\``).join(', ')}${allowed.length > 1 ? ' (case-sensitive)' : ''}.`,
         path,
       };
@@ -170,11 +177,11 @@ export function describeSchemaError(error: ErrorObject, path: FieldPath, parentS
     case 'minimum':
     case 'maximum': {
       const format = parentSchema?.['x-kubernetes-format'];
-      const schema = parentSchema as { minimum?: number; maximum?: number } | undefined;
+      const limits = parentSchema as { minimum?: number; maximum?: number } | undefined;
       return {
         code: 'schema/int-range',
         severity: 'error',
-        message: `\`${source?.source ?? String(error.data)}\` is out of range for \`${name}\`: ${format ? `an ${String(format)} holds` : 'allowed are'} ${schema?.minimum} to ${schema?.maximum}.`,
+        message: `\`${source?.source ?? String(value)}\` is out of range for \`${name}\`: ${format ? `an ${String(format)} holds` : 'allowed are'} ${limits?.minimum} to ${limits?.maximum}.`,
         path,
       };
     }

@@ -3,19 +3,23 @@
 // key for unknown fields, the parent key for a missing required field. One finding per mistake.
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { Finding, FieldPath, JsonObject, KindName } from '../types';
-import { SCHEMAS, type JsonSchema } from './schemas';
+import { schemaAt } from './navigate';
+import { precompiledValidators } from './precompiled';
+import { SCHEMAS } from './schemas';
 import { removedIn } from './fieldAvailability';
 import { describeSchemaError, type ScalarSource } from './messages';
 
 const validators = new Map<KindName, ValidateFunction>();
 
+/** The ajv options, shared with the build-time precompilation in scripts/build.mjs. */
+export const AJV_OPTIONS = { allErrors: true, strict: false, validateSchema: false } as const;
+
 export function validatorFor(kind: KindName): ValidateFunction {
-  let validate = validators.get(kind);
+  let validate = validators.get(kind) ?? precompiledValidators[kind];
   if (!validate) {
-    const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, validateSchema: false });
-    validate = ajv.compile(SCHEMAS[kind]);
-    validators.set(kind, validate);
+    validate = new Ajv(AJV_OPTIONS).compile(SCHEMAS[kind]);
   }
+  validators.set(kind, validate);
   return validate;
 }
 
@@ -48,14 +52,15 @@ const PRECEDENCE = ['type', 'enum', 'minimum', 'maximum', 'const'];
 
 export function checkSchema(kind: KindName, object: JsonObject, minor: number, sourceOf: (path: FieldPath) => ScalarSource | undefined): Finding[] {
   const validate = validatorFor(kind);
-  validate(withEmptyStructs(kind, object));
+  const validated = withEmptyStructs(kind, object);
+  validate(validated);
   const errors = (validate.errors ?? []) as ErrorObject[];
   const byValue = new Map<string, ErrorObject>();
   const findings: Finding[] = [];
   for (const error of errors) {
     if (error.keyword === 'additionalProperties' || error.keyword === 'required') {
       const path = [...pathOf(error.instancePath), String(error.params.additionalProperty ?? error.params.missingProperty)];
-      const finding = describeSchemaError(error, path, error.parentSchema as JsonSchema, undefined);
+      const finding = describeSchemaError(error, path, schemaAt(kind, pathOf(error.instancePath)), undefined);
       const lastRelease = error.keyword === 'additionalProperties' ? removedIn(kind, path) : undefined;
       if (lastRelease && Number(lastRelease.split('.')[1]) >= minor) continue; // the chosen release still has it
       if (lastRelease) finding.message += ` It was removed after Kubernetes ${lastRelease}.`;
@@ -68,7 +73,16 @@ export function checkSchema(kind: KindName, object: JsonObject, minor: number, s
   }
   for (const error of byValue.values()) {
     const path = pathOf(error.instancePath);
-    findings.push(describeSchemaError(error, path, error.parentSchema as JsonSchema, sourceOf(path)));
+    findings.push(describeSchemaError(error, path, schemaAt(kind, path), sourceOf(path), valueAt(validated, path)));
   }
   return findings;
+}
+
+function valueAt(object: unknown, path: FieldPath): unknown {
+  let current = object;
+  for (const segment of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string | number, unknown>)[segment];
+  }
+  return current;
 }
