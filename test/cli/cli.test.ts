@@ -1,0 +1,84 @@
+// `kubeassist check` as a shell user runs it: the built dist/cli.js, its output and exit status.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+
+const ROOT = join(__dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
+
+function run(args: string[], input?: string) {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, input, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const INDEXED = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: pi\nspec:\n  completionMode: indexed\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: pi\n        image: perl\n';
+
+describe('kubeassist check', () => {
+  it('prints file:line:col severity code message for each finding and exits 1 on errors', () => {
+    const { status, stdout } = run(['check', 'examples/job-mistakes.yaml']);
+    assert.equal(status, 1);
+    const lines = stdout.trimEnd().split('\n');
+    assert.ok(
+      lines.includes(
+        'examples/job-mistakes.yaml:7:19 error schema/enum `indexed` is not a valid `completionMode`. Did you mean `Indexed`? Allowed values: `NonIndexed`, `Indexed` (case-sensitive).',
+      ),
+      stdout,
+    );
+    assert.ok(lines.some((line) => line.startsWith('examples/job-mistakes.yaml:8:17 error schema/type ')));
+    assert.ok(lines.some((line) => line.startsWith('examples/job-mistakes.yaml:17:18 error yaml/yaml11-scalar ')));
+    assert.match(lines[lines.length - 1], /^1 file checked: \d+ errors?, \d+ other findings?$/);
+  });
+
+  it('checks whole folders and exits 0 when there are no errors', () => {
+    const { status, stdout } = run(['check', 'examples/job-clean.yaml', 'examples/csidriver-clean.yaml', 'examples/not-kubernetes.yaml']);
+    assert.equal(status, 0, stdout);
+    assert.equal(stdout, '3 files checked: 0 errors, 0 other findings\n');
+    const folder = run(['check', 'examples']);
+    assert.match(folder.stdout, /^5 files checked: /m);
+  });
+
+  it('reads standard input for -', () => {
+    const { status, stdout } = run(['check', '-'], INDEXED);
+    assert.equal(status, 1);
+    assert.match(stdout, /^<stdin>:6:19 error schema\/enum /m);
+  });
+
+  it('prints JSON with the field path for --format json', () => {
+    const { status, stdout } = run(['check', '--format', 'json', '-'], INDEXED);
+    assert.equal(status, 1);
+    assert.deepEqual(JSON.parse(stdout), [
+      {
+        file: '<stdin>',
+        line: 6,
+        column: 19,
+        endLine: 6,
+        endColumn: 26,
+        severity: 'error',
+        code: 'schema/enum',
+        message: '`indexed` is not a valid `completionMode`. Did you mean `Indexed`? Allowed values: `NonIndexed`, `Indexed` (case-sensitive).',
+        path: 'spec.completionMode',
+      },
+    ]);
+  });
+
+  it('applies --rule and --kubernetes-version', () => {
+    const off = run(['check', '--rule', 'schema/enum=off', '-'], INDEXED);
+    assert.equal(off.status, 0);
+    const managedBy = INDEXED.replace('completionMode: indexed', 'managedBy: example.com/queue');
+    const old = run(['check', '--kubernetes-version', '1.29', '-'], managedBy);
+    assert.equal(old.status, 0);
+    assert.match(old.stdout, /^<stdin>:6:3 warning version\/field-not-in-release `managedBy` exists from Kubernetes 1\.30/m);
+  });
+
+  it('explains usage problems and exits 2', () => {
+    assert.equal(run([]).status, 2);
+    const badVersion = run(['check', '--kubernetes-version', '1.99', 'examples']);
+    assert.equal(badVersion.status, 2);
+    assert.match(badVersion.stderr, /unsupported Kubernetes version "1\.99" \(1\.23 to 1\.35\)/);
+    const missing = run(['check', 'no-such-file.yaml']);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /no-such-file\.yaml/);
+    assert.equal(run(['check', '--help']).status, 0);
+  });
+});
