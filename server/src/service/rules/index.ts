@@ -1,8 +1,15 @@
 // The one list of rule families. Adding a rule: write its file, add it to its kind's index, done.
 import type { KindName, Rule } from '../types';
+import { csiDriverRules } from './csidriver/index';
+import { jobRules } from './job/index';
+import { metaRules } from './meta/index';
 
-export const ALL_RULES: readonly Rule[] = [];
+export const ALL_RULES: readonly Rule[] = [...metaRules, ...jobRules, ...csiDriverRules];
+
+const BY_KIND = new Map<KindName, readonly Rule[]>();
 
 export function rulesFor(kind: KindName): readonly Rule[] {
-  return ALL_RULES.filter((rule) => rule.kinds.includes(kind));
+  let rules = BY_KIND.get(kind);
+  if (!rules) BY_KIND.set(kind, (rules = ALL_RULES.filter((rule) => rule.kinds.includes(kind))));
+  return rules;
 }
