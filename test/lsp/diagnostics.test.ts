@@ -9,6 +9,7 @@ metadata:
   name: pi
 spec:
   completionMode: indexed
+  completions: 3
   template:
     spec:
       restartPolicy: Never
