@@ -18,9 +18,15 @@ export function runRules(rules: readonly Rule[], yamlText: string, minor = 35): 
   if (!isObject(object)) throw new Error('fixture is not a mapping');
   const kind = object.kind as KindName;
   const context = { kind, object, defaulted: applyDefaults(kind, object), minor };
-  return rules
-    .filter((rule) => rule.kinds.includes(kind))
+  const applicable = rules.filter((rule) => rule.kinds.includes(kind));
+  const registered = new Set(applicable.flatMap((rule) => rule.codes.map((code) => code.code)));
+  return applicable
     .flatMap((rule) => rule.check(context))
+    .map((finding) => {
+      // Every reported code must be declared in its family's `codes` (docs/rules.md and settings rely on it).
+      if (!registered.has(finding.code)) throw new Error(`finding code ${finding.code} is not declared in any rule's codes`);
+      return finding;
+    })
     .map((finding) => ({
       code: finding.code,
       severity: finding.severity,

@@ -1,0 +1,34 @@
+// Every diagnostic code the engine can report, with its metadata: the rule families' own codes, and the
+// engine's YAML, schema and kind codes. docs/rules.md is generated from this list (npm run gen:docs).
+import { ALL_RULES } from './rules/index';
+import { FIELD_AVAILABILITY_CODES } from './schema/fieldAvailability';
+import type { RuleCode } from './types';
+
+const SCHEMA_DOCS = 'https://kubernetes.io/docs/reference/kubernetes-api/';
+
+export const ENGINE_CODES: readonly RuleCode[] = [
+  { code: 'yaml/syntax', severity: 'error', title: 'The document is not valid YAML (as kubectl reads it); the rest of the file is still checked', mirrors: 'go-yaml decoding in kubectl' },
+  { code: 'yaml/duplicate-key', severity: 'error', title: 'A key appears twice in one mapping', mirrors: 'strict decoding ("key already set in map")' },
+  { code: 'yaml/lenient-indentation', severity: 'warning', title: 'Not valid YAML 1.2, but kubectl (go-yaml) accepts it: an under-indented continuation line of a quoted string', mirrors: 'go-yaml leniency' },
+  { code: 'yaml/yaml11-scalar', severity: 'error', title: 'An unquoted `yes`/`no`/`on`/`off`/`y`/`n` or octal-looking value is read as a boolean or number (YAML 1.1) where a string is needed', mirrors: 'sigs.k8s.io/yaml (go-yaml v2) + JSON decoding' },
+  { code: 'yaml/alias-limit', severity: 'error', title: 'Aliases expand beyond the limit (a "billion laughs" document); the object is not checked', mirrors: '-' },
+  { code: 'kind/api-version', severity: 'error', title: 'A Job or CSIDriver with an apiVersion of its group that does not serve it (`batch/v1beta1`, `storage.k8s.io/v1beta1`, ...)', mirrors: 'API discovery' },
+  { code: 'schema/unknown-field', severity: 'error', title: 'A field the API does not have (typos, removed fields)', mirrors: 'strict field validation', reference: 'all kinds', href: SCHEMA_DOCS },
+  { code: 'schema/type', severity: 'error', title: 'A value of the wrong JSON type (`backoffLimit: "6"`)', mirrors: 'JSON decoding', href: SCHEMA_DOCS },
+  { code: 'schema/enum', severity: 'error', title: 'A value outside the allowed set (case-sensitive)', mirrors: 'NotSupported checks', reference: 'JOB-IDX-01, JOB-PFP-03/07/17, JOB-PRP-01, JOB-RP-02, JOB-POD-06/08, CSI-FSG-01, CSI-VLM-01', href: SCHEMA_DOCS },
+  { code: 'schema/required', severity: 'error', title: 'A required field is absent', mirrors: 'Required checks', reference: 'JOB-POD-01/02 (absent), JOB-PFP-02/06 (absent), JOB-SP-02 (absent)', href: SCHEMA_DOCS },
+  { code: 'schema/int-range', severity: 'error', title: 'A number outside int32/int64', mirrors: 'JSON decoding', href: SCHEMA_DOCS },
+  ...FIELD_AVAILABILITY_CODES,
+];
+
+/** Every code, engine codes first, then the rule families in their list order; each code once. */
+export function allRuleCodes(): RuleCode[] {
+  const seen = new Set<string>();
+  const out: RuleCode[] = [];
+  for (const code of [...ENGINE_CODES, ...ALL_RULES.flatMap((rule) => rule.codes)]) {
+    if (seen.has(code.code)) continue;
+    seen.add(code.code);
+    out.push(code);
+  }
+  return out;
+}
