@@ -2,6 +2,7 @@
 // anywhere (the schema check reports those), so every accessor returns undefined for a wrong type and
 // the rules skip silently.
 import { isObject } from '../../kube/defaults';
+import { generatedNameFor } from '../../kube/names';
 import type { Anchor, FieldPath, Finding, Json, JsonObject, RuleCode, RuleContext } from '../../types';
 
 export function asObject(value: Json | undefined): JsonObject | undefined {
@@ -75,10 +76,6 @@ export function templateContainerNames(parts: JobParts): Set<string> {
   return names;
 }
 
-/** Go's SimpleNameGenerator keeps at most 58 characters of generateName and appends 5 random ones. */
-const GENERATE_NAME_KEPT = 58;
-export const GENERATED_SUFFIX_PLACEHOLDER = 'xxxxx';
-
 /**
  * The name the server validates: `metadata.name`, or, when only `generateName` is given, the name the
  * server will generate (its 5 random lower-case alphanumerics stood in for by a placeholder).
@@ -88,7 +85,7 @@ export function effectiveJobName(context: RuleContext): { name: string; generate
   const name = asString(metadata?.name);
   if (name) return { name, generated: false };
   const generateName = asString(metadata?.generateName);
-  if (generateName) return { name: generateName.slice(0, GENERATE_NAME_KEPT) + GENERATED_SUFFIX_PLACEHOLDER, generated: true };
+  if (generateName) return { name: generatedNameFor(generateName), generated: true };
   return undefined;
 }
 
