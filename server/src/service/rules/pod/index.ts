@@ -1,0 +1,20 @@
+// The core checks of a pod template (ValidatePodTemplateSpec and what it calls), wired to a Job's
+// `spec.template`. Each family's `check...` function takes any template and its path, for reuse.
+import type { Rule } from '../../types';
+import { validateContainerPorts } from './validateContainerPorts';
+import { validateContainerRestartPolicy } from './validateContainerRestartPolicy';
+import { validateContainers } from './validateContainers';
+import { validateEnv } from './validateEnv';
+import { validatePodTemplateSpec } from './validatePodTemplateSpec';
+import { validateResourceRequirements } from './validateResourceRequirements';
+import { validateVolumes } from './validateVolumes';
+
+export const podTemplateRules: readonly Rule[] = [
+  validatePodTemplateSpec,
+  validateVolumes,
+  validateContainers,
+  validateContainerPorts,
+  validateEnv,
+  validateResourceRequirements,
+  validateContainerRestartPolicy,
+];

@@ -1,0 +1,67 @@
+// ValidatePodTemplateSpec, the parts around the pod spec: template label syntax (reported by the server at
+// `spec.template.labels`, without `metadata`), template annotations, and no ephemeral containers.
+import { isObject } from '../../kube/defaults';
+import { formatFieldPath, type FieldPath, type Finding, type Json, type Rule, type RuleCode, type RuleContext } from '../../types';
+import { annotationFindings, labelFindings } from '../meta/labelsAndAnnotations';
+import { HREF, serverError, serverSays } from '../meta/report';
+import { podSpecOf } from './podTemplate';
+
+export const TEMPLATE_CODES = {
+  labelKey: 'pod/template-label-key-invalid',
+  labelValue: 'pod/template-label-value-invalid',
+  annotationKey: 'pod/template-annotation-key-invalid',
+  annotationsTooLong: 'pod/template-annotations-too-long',
+  ephemeralContainers: 'pod/ephemeral-containers-forbidden',
+} as const;
+
+export const templateCodes: readonly RuleCode[] = [
+  { code: TEMPLATE_CODES.labelKey, severity: 'error', title: 'Pod template label keys must be qualified names', mirrors: 'ValidatePodTemplateSpec (ValidateLabels)', reference: 'JOB-POD-07', href: HREF.labels },
+  { code: TEMPLATE_CODES.labelValue, severity: 'error', title: 'Pod template label values must be valid label values', mirrors: 'ValidatePodTemplateSpec (ValidateLabels)', reference: 'JOB-POD-07', href: HREF.labels },
+  { code: TEMPLATE_CODES.annotationKey, severity: 'error', title: 'Pod template annotation keys must be qualified names', mirrors: 'ValidatePodTemplateSpec (ValidateAnnotations)', href: HREF.annotations },
+  { code: TEMPLATE_CODES.annotationsTooLong, severity: 'error', title: 'Pod template annotations may total at most 256 KiB', mirrors: 'ValidatePodTemplateSpec (ValidateAnnotations)', href: HREF.annotations },
+  { code: TEMPLATE_CODES.ephemeralContainers, severity: 'error', title: 'Pod templates may not have ephemeral containers', mirrors: 'ValidatePodTemplateSpec', href: HREF.ephemeralContainers },
+];
+
+/**
+ * The template checks for a template at `base`. `labelsNote` is appended to label messages, e.g. to say
+ * that a Job without labels of its own inherits these and gets the same error at `metadata.labels`.
+ */
+export function checkPodTemplateSpec(template: Json | undefined, base: FieldPath, labelsNote = ''): Finding[] {
+  if (!isObject(template)) return [];
+  const findings: Finding[] = [];
+  const printedBase = formatFieldPath(base);
+  const metadata = isObject(template.metadata) ? template.metadata : {};
+  const owner = 'The pod template (and so the whole object)';
+  findings.push(
+    ...labelFindings(metadata.labels, { at: [...base, 'metadata', 'labels'], printed: `${printedBase}.labels`, owner }, { key: TEMPLATE_CODES.labelKey, value: TEMPLATE_CODES.labelValue }, labelsNote),
+    ...annotationFindings(metadata.annotations, { at: [...base, 'metadata', 'annotations'], printed: `${printedBase}.annotations`, owner }, { key: TEMPLATE_CODES.annotationKey, size: TEMPLATE_CODES.annotationsTooLong }),
+  );
+  const spec = podSpecOf(template);
+  if (spec && Array.isArray(spec.ephemeralContainers) && spec.ephemeralContainers.length > 0) {
+    const path = [...base, 'spec', 'ephemeralContainers'];
+    findings.push({
+      code: TEMPLATE_CODES.ephemeralContainers, severity: 'error', path, anchor: 'key',
+      message: `Ephemeral containers are debugging containers added to a running pod with \`kubectl debug\`; a pod template may not declare them. Move these to \`initContainers\` or \`containers\`, or remove them. ${serverSays([serverError(formatFieldPath(path), 'Forbidden', undefined, 'ephemeral containers not allowed in pod template')])}`,
+      href: HREF.ephemeralContainers,
+    });
+  }
+  return findings;
+}
+
+/** A Job without labels of its own takes the template's labels (defaulting), so the server reports them twice. */
+function inheritedLabelsNote(context: RuleContext): string {
+  const metadata = context.object.metadata;
+  const own = isObject(metadata) ? metadata.labels : undefined;
+  const hasOwn = isObject(own) ? Object.keys(own).length > 0 : own !== undefined;
+  return hasOwn ? '' : ' The Job has no labels of its own, so it inherits the template labels and the server reports the same error at `metadata.labels` too.';
+}
+
+export const validatePodTemplateSpec: Rule = {
+  name: 'ValidatePodTemplateSpec',
+  kinds: ['Job'],
+  codes: templateCodes,
+  check(context: RuleContext): Finding[] {
+    const spec = context.object.spec;
+    return isObject(spec) ? checkPodTemplateSpec(spec.template, ['spec', 'template'], inheritedLabelsNote(context)) : [];
+  },
+};

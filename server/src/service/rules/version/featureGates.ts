@@ -1,0 +1,58 @@
+// Fields whose feature gate is off by default in the chosen release: the API server (with default
+// settings) drops them on create, silently, and sometimes then refuses what is left. Whether a field
+// exists at all in a release is the field-availability check's business; this rule only speaks when the
+// field exists but its gate is off.
+import {
+  describeStage, firstMinorEnabledByDefault, gateHref, gateStage, GATED_FIELDS, matchPattern, type GatedField,
+} from '../../kube/featureGates';
+import { formatFieldPath, type Finding, type Json, type Rule, type RuleCode, type RuleContext } from '../../types';
+
+export const FEATURE_GATE_OFF_CODE = 'version/feature-gate-off';
+
+const codes: readonly RuleCode[] = [
+  {
+    code: FEATURE_GATE_OFF_CODE,
+    severity: 'warning',
+    title: 'The field needs a feature gate that is off by default in the chosen Kubernetes release',
+    mirrors: 'PrepareForCreate (dropDisabledFields)',
+    href: 'https://kubernetes.io/docs/reference/command-line-tools-reference/feature-gates/',
+  },
+];
+
+function findingFor(field: GatedField, path: (string | number)[], parent: Json, minor: number): Finding | undefined {
+  const stage = gateStage(field.gate, minor);
+  if (stage !== 'alpha' && stage !== 'beta-off') return undefined;
+  const printed = formatFieldPath(path);
+  const onFrom = firstMinorEnabledByDefault(field.gate);
+  const later = onFrom !== undefined ? `it is on by default from Kubernetes 1.${onFrom}` : 'no release up to 1.35 turns it on by default';
+  const rejected = field.rejectedAfterDrop?.(parent);
+  const outcome = rejected
+    ? `A 1.${minor} API server with default settings drops \`${printed}\` on create, and then ${rejected}.`
+    : `A 1.${minor} API server with default settings drops \`${printed}\` on create, silently: the object is stored without it, as if you had not written it.`;
+  return {
+    code: FEATURE_GATE_OFF_CODE,
+    severity: 'warning',
+    path,
+    anchor: 'key',
+    message: `\`${printed}\` needs the feature gate ${field.gate}, which is ${describeStage(stage)} in Kubernetes 1.${minor}; ${later}. ${outcome} Enable ${field.gate} on the API server (and the components that act on the field), or target a release where it is on.`,
+    href: gateHref(field.gate),
+  };
+}
+
+export const featureGatesRule: Rule = {
+  name: 'featureGates',
+  kinds: ['Job', 'CSIDriver'],
+  codes,
+  check(context: RuleContext): Finding[] {
+    const findings: Finding[] = [];
+    for (const field of GATED_FIELDS) {
+      if (field.kind !== context.kind || field.effect !== 'dropped') continue;
+      for (const match of matchPattern(context.object, field.pattern)) {
+        if (field.applies && !field.applies(match.value)) continue;
+        const finding = findingFor(field, match.path, match.parent, context.minor);
+        if (finding) findings.push(finding);
+      }
+    }
+    return findings;
+  },
+};
