@@ -124,6 +124,15 @@ describe('diagnostics over LSP', () => {
     assert.deepEqual(diagnostics.map((d) => d.range), [rangeOf(text, 'indexed')]);
   });
 
+  it('handles a byte order mark and a whole document in flow style', async () => {
+    const bom = '\uFEFF' + JOB;
+    assert.deepEqual((await server.open('file:///bom.yaml', bom)).map((d) => d.range), [rangeOf(bom, 'indexed')]);
+    const flow = '{"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "pi"}, "spec": {"completionMode": "indexed", "completions": 3, ' +
+      '"template": {"spec": {"restartPolicy": "Never", "containers": [{"name": "pi", "image": "perl"}]}}}}\n';
+    const diagnostics = await server.open('file:///flow.json.yaml', flow);
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.range]), [['schema/enum', rangeOf(flow, '"indexed"')]]);
+  });
+
   it('stops an alias-expansion bomb with a clear diagnostic instead of hanging', async () => {
     let text = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: bomb\n  annotations:\n    a0: &a0 ["x","x","x","x","x","x","x","x","x"]\n';
     for (let i = 1; i < 9; i++) text += `    a${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(',')}]\n`;
