@@ -5,11 +5,13 @@ import { normalizeSettings } from './lsp/configuration';
 import { guarded } from './lsp/guard';
 import { ValidationScheduler } from './lsp/scheduler';
 import { FileModel, validate, type Settings } from './service/index';
-import { DEFAULT_SETTINGS } from './service/settings';
+import { DEFAULT_SETTINGS, settingsKey } from './service/settings';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
 const models = new Map<string, FileModel>();
+/** What was last published per document, so that open (which also reports a content change) publishes once. */
+const published = new Map<string, string>();
 const log = (message: string) => connection.console.error(message);
 let settings: Settings = DEFAULT_SETTINGS;
 let pullConfiguration = false;
@@ -47,9 +49,12 @@ connection.onDidChangeConfiguration(guarded(log, 'didChangeConfiguration', undef
 const scheduler = new ValidationScheduler(guarded(log, 'validation', undefined, (uri: string) => {
   const document = documents.get(uri);
   if (!document) return;
+  const stamp = `${document.version}|${settingsKey(settings)}`;
+  if (published.get(uri) === stamp) return;
   let model = models.get(uri);
   if (!model) models.set(uri, (model = new FileModel()));
   const diagnostics = validate(model, document.getText(), settings);
+  published.set(uri, stamp);
   void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
 }));
 
@@ -58,6 +63,7 @@ documents.onDidChangeContent(guarded(log, 'didChange', undefined, (event) => sch
 documents.onDidClose(guarded(log, 'didClose', undefined, (event) => {
   scheduler.cancel(event.document.uri);
   models.delete(event.document.uri);
+  published.delete(event.document.uri);
   void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
 }));
 
