@@ -3,8 +3,10 @@ import type { KindName, Rule } from '../types';
 import { csiDriverRules } from './csidriver/index';
 import { jobRules } from './job/index';
 import { metaRules } from './meta/index';
+import { podTemplateRules } from './pod/index';
+import { versionRules } from './version/index';
 
-export const ALL_RULES: readonly Rule[] = [...metaRules, ...jobRules, ...csiDriverRules];
+export const ALL_RULES: readonly Rule[] = [...metaRules, ...jobRules, ...podTemplateRules, ...csiDriverRules, ...versionRules];
 
 const BY_KIND = new Map<KindName, readonly Rule[]>();
 
