@@ -24,10 +24,12 @@ export function parseIndexes(text: string, completions: number): IndexesResult {
 }
 
 function parseInterval(text: string, completions: number): { interval: [number, number] } | { error: string } {
+  if (text === '') return { error: 'there is an empty entry (a stray or trailing comma)' };
   const limits = text.split('-');
   if (limits.length > 2) return { error: `\`${text}\` has more than one \`-\` (an interval is \`first-last\`)` };
   const numbers: number[] = [];
   for (const limit of limits) {
+    if (limit === '') return { error: `\`${text}\` has an empty index next to its \`-\` (indexes cannot be negative)` };
     if (!DECIMAL.test(limit)) return { error: `\`${limit}\` is not a decimal index` };
     const index = Number(limit);
     if (index >= completions) return { error: `index ${limit} is not below \`completions\` (${completions})` };
