@@ -1,0 +1,39 @@
+// The metadata of every Job rule code: stable, unique, documented, and tied to the reference catalogue.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { jobRules } from '../../../server/src/service/rules/job/index';
+
+const REFERENCE = '/work/shared/reference/k8s-validation-rules.md';
+const codes = jobRules.flatMap((rule) => rule.codes);
+
+test('every Job rule applies to Job only', () => {
+  for (const rule of jobRules) assert.deepEqual(rule.kinds, ['Job'], rule.name);
+});
+
+test('Job codes are unique and shaped job/<family>/<what>', () => {
+  assert.equal(new Set(codes.map((code) => code.code)).size, codes.length);
+  for (const { code } of codes) assert.match(code, /^job\/[a-z]+(-[a-z]+)*\/[a-z0-9]+(-[a-z0-9]+)*$/);
+});
+
+test('every Job code has a title, a mirrored function and a kubernetes.io page', () => {
+  for (const code of codes) {
+    assert.ok(code.title.length > 10, code.code);
+    assert.ok(code.mirrors.length > 0, code.code);
+    assert.match(code.href ?? '', /^https:\/\/kubernetes\.io\/docs\//, code.code);
+  }
+});
+
+test('every error code names the catalogue rule it implements', () => {
+  for (const code of codes.filter((entry) => entry.severity === 'error')) {
+    assert.match(code.reference ?? '', /^JOB-[A-Z]+-\d\d$/, code.code);
+    assert.notEqual(code.mirrors, '-', code.code);
+  }
+});
+
+test('every reference id exists in the catalogue', { skip: !existsSync(REFERENCE) && `${REFERENCE} is not present` }, () => {
+  const catalogue = readFileSync(REFERENCE, 'utf8');
+  for (const code of codes.filter((entry) => entry.reference)) {
+    assert.ok(catalogue.includes(`| ${code.reference} |`), `${code.code}: ${code.reference}`);
+  }
+});

@@ -1,0 +1,42 @@
+// The Job-specific checks on the name: the Indexed Pod hostname and the generated job-name labels.
+import { jobManifest, runCases } from './job-cases';
+
+const N = 'job/name';
+const name61 = `j${'a'.repeat(60)}`;
+const name63 = `j${'a'.repeat(62)}`;
+const name64 = `j${'a'.repeat(63)}`;
+const indexed = (name: string, completions: number) => jobManifest({ name, spec: `completionMode: Indexed\ncompletions: ${completions}` });
+
+runCases([
+  { name: 'a 61-character Indexed Job with 10 completions fits its last hostname (-9) in 63 characters', yaml: indexed(name61, 10), expected: [] },
+  { name: 'a 61-character Indexed Job with 11 completions does not (-10)', yaml: indexed(name61, 11),
+    expected: [[`${N}/indexed-hostname-invalid`, 'metadata.name']], words: [`${name61}-10`, 'at most 60 characters', 'lower `completions`'] },
+  { name: 'a dotted Indexed Job name cannot be a hostname (no extra name warning)', yaml: indexed('my.job', 2),
+    expected: [[`${N}/indexed-hostname-invalid`, 'metadata.name']], words: ['my.job-1', 'contains a dot', 'without dots'] },
+  { name: 'the hostname check counts the generated suffix of generateName', yaml: jobManifest({
+      name: null, metadata: `generateName: ${'g'.repeat(57)}-`, spec: 'completionMode: Indexed\ncompletions: 100' }),
+    expected: [[`${N}/indexed-hostname-invalid`, 'metadata.name']], words: ['generateName'] },
+  { name: 'completions 0 creates no Pod, so no hostname is checked', yaml: indexed(name63, 0), expected: [] },
+  { name: 'a NonIndexed Job with a long name has no hostname suffix', yaml: jobManifest({ name: name63, spec: 'completions: 11' }), expected: [] },
+  { name: 'a 63-character name fits the generated job-name labels', yaml: jobManifest({ name: name63 }), expected: [] },
+  { name: 'a 64-character name does not fit the generated job-name labels', yaml: jobManifest({ name: name64 }),
+    expected: [[`${N}/generated-label-value-too-long`, 'spec.template.labels']],
+    words: ['64 characters', '`job-name` and `batch.kubernetes.io/job-name`', '63 characters or less'] },
+  { name: 'before 1.27 only the legacy job-name label is generated', minor: 26, yaml: jobManifest({ name: name64 }),
+    expected: [[`${N}/generated-label-value-too-long`, 'spec.template.labels']], words: ['the label `job-name`'] },
+  { name: 'a Job without labels shares the template labels, so its own labels get the long value too',
+    yaml: jobManifest({ name: name64, templateMetadata: 'labels:\n  app: web' }),
+    expected: [[`${N}/generated-label-value-too-long`, 'spec.template.labels'], [`${N}/generated-label-value-too-long`, 'metadata.labels']],
+    words: ['no labels of its own'] },
+  { name: 'a Job with labels of its own keeps them', yaml: jobManifest({ name: name64, metadata: 'labels:\n  team: a', templateMetadata: 'labels:\n  app: web' }),
+    expected: [[`${N}/generated-label-value-too-long`, 'spec.template.labels']] },
+  { name: 'with manualSelector no label is generated (only the name warning remains)',
+    yaml: jobManifest({ name: name64, spec: 'manualSelector: true\nselector:\n  matchLabels:\n    app: web', templateMetadata: 'labels:\n  app: web' }),
+    expected: [[`${N}/not-dns-label`, 'metadata.name', 'warning']] },
+  { name: 'labels the user wrote are the pod-template rules\' business (the name warning remains)', yaml: jobManifest({
+      name: name64, templateMetadata: `labels:\n  job-name: ${name64}\n  batch.kubernetes.io/job-name: ${name64}` }),
+    expected: [[`${N}/not-dns-label`, 'metadata.name', 'warning']] },
+  { name: 'a long Indexed name gets both errors', yaml: indexed(name64, 2),
+    expected: [[`${N}/generated-label-value-too-long`, 'spec.template.labels'], [`${N}/indexed-hostname-invalid`, 'metadata.name']] },
+  { name: 'a name that is not a DNS subdomain is the metadata rules\' business', yaml: indexed('My_Job', 2), expected: [] },
+]);
