@@ -1,0 +1,57 @@
+// Real manifests accepted by real API servers get no error from our rules (Kubernetes 1.35): every
+// top-level file of corpus/real/csidriver and corpus/real/job (.yaml and .yml, List items included).
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { parseKubectlYaml, toServerJson } from '../../../server/src/service/document/kubectlYaml';
+import { splitDocuments } from '../../../server/src/service/document/split';
+import { isObject } from '../../../server/src/service/kube/defaults';
+import { csiDriverRules } from '../../../server/src/service/rules/csidriver/index';
+import { metaRules } from '../../../server/src/service/rules/meta/index';
+import { podTemplateRules } from '../../../server/src/service/rules/pod/index';
+import { versionRules } from '../../../server/src/service/rules/version/index';
+import type { Json } from '../../../server/src/service/types';
+import { runRules } from './harness';
+
+const CORPUS = '/work/shared/corpus/real';
+const RULES = [...metaRules, ...csiDriverRules, ...podTemplateRules, ...versionRules];
+const OURS: Record<string, string> = { Job: 'batch/v1', CSIDriver: 'storage.k8s.io/v1' };
+
+/** Our objects in a file: top-level documents and the items of `kind: List`. */
+function objectsIn(text: string, kind: string): Json[] {
+  const objects: Json[] = [];
+  for (const slice of splitDocuments(text)) {
+    const document = parseKubectlYaml(slice.text);
+    if (document.errors.length) continue;
+    const value = toServerJson(document);
+    if (!isObject(value)) continue;
+    const candidates = value.kind === 'List' && Array.isArray(value.items) ? value.items : [value];
+    for (const item of candidates) if (isObject(item) && item.kind === kind && item.apiVersion === OURS[kind]) objects.push(item);
+  }
+  return objects;
+}
+
+function corpusFiles(folder: string, pattern: RegExp): string[] {
+  return readdirSync(`${CORPUS}/${folder}`, { withFileTypes: true }).filter((entry) => entry.isFile() && pattern.test(entry.name)).map((entry) => entry.name);
+}
+
+describe('real-world corpus: no errors at 1.35', { skip: existsSync(CORPUS) ? false : `${CORPUS} is absent (shared data not mounted)` }, () => {
+  for (const [folder, kind, pattern] of [['csidriver', 'CSIDriver', /\.ya?ml$/], ['job', 'Job', /\.ya?ml$/]] as const) {
+    it(`every ${kind} in ${folder}/`, () => {
+      let checked = 0;
+      const errors: string[] = [];
+      for (const file of corpusFiles(folder, pattern)) {
+        for (const object of objectsIn(readFileSync(`${CORPUS}/${folder}/${file}`, 'utf8'), kind)) {
+          checked++;
+          // JSON is YAML: the object goes through the same reading as a manifest.
+          for (const finding of runRules(RULES, JSON.stringify(object), 35)) {
+            if (finding.severity === 'error') errors.push(`${file}: ${finding.code} @ ${finding.path}: ${finding.message}`);
+          }
+        }
+      }
+      // SOURCES.md: 63 Jobs counting the one in rejected/ (so 62 here, one of them a List item), 37 CSIDrivers.
+      assert.ok(checked >= (kind === 'Job' ? 62 : 37), `only ${checked} ${kind} objects found`);
+      assert.deepEqual(errors, []);
+    });
+  }
+});
