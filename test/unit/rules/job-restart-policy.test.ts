@@ -14,6 +14,11 @@ runCases([
   { name: 'restartPolicy Never is accepted', yaml: podSpec('restartPolicy: Never\n'), expected: [] },
   { name: 'restartPolicy OnFailure is accepted', yaml: podSpec('restartPolicy: OnFailure\n'), expected: [] },
   { name: 'an unknown restart policy is left to the schema check', yaml: podSpec('restartPolicy: never\n'), expected: [] },
+  { name: 'a template without a pod spec is defaulted to Always and refused',
+    yaml: 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: demo\nspec:\n  template:\n    metadata:\n      labels: {app: web}\n',
+    expected: [[RP, 'spec.template.spec.restartPolicy']] },
+  { name: 'a pod spec of the wrong type is left to the schema check',
+    yaml: 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: demo\nspec:\n  template:\n    spec: []\n', expected: [] },
   { name: 'a Job without a template is left to the schema check',
     yaml: 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: demo\nspec:\n  parallelism: 1\n', expected: [] },
 ]);

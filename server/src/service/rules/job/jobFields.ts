@@ -59,8 +59,8 @@ export function isIndexed(parts: JobParts): boolean {
  * template has no `spec` at all: Go defaults the zero PodSpec). Undefined for a wrong type.
  */
 export function podRestartPolicy(parts: JobParts): string | undefined {
-  if (!parts.podSpec) return 'Always';
-  return asString(parts.podSpec.restartPolicy);
+  if (parts.template?.spec === undefined) return 'Always';
+  return parts.podSpec ? asString(parts.podSpec.restartPolicy) : undefined;
 }
 
 /** Names of the template's containers and init containers, which `onExitCodes.containerName` may use. */
