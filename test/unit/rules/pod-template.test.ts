@@ -76,6 +76,8 @@ const env: Case[] = [
   { name: 'valueFrom with two sources', yaml: job({ containers: [container({ env: [{ name: 'A', valueFrom: { fieldRef: { fieldPath: 'metadata.name' }, secretKeyRef: { name: 's', key: 'k' } } }] })] }), expect: [`pod/env-value-from-multiple-sources @ ${C0}.env[0].valueFrom`] },
   { name: 'fileKeyRef counts as a source in 1.35', yaml: job({ containers: [container({ env: [{ name: 'A', valueFrom: { fileKeyRef: { path: 'a.env', volumeName: 'v', key: 'A' } } }] })] }), expect: [] },
   { name: 'fileKeyRef alone in 1.34 (dropped, then no source)', yaml: job({ containers: [container({ env: [{ name: 'A', valueFrom: { fileKeyRef: { path: 'a.env', volumeName: 'v', key: 'A' } } }] })] }), minor: 34, expect: [`pod/env-value-from-no-source @ ${C0}.env[0].valueFrom`], words: ['EnvFiles'] },
+  { name: 'a misspelt source is the schema check\'s finding alone', yaml: job({ containers: [container({ env: [{ name: 'A', valueFrom: { secretRef: { name: 's' } } }] })] }), expect: [] },
+  { name: 'fileKeyRef before 1.34 is an unknown field (schema check)', yaml: job({ containers: [container({ env: [{ name: 'A', valueFrom: { fileKeyRef: { path: 'a', volumeName: 'v', key: 'A' } } }] })] }), minor: 33, expect: [] },
   { name: 'envFrom prefix with =', yaml: job({ containers: [container({ envFrom: [{ prefix: 'A=', configMapRef: { name: 'c' } }] })] }), expect: [`pod/env-from-prefix-invalid @ ${C0}.envFrom[0].prefix`] },
 ];
 

@@ -88,7 +88,11 @@ function valueFromFindings(valueFrom: Json | undefined, value: Json | undefined,
   const present = sources.filter((source) => valueFrom[source] !== undefined);
   const printed = formatFieldPath(path);
   const listed = sources.map((source) => `\`${source}\``).join(', ');
-  if (present.length === 0) {
+  // An unknown key (a misspelt source, or fileKeyRef before 1.34) is the schema check's finding; do not add
+  // a second one. In 1.34 fileKeyRef is a known field that the server drops.
+  const known = minor === 34 ? [...sources, 'fileKeyRef'] : sources;
+  const unknown = Object.keys(valueFrom).some((key) => !known.includes(key));
+  if (present.length === 0 && !unknown) {
     const fileKeyNote = valueFrom.fileKeyRef !== undefined && minor === 34
       ? ' (`fileKeyRef` does not count in 1.34: its gate EnvFiles is off by default and the server drops it)'
       : '';
@@ -98,6 +102,7 @@ function valueFromFindings(valueFrom: Json | undefined, value: Json | undefined,
       href: HREF.env,
     }];
   }
+  if (present.length === 0) return [];
   if (typeof value === 'string' && value !== '') {
     return [{
       code: ENV_CODES.valueAndValueFrom, severity: 'error', path, anchor: 'key',
