@@ -34,8 +34,8 @@ runCases([
     ['an index equal to completions', '5', 'not below `completions` (5)'],
     ['an interval whose ends are equal', '3-3', 'lower than the last'],
     ['a decreasing interval', '3-1', 'lower than the last'],
-    ['a repeated index', '1,1', 'increasing order'],
-    ['overlapping intervals', '1-3,2', 'increasing order'],
+    ['a repeated index', '1,1', '1 comes after 1'],
+    ['overlapping intervals', '1-3,2', '2 comes after 3'],
     ['a trailing comma', '1,', 'empty entry'],
   ] as const).map(([what, value, reason]) => ({
     name: `${what} is refused (${value})`, yaml: indexes(value),

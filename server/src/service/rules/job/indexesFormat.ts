@@ -15,7 +15,7 @@ export function parseIndexes(text: string, completions: number): IndexesResult {
     if ('error' in parsed) return parsed;
     const [first, last] = parsed.interval;
     if (lastIndex !== undefined && lastIndex >= first) {
-      return { error: `the intervals are not in increasing order: ${first} comes after ${lastIndex}` };
+      return { error: `indexes must increase without repeats or overlaps, but ${first} comes after ${lastIndex}` };
     }
     total += last - first + 1;
     lastIndex = last;
