@@ -4,7 +4,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { normalizeSettings } from './lsp/configuration';
 import { guarded } from './lsp/guard';
 import { ValidationScheduler } from './lsp/scheduler';
-import { FileModel, validate, type Settings } from './service/index';
+import { complete, COMPLETION_TRIGGERS, FileModel, hover, validate, type Settings } from './service/index';
 import { DEFAULT_SETTINGS, settingsKey } from './service/settings';
 
 const connection = createConnection(ProposedFeatures.all);
@@ -23,7 +23,11 @@ connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (para
   pullConfiguration = !!params.capabilities.workspace?.configuration;
   if (params.initializationOptions) settings = normalizeSettings(params.initializationOptions);
   return {
-    capabilities: { textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental } },
+    capabilities: {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+      completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
+      hoverProvider: true,
+    },
     serverInfo: { name: 'kubeassist', version: '0.1.0' },
   };
 }));
@@ -51,11 +55,27 @@ const scheduler = new ValidationScheduler(guarded(log, 'validation', undefined, 
   if (!document) return;
   const stamp = `${document.version}|${settingsKey(settings)}`;
   if (published.get(uri) === stamp) return;
-  let model = models.get(uri);
-  if (!model) models.set(uri, (model = new FileModel()));
-  const diagnostics = validate(model, document.getText(), settings);
+  const diagnostics = validate(modelFor(uri), document.getText(), settings);
   published.set(uri, stamp);
   void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
+}));
+
+function modelFor(uri: string): FileModel {
+  let model = models.get(uri);
+  if (!model) models.set(uri, (model = new FileModel()));
+  return model;
+}
+
+connection.onCompletion(guarded(log, 'completion', null, (params) => {
+  const document = documents.get(params.textDocument.uri);
+  if (!document || !settings.enable) return null;
+  return complete(modelFor(document.uri), document.getText(), params.position, settings);
+}));
+
+connection.onHover(guarded(log, 'hover', null, (params) => {
+  const document = documents.get(params.textDocument.uri);
+  if (!document || !settings.enable) return null;
+  return hover(modelFor(document.uri), document.getText(), params.position, settings);
 }));
 
 documents.onDidOpen(guarded(log, 'didOpen', undefined, (event) => scheduler.now(event.document.uri)));

@@ -8,6 +8,8 @@ import { settingsKey, type Settings } from './settings';
 import type { KindName } from './types';
 
 export { FileModel } from './document/fileModel';
+export { complete, COMPLETION_TRIGGERS } from './features/completion';
+export { hover } from './features/hover';
 export { DEFAULT_SETTINGS, type Settings } from './settings';
 
 /** Diagnostics for a whole file. Pass the same FileModel for successive versions to reuse work. */

@@ -151,3 +151,42 @@ export function cursorContext(text: string, line: number, character: number): Cu
   if ((mode as 'map' | 'item') === 'item') segments.unshift(index);
   return { path: segments, on, prefix, column };
 }
+
+/** The keys already written in the mapping whose keys start at `column`, around `line` (half-typed text too). */
+export function siblingKeys(text: string, line: number, column: number): Set<string> {
+  const lines = text.split('\n');
+  const keys = new Set<string>();
+  /** Reads one line; says whether the mapping goes on past it. `up` is true while scanning upward. */
+  const read = (l: number, up: boolean): boolean => {
+    const content = lines[l].replace(/\r$/, '');
+    if (/^(---|\.\.\.)(\s|$)/.test(content)) return false;
+    if (isSkippable(content)) return true;
+    const openings = openingsOf(content);
+    const startsItem = openings.some((o) => o.type === 'item' && o.contentCol === column);
+    if (startsItem && !up) return false; // the next list item begins
+    const key = openings.find((o) => o.type === 'key' && o.col === column);
+    if (key) keys.add(key.name);
+    if (startsItem) return false; // the first line of this list item
+    const indent = content.length - content.trimStart().length;
+    return indent >= column;
+  };
+  const own = openingsOf((lines[line] ?? '').replace(/\r$/, ''));
+  const itemStartsHere = own.some((o) => o.type === 'item' && (o.contentCol === column || o.contentCol === -1 || o.col + 2 === column));
+  if (!itemStartsHere) for (let l = line - 1; l >= 0 && read(l, true); l--);
+  for (let l = line + 1; l < lines.length && read(l, false); l++);
+  return keys;
+}
+
+/** The indentation unit of a document: the smallest step between a key and its first nested key (2 by default). */
+export function indentUnit(text: string): number {
+  const match = /^( *)[^\s#-][^\n]*:[ \t]*\r?\n((?: *\r?\n)*)( +)\S/m.exec(text);
+  if (!match) return 2;
+  const step = match[3].length - match[1].length;
+  return step >= 1 && step <= 8 ? step : 2;
+}
+
+/** Whether list items sit under their key (`key:\n  - a`) or at its column (`key:\n- a`); indented when unknown. */
+export function indentsSequences(text: string): boolean {
+  const match = /^( *)[^\s#-][^\n]*:[ \t]*\r?\n( *)- /m.exec(text);
+  return match ? match[2].length > match[1].length : true;
+}

@@ -1,0 +1,197 @@
+// Completion: the keys allowed at the cursor (from the schema, minus those present, required first),
+// the values that make sense there (enums, booleans, restart policies a Job accepts, apiVersion/kind
+// pairs), well-known label and annotation keys, and whole new documents. Works on half-typed YAML.
+import {
+  CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type CompletionList, type Position, type Range,
+} from 'vscode-languageserver-types';
+import { fieldDoc, wellKnownKeys } from '../catalogue/index';
+import type { FieldDoc } from '../catalogue/types';
+import { indentsSequences, indentUnit, siblingKeys } from '../document/cursor';
+import type { FileModel } from '../document/fileModel';
+import { isObject } from '../kube/defaults';
+import { availabilityOf, schemaPathOf } from '../schema/fieldAvailability';
+import { schemaAt } from '../schema/navigate';
+import type { JsonSchema } from '../schema/schemas';
+import { minorOf, type Settings } from '../settings';
+import { KINDS, type KindName, type PathSegment } from '../types';
+import { positionContext, type PositionContext } from './position';
+import { DOCUMENT_SNIPPETS, fieldSnippet } from './snippets';
+import { typeLabel } from './types';
+
+export const COMPLETION_TRIGGERS = [' ', ':', '-', '/'];
+
+export function complete(model: FileModel, text: string, position: Position, settings: Settings): CompletionList {
+  const context = positionContext(model, text, position);
+  const items = context ? itemsFor(context, position, settings) : [];
+  return { isIncomplete: false, items };
+}
+
+function itemsFor(context: PositionContext, position: Position, settings: Settings): CompletionItem[] {
+  const { cursor } = context;
+  const replace: Range = { start: { line: position.line, character: position.character - cursor.prefix.length }, end: position };
+  if (cursor.on === 'value') return valueItems(context, replace);
+  if (!context.kind) return context.path.length === 0 ? rootItems(context, replace) : [];
+  const path = context.path;
+  if (isLabelsOrAnnotations(path)) return wellKnownKeyItems(path, replace);
+  return keyItems(context.kind, context, path, replace, minorOf(settings.kubernetesVersion));
+}
+
+function isLabelsOrAnnotations(path: PathSegment[]): boolean {
+  const last = path[path.length - 1];
+  return last === 'labels' || last === 'annotations' || (last === 'matchLabels' && path[path.length - 2] === 'selector');
+}
+
+function markdown(value: string) {
+  return { kind: MarkupKind.Markdown, value };
+}
+
+function docText(doc: FieldDoc | undefined): string | undefined {
+  if (!doc) return undefined;
+  const parts = [doc.summary];
+  if (doc.default) parts.push(`Default: ${doc.default}`);
+  if (doc.interactions?.length) parts.push(doc.interactions.map((i) => `- ${i.text}`).join('\n'));
+  return parts.join('\n\n');
+}
+
+function keyItems(kind: KindName, context: PositionContext, path: PathSegment[], replace: Range, minor: number): CompletionItem[] {
+  const schema = schemaAt(kind, path);
+  const properties = schema?.properties as Record<string, JsonSchema> | undefined;
+  if (!properties) return [];
+  const { doc } = context.placed;
+  const present = siblingKeys(doc.text, context.line, context.cursor.column);
+  const required = new Set((schema?.required as string[] | undefined) ?? []);
+  const layout = { column: context.cursor.column, unit: indentUnit(doc.text), indentedSequences: indentsSequences(doc.text) };
+  const items: CompletionItem[] = [];
+  for (const name of Object.keys(properties)) {
+    if (present.has(name) && name !== context.cursor.prefix) continue;
+    const fieldPath = [...path, name];
+    const since = availabilityOf(kind, fieldPath)?.since;
+    if (since && Number(since.split('.')[1]) > minor) continue;
+    const fieldSchema = schemaAt(kind, fieldPath);
+    const entry = fieldDoc(kind, schemaPathOf(fieldPath));
+    const isRequired = required.has(name);
+    items.push({
+      label: name,
+      kind: CompletionItemKind.Property,
+      detail: `${typeLabel(fieldSchema)}${isRequired ? ' (required)' : ''}`,
+      documentation: entry ? markdown(docText(entry) ?? '') : undefined,
+      sortText: `${isRequired ? '0' : '1'}_${name}`,
+      filterText: name,
+      insertTextFormat: InsertTextFormat.Snippet,
+      textEdit: { range: replace, newText: fieldSnippet(name, fieldSchema, layout) },
+    });
+  }
+  return items;
+}
+
+function valueItems(context: PositionContext, replace: Range): CompletionItem[] {
+  const path = context.path;
+  const field = path[path.length - 1];
+  if (path.length === 1 && field === 'apiVersion') return apiVersionItems(context, replace);
+  if (path.length === 1 && field === 'kind') return kindItems(replace);
+  if (!context.kind) return [];
+  if (field === 'fieldPath' && path[path.length - 2] === 'fieldRef') return fieldPathItems(replace);
+  const schema = schemaAt(context.kind, path);
+  if (!schema) return [];
+  const entry = fieldDoc(context.kind, schemaPathOf(path));
+  let values = ((schema.enum as unknown[] | undefined) ?? []).map(String);
+  const types = ([] as unknown[]).concat(schema.type ?? []);
+  if (values.length === 0 && types.includes('boolean')) values = ['true', 'false'];
+  if (context.kind === 'Job' && schemaPathOf(path) === 'spec.template.spec.restartPolicy') values = jobRestartPolicies(context);
+  return values.map((value, index) => ({
+    label: value,
+    kind: CompletionItemKind.EnumMember,
+    documentation: entry?.values?.[value] ? markdown(entry.values[value]) : undefined,
+    sortText: String(index).padStart(3, '0'),
+    textEdit: { range: replace, newText: value },
+  }));
+}
+
+/** A Job's Pods may not restart Always; with a pod failure policy or per-index backoff only Never fits. */
+function jobRestartPolicies(context: PositionContext): string[] {
+  const spec = context.object && isObject(context.object.spec) ? context.object.spec : undefined;
+  const text = context.placed.doc.text;
+  const needsNever = spec ? spec.podFailurePolicy !== undefined || spec.backoffLimitPerIndex !== undefined : /^\s*(podFailurePolicy|backoffLimitPerIndex):/m.test(text);
+  return needsNever ? ['Never'] : ['Never', 'OnFailure'];
+}
+
+function apiVersionItems(context: PositionContext, replace: Range): CompletionItem[] {
+  const kinds = (Object.keys(KINDS) as KindName[]).filter((kind) => !context.kind || kind === context.kind || !/^kind:/m.test(context.placed.doc.text));
+  return kinds.map((kind) => ({
+    label: KINDS[kind].apiVersion,
+    kind: CompletionItemKind.Module,
+    detail: kind,
+    textEdit: { range: replace, newText: KINDS[kind].apiVersion },
+  }));
+}
+
+function kindItems(replace: Range): CompletionItem[] {
+  return (Object.keys(KINDS) as KindName[]).map((kind) => ({
+    label: kind,
+    kind: CompletionItemKind.Class,
+    detail: KINDS[kind].apiVersion,
+    textEdit: { range: replace, newText: kind },
+  }));
+}
+
+function rootItems(context: PositionContext, replace: Range): CompletionItem[] {
+  const empty = context.placed.doc.text.split('\n').every((line) => /^\s*(#.*)?$/.test(line) || /^(---|\.\.\.)/.test(line) || line.trim() === context.cursor.prefix);
+  const items: CompletionItem[] = [];
+  if (empty) {
+    DOCUMENT_SNIPPETS.forEach((snippet, index) =>
+      items.push({
+        label: snippet.label,
+        kind: CompletionItemKind.Snippet,
+        detail: snippet.description,
+        documentation: markdown('```yaml\n' + snippet.body.replace(/\$\{\d+\|([^,|]*)[^}]*\}|\$\{\d+:([^}]*)\}/g, '$1$2') + '```'),
+        sortText: `0_${index}`,
+        filterText: `${snippet.label} apiVersion kind`,
+        insertTextFormat: InsertTextFormat.Snippet,
+        textEdit: { range: replace, newText: snippet.body },
+      }),
+    );
+  }
+  const present = siblingKeys(context.placed.doc.text, context.line, 0);
+  for (const name of ['apiVersion', 'kind']) {
+    if (present.has(name)) continue;
+    items.push({ label: name, kind: CompletionItemKind.Property, sortText: `1_${name}`, textEdit: { range: replace, newText: `${name}: ` }, command: { title: 'Suggest', command: 'editor.action.triggerSuggest' } });
+  }
+  return items;
+}
+
+function wellKnownKeyItems(path: PathSegment[], replace: Range): CompletionItem[] {
+  const field = String(path[path.length - 1]);
+  const type = field === 'annotations' ? 'annotation' : 'label';
+  return wellKnownKeys()
+    .filter((key) => key.type.includes(type) && !key.type.includes('volume context'))
+    .map((key) => ({
+      label: key.key,
+      kind: CompletionItemKind.Constant,
+      detail: `${key.type} · set by ${key.setBy}`,
+      documentation: markdown(`${key.holds}\n\nWhere: ${key.where}`),
+      textEdit: { range: replace, newText: `${key.key}: ` },
+    }));
+}
+
+const FIELD_PATHS: [string, string][] = [
+  ["metadata.annotations['batch.kubernetes.io/job-completion-index']", 'The index of this Pod in an Indexed Job'],
+  ["metadata.labels['batch.kubernetes.io/job-name']", 'The name of the Job that created this Pod'],
+  ["metadata.labels['batch.kubernetes.io/controller-uid']", 'The UID of the Job that created this Pod'],
+  ['metadata.name', 'The Pod name'],
+  ['metadata.namespace', 'The Pod namespace'],
+  ['metadata.uid', 'The Pod UID'],
+  ['spec.nodeName', 'The node the Pod runs on'],
+  ['spec.serviceAccountName', 'The Pod service account'],
+  ['status.podIP', 'The Pod IP address'],
+  ['status.hostIP', 'The node IP address'],
+];
+
+function fieldPathItems(replace: Range): CompletionItem[] {
+  return FIELD_PATHS.map(([value, description], index) => ({
+    label: value,
+    kind: CompletionItemKind.Value,
+    detail: description,
+    sortText: String(index).padStart(2, '0'),
+    textEdit: { range: replace, newText: value },
+  }));
+}

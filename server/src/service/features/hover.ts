@@ -1,0 +1,149 @@
+// Hover: what a key means (from the catalogue, or the schema for pod-template fields), what an enum value
+// does, what apiVersion/kind name, and what well-known label and annotation keys hold.
+import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
+import { fieldDoc, wellKnownKey } from '../catalogue/index';
+import type { FieldDoc } from '../catalogue/types';
+import type { FileModel } from '../document/fileModel';
+import { rangeForPath } from '../document/paths';
+import { REFERENCE_PAGES } from '../kube/resources';
+import { availabilityOf, schemaPathOf } from '../schema/fieldAvailability';
+import { schemaAt } from '../schema/navigate';
+import type { JsonSchema } from '../schema/schemas';
+import type { Settings } from '../settings';
+import { KINDS, type KindName, type PathSegment } from '../types';
+import { positionContext, type PositionContext } from './position';
+import { typeLabel } from './types';
+
+const RESOURCES: Record<KindName, string> = {
+  Job:
+    'A **Job** (`batch/v1`) runs Pods until a given number of them finish successfully, retrying failed ones up to a limit. ' +
+    'Use it for batch work that ends: migrations, reports, rendering, one index per Pod with `completionMode: Indexed`.',
+  CSIDriver:
+    'A **CSIDriver** (`storage.k8s.io/v1`, cluster-scoped) tells Kubernetes how to treat one installed CSI volume driver: ' +
+    'whether volumes need an attach step, whether the driver gets Pod information or service-account tokens at mount time, ' +
+    'and which volume lifecycles it supports. Its name is the driver name the driver reports.',
+};
+
+export function hover(model: FileModel, text: string, position: Position, _settings: Settings): Hover | null {
+  const context = positionContext(model, text, position);
+  if (!context) return null;
+  const { path, on } = hoverTarget(context);
+  if (path.length === 0) return null;
+  const markdown = describe(context, path, on);
+  if (!markdown) return null;
+  return { contents: { kind: MarkupKind.Markdown, value: markdown }, range: hoverRange(context, path, on) };
+}
+
+function hoverTarget(context: PositionContext): { path: PathSegment[]; on: 'key' | 'value' } {
+  if (context.tree) {
+    const resource = context.placed.doc.resources.find((r) => r.prefix.every((segment, i) => context.tree!.path[i] === segment));
+    const prefix = resource?.prefix.length ?? 0;
+    return { path: context.tree.path.slice(prefix), on: context.tree.on };
+  }
+  const { cursor } = context;
+  if (cursor.on === 'key') {
+    const line = context.placed.doc.text.split('\n')[context.line] ?? '';
+    const key = /^\s*(?:-\s+)*([^\s:#][^:#]*?)\s*:/.exec(line)?.[1];
+    return key ? { path: [...context.path, key.replace(/^["']|["']$/g, '')], on: 'key' } : { path: [], on: 'key' };
+  }
+  return { path: context.path, on: 'value' };
+}
+
+function hoverRange(context: PositionContext, path: PathSegment[], on: 'key' | 'value') {
+  const { doc, slice } = context.placed;
+  const resource = doc.resources.find((r) => r.node.range && context.offset >= r.node.range[0] && context.offset <= r.node.range[2]);
+  if (!resource || !context.tree) return undefined;
+  const [start, end] = rangeForPath(doc.document, resource.node, path, on === 'key' ? 'key' : 'value');
+  if (context.offset < start || context.offset > end) return undefined;
+  const from = doc.lines.positionAt(start);
+  const to = doc.lines.positionAt(end);
+  return { start: { line: from.line + slice.line, character: from.character }, end: { line: to.line + slice.line, character: to.character } };
+}
+
+function describe(context: PositionContext, path: PathSegment[], on: 'key' | 'value'): string | undefined {
+  const field = path[path.length - 1];
+  if (path.length === 1 && (field === 'apiVersion' || field === 'kind')) return context.kind ? resourceMarkdown(context.kind) : undefined;
+  if (!context.kind) return undefined;
+  const parent = path[path.length - 2];
+  if (on === 'key' && typeof field === 'string' && (parent === 'labels' || parent === 'annotations' || parent === 'matchLabels')) {
+    return wellKnownMarkdown(field);
+  }
+  if (on === 'value' && field === 'fieldPath') {
+    const value = valueAt(context, path);
+    const key = typeof value === 'string' ? /\['([^']+)'\]/.exec(value)?.[1] : undefined;
+    if (key) return wellKnownMarkdown(key);
+  }
+  if (typeof field === 'number') return undefined;
+  const schemaPath = schemaPathOf(path);
+  const doc = fieldDoc(context.kind, schemaPath);
+  const schema = schemaAt(context.kind, path);
+  if (on === 'value') {
+    const value = valueAt(context, path);
+    const meaning = typeof value === 'string' || typeof value === 'boolean' ? doc?.values?.[String(value)] : undefined;
+    if (meaning) return `**${String(value)}** · value of \`${field}\`\n\n${meaning}${doc?.docs ? `\n\n[Kubernetes documentation](${doc.docs})` : ''}`;
+  }
+  if (doc) return fieldMarkdown(context.kind, path, doc, schema);
+  return schema ? schemaMarkdown(context.kind, path, schema) : undefined;
+}
+
+function valueAt(context: PositionContext, path: PathSegment[]): unknown {
+  let current: unknown = context.object;
+  for (const segment of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string | number, unknown>)[segment];
+  }
+  return current;
+}
+
+function resourceMarkdown(kind: KindName): string {
+  return `${RESOURCES[kind]}\n\n\`apiVersion: ${KINDS[kind].apiVersion}\` · \`kind: ${kind}\`\n\n[API reference](${REFERENCE_PAGES[kind]})`;
+}
+
+function wellKnownMarkdown(key: string): string | undefined {
+  const known = wellKnownKey(key);
+  if (!known) return undefined;
+  return `**${known.key}** · ${known.type}\n\n${known.holds}\n\n- Where: ${known.where}\n- Set by: ${known.setBy}${known.docs ? `\n\n[Kubernetes documentation](${known.docs})` : ''}`;
+}
+
+function isRequired(kind: KindName, path: PathSegment[]): boolean {
+  const parent = schemaAt(kind, path.slice(0, -1));
+  return ((parent?.required as string[] | undefined) ?? []).includes(String(path[path.length - 1]));
+}
+
+function header(kind: KindName, path: PathSegment[], schema: JsonSchema | undefined): string {
+  return `**${String(path[path.length - 1])}** · \`${typeLabel(schema)}\`${isRequired(kind, path) ? ' · required' : ''}`;
+}
+
+function fieldMarkdown(kind: KindName, path: PathSegment[], doc: FieldDoc, schema: JsonSchema | undefined): string {
+  const sections = [`${header(kind, path, schema)}\n\n${doc.summary}`];
+  if (doc.details) sections.push(doc.details);
+  const facts: string[] = [];
+  if (doc.default) facts.push(`**Default:** ${doc.default}`);
+  if (doc.limits?.length) facts.push(`**Limits:** ${doc.limits.join('; ')}`);
+  const since = availabilityOf(kind, path)?.since;
+  const maturity = [doc.maturity, doc.featureGate ? `gate \`${doc.featureGate}\`` : '', since ? `since Kubernetes ${since}` : ''].filter(Boolean).join(', ');
+  if (maturity) facts.push(`**Maturity:** ${maturity}`);
+  if (doc.mutability) facts.push(`**Changes after creation:** ${doc.mutability}`);
+  if (facts.length) sections.push(facts.join('  \n'));
+  if (doc.values && Object.keys(doc.values).length) {
+    sections.push(Object.entries(doc.values).map(([value, meaning]) => `- \`${value}\`: ${meaning}`).join('\n'));
+  }
+  if (doc.interactions?.length) {
+    sections.push('**Works with other fields:**\n' + doc.interactions.map((i) => `- ${i.text}${i.rule ? ` (\`${i.rule}\`)` : ''}`).join('\n'));
+  }
+  if (doc.example) sections.push('```yaml\n' + doc.example.trimEnd() + '\n```');
+  sections.push(`[Kubernetes documentation](${doc.docs ?? REFERENCE_PAGES[kind]})`);
+  return sections.join('\n\n');
+}
+
+/** Pod-template and other fields outside the catalogue: facts from the schema only, no invented text. */
+function schemaMarkdown(kind: KindName, path: PathSegment[], schema: JsonSchema): string {
+  const sections = [header(kind, path, schema)];
+  const values = schema.enum as unknown[] | undefined;
+  if (values?.length) sections.push(`Allowed values: ${values.map((v) => `\`${String(v)}\``).join(', ')}`);
+  const since = availabilityOf(kind, path)?.since;
+  if (since) sections.push(`Since Kubernetes ${since}`);
+  const page = path[0] === 'spec' && path[1] === 'template' ? 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/' : REFERENCE_PAGES[kind];
+  sections.push(`[API reference](${page})`);
+  return sections.join('\n\n');
+}

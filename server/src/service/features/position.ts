@@ -1,0 +1,74 @@
+// What is at a position: the YAML document, the Job or CSIDriver it belongs to, and the field path
+// relative to that object. Shared by completion, hover and code actions; works on half-typed text.
+import type { Position } from 'vscode-languageserver-types';
+import { cursorContext, type CursorContext } from '../document/cursor';
+import type { FileModel, PlacedDocument } from '../document/fileModel';
+import { pathAtOffset } from '../document/paths';
+import { classify } from '../kube/resources';
+import type { JsonObject, KindName, PathSegment } from '../types';
+import { toServerJson } from '../document/kubectlYaml';
+import { isObject } from '../kube/defaults';
+
+export interface PositionContext {
+  placed: PlacedDocument;
+  /** Line and character relative to the YAML document. */
+  line: number;
+  character: number;
+  offset: number;
+  cursor: CursorContext;
+  /** The kind of the object at the position, when it is ours (or being typed as ours). */
+  kind?: KindName;
+  /** The cursor's path relative to that object (List item prefix removed). */
+  path: PathSegment[];
+  /** The object as the API server would read it, when the document parses. */
+  object?: JsonObject;
+  /** The path on the parsed syntax tree, when the document parses. */
+  tree?: { path: PathSegment[]; on: 'key' | 'value' };
+}
+
+const TOP_KIND = /^kind:[ \t]*["']?([A-Za-z]+)["']?[ \t]*(?:#.*)?$/m;
+const TOP_API_VERSION = /^apiVersion:[ \t]*["']?([\w.\-/]+)["']?[ \t]*(?:#.*)?$/m;
+
+export function positionContext(model: FileModel, text: string, position: Position): PositionContext | undefined {
+  model.update(text);
+  const placed = model.documentAtLine(position.line);
+  if (!placed) return undefined;
+  const { doc, slice } = placed;
+  const line = position.line - slice.line;
+  const offset = doc.lines.offsetAt({ line, character: position.character });
+  const cursor = cursorContext(doc.text, line, position.character);
+  const context: PositionContext = { placed, line, character: position.character, offset, cursor, path: cursor.path };
+  // A parsed object that contains the offset decides the kind and the path prefix (List items).
+  for (const resource of doc.resources) {
+    const range = resource.node.range;
+    if (!range || offset < range[0] || offset > range[2]) continue;
+    const classification = classify(resource.apiVersion, resource.kind);
+    if (classification.status !== 'checked') return context;
+    context.kind = classification.kind;
+    context.path = stripPrefix(cursor.path, resource.prefix);
+    try {
+      const object = toServerJson(doc.document, resource.node);
+      if (isObject(object)) context.object = object;
+    } catch {
+      // Too many aliases: no object; completion and hover still work from the text.
+    }
+    const tree = pathAtOffset(doc.document, resource.node, offset);
+    if (tree) context.tree = { path: tree.path as PathSegment[], on: tree.on };
+    return context;
+  }
+  // Half-typed text: read apiVersion and kind from the document's top-level lines.
+  const kind = TOP_KIND.exec(doc.text)?.[1];
+  const apiVersion = TOP_API_VERSION.exec(doc.text)?.[1];
+  if (kind && apiVersion) {
+    const classification = classify(apiVersion, kind);
+    if (classification.status === 'checked') context.kind = classification.kind;
+  } else if (kind === 'Job' || kind === 'CSIDriver') {
+    context.kind = kind;
+  }
+  return context;
+}
+
+function stripPrefix(path: PathSegment[], prefix: readonly PathSegment[]): PathSegment[] {
+  if (prefix.length === 0) return path;
+  return prefix.every((segment, i) => path[i] === segment) ? path.slice(prefix.length) : path;
+}
