@@ -119,6 +119,11 @@ export class TestServer {
     await this.connection.sendNotification('workspace/didChangeConfiguration', { settings: { kubeassist: settings } });
   }
 
+  /** Sends any request, as an editor would. */
+  request<R>(method: string, params: unknown): Promise<R> {
+    return this.connection.sendRequest(method, params) as Promise<R>;
+  }
+
   async stop(): Promise<void> {
     try {
       await this.connection.sendRequest('shutdown');
@@ -156,4 +161,13 @@ export function positionOf(text: string, match: string, delta = 0, occurrence = 
 /** The range covering the `occurrence`-th match of `match`. */
 export function rangeOf(text: string, match: string, occurrence = 1) {
   return { start: positionOf(text, match, 0, occurrence), end: positionOf(text, match, match.length, occurrence) };
+}
+
+/** Text with a cursor marker (`|` by default) -> the text without it and the marker's position. */
+export function withCursor(marked: string, marker = '|') {
+  const index = marked.indexOf(marker);
+  if (index === -1) throw new Error('no cursor marker');
+  const text = marked.slice(0, index) + marked.slice(index + marker.length);
+  const lines = marked.slice(0, index).split('\n');
+  return { text, position: { line: lines.length - 1, character: lines[lines.length - 1].length } };
 }
