@@ -1,12 +1,14 @@
 // Runs the TextMate grammar tests: test/grammar/*.yaml, with vscode-tmgrammar-test, over the
 // YAML and shell grammars from tm-grammars and syntaxes/kubeassist.injection.tmLanguage.json
 // injected into YAML (test/grammar/grammars.json declares the injection as package.json does).
-// Exits non-zero when an assertion fails, a fixture cannot be parsed, or a fixture asserts nothing.
+// Exits non-zero when the grammar JSON is not what syntaxes/build-injection-grammar.mjs builds,
+// when an assertion fails, a fixture cannot be parsed, or a fixture asserts nothing.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { buildInjectionGrammar, GRAMMAR_FILE } from '../syntaxes/build-injection-grammar.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
@@ -14,9 +16,25 @@ const rel = (path) => relative(root, path);
 
 const yamlGrammar = require.resolve('tm-grammars/grammars/yaml.json');
 const shellGrammar = require.resolve('tm-grammars/grammars/shellscript.json');
-const injection = join(root, 'syntaxes', 'kubeassist.injection.tmLanguage.json');
+const injection = GRAMMAR_FILE;
 const config = join(root, 'test', 'grammar', 'grammars.json');
 const runner = join(dirname(require.resolve('vscode-tmgrammar-test/package.json')), 'dist', 'unit.js');
+
+// The JSON is generated: a hand edit would be lost at the next build.
+const built = JSON.stringify(buildInjectionGrammar());
+let committed;
+try {
+  committed = JSON.stringify(JSON.parse(readFileSync(injection, 'utf8')));
+} catch (error) {
+  console.error(`${rel(injection)}: ${error.message}`);
+  process.exit(1);
+}
+if (built !== committed) {
+  console.error(
+    `${rel(injection)} is not what syntaxes/build-injection-grammar.mjs builds: edit the .mjs and run node syntaxes/build-injection-grammar.mjs`,
+  );
+  process.exit(1);
+}
 
 // A fixture with no assertion would pass whatever the grammar does: refuse it.
 const fixtureDir = join(root, 'test', 'grammar');
