@@ -33,6 +33,9 @@ function itemsFor(context: PositionContext, position: Position, settings: Settin
   if (!context.kind) return context.path.length === 0 ? rootItems(context, replace) : [];
   const path = context.path;
   if (isLabelsOrAnnotations(path)) return wellKnownKeyItems(path, replace);
+  // A new item of a list of plain values (`volumeLifecycleModes:\n- `) takes values, not keys.
+  const here = schemaAt(context.kind, path);
+  if (typeof path[path.length - 1] === 'number' && here && !here.properties) return valueItems(context, replace);
   return keyItems(context.kind, context, path, replace, minorOf(settings.kubernetesVersion));
 }
 

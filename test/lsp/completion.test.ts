@@ -1,0 +1,123 @@
+// Completion as an editor asks for it: the real server, fixtures with a `|` cursor, exact items and edits.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { CompletionItem, CompletionList } from 'vscode-languageserver-protocol';
+import { TestServer, withCursor } from '../support/lspClient';
+
+const JOB_HEAD = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: pi\n';
+
+describe('completion over LSP', () => {
+  let server: TestServer;
+  let counter = 0;
+  before(async () => {
+    server = await TestServer.start();
+  });
+  after(async () => server.stop());
+
+  async function completeAt(marked: string, marker = '|'): Promise<{ items: CompletionItem[]; text: string; position: { line: number; character: number } }> {
+    const { text, position } = withCursor(marked, marker);
+    const uri = `file:///completion-${++counter}.yaml`;
+    await server.open(uri, text);
+    const result = await server.request<CompletionList | CompletionItem[] | null>('textDocument/completion', { textDocument: { uri }, position });
+    const items = Array.isArray(result) ? result : (result?.items ?? []);
+    return { items, text, position };
+  }
+
+  const labels = (items: CompletionItem[]) => [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label)).map((i) => i.label);
+
+  it('offers the completion modes after `completionMode: `, replacing nothing', async () => {
+    const { items, position } = await completeAt(`${JOB_HEAD}spec:\n  completionMode: |\n`);
+    assert.deepEqual(labels(items), ['NonIndexed', 'Indexed']);
+    assert.deepEqual(items[0].textEdit, { range: { start: position, end: position }, newText: items[0].label });
+  });
+
+  it('replaces what is typed of a value', async () => {
+    const { items, position } = await completeAt(`${JOB_HEAD}spec:\n  completionMode: Ind|\n`);
+    const indexed = items.find((i) => i.label === 'Indexed');
+    assert.deepEqual(indexed?.textEdit, { range: { start: { line: position.line, character: position.character - 3 }, end: position }, newText: 'Indexed' });
+  });
+
+  it('offers the JobSpec keys not yet present, for a half-typed key', async () => {
+    const { items, position } = await completeAt(`${JOB_HEAD}spec:\n  completions: 3\n  backoffLi|\n  template: {}\n`);
+    const names = items.map((i) => i.label);
+    assert.ok(names.includes('backoffLimit') && names.includes('backoffLimitPerIndex') && names.includes('podFailurePolicy'));
+    assert.ok(!names.includes('completions') && !names.includes('template'), 'keys already present are not offered');
+    const backoffLimit = items.find((i) => i.label === 'backoffLimit')!;
+    assert.equal(backoffLimit.detail, 'int32');
+    assert.deepEqual(backoffLimit.textEdit, { range: { start: { line: position.line, character: 2 }, end: position }, newText: 'backoffLimit: $1' });
+  });
+
+  it('puts required keys first: a container name before everything else', async () => {
+    const { items } = await completeAt(`${JOB_HEAD}spec:\n  template:\n    spec:\n      containers:\n      - |\n`);
+    assert.equal(labels(items)[0], 'name');
+    assert.equal(items.find((i) => i.label === 'name')?.detail, 'string (required)');
+  });
+
+  it('inserts a pod failure policy with a first rule and a choice of actions, indented like the file', async () => {
+    const { items } = await completeAt(`${JOB_HEAD}spec:\n  podF|\n`);
+    const item = items.find((i) => i.label === 'podFailurePolicy')!;
+    assert.equal(item.insertTextFormat, 2);
+    assert.equal(
+      (item.textEdit as { newText: string }).newText,
+      'podFailurePolicy:\n    rules:\n      - action: ${1|FailJob,Ignore,Count,FailIndex|}\n        onExitCodes:\n          operator: ${2|In,NotIn|}\n          values: [${3:42}]',
+    );
+    const compact = await completeAt(`${JOB_HEAD}spec:\n  template:\n    spec:\n      containers:\n      - name: a\n  podF|\n`);
+    assert.equal(
+      (compact.items.find((i) => i.label === 'podFailurePolicy')!.textEdit as { newText: string }).newText,
+      'podFailurePolicy:\n    rules:\n    - action: ${1|FailJob,Ignore,Count,FailIndex|}\n      onExitCodes:\n        operator: ${2|In,NotIn|}\n        values: [${3:42}]',
+    );
+  });
+
+  it('offers only Never and OnFailure as a Job restart policy, and only Never with a pod failure policy', async () => {
+    const plain = await completeAt(`${JOB_HEAD}spec:\n  template:\n    spec:\n      restartPolicy: |\n`);
+    assert.deepEqual(labels(plain.items), ['Never', 'OnFailure']);
+    const withPolicy = await completeAt(`${JOB_HEAD}spec:\n  podFailurePolicy:\n    rules: []\n  template:\n    spec:\n      restartPolicy: |\n`);
+    assert.deepEqual(labels(withPolicy.items), ['Never']);
+    const withBackoff = await completeAt(`${JOB_HEAD}spec:\n  backoffLimitPerIndex: 1\n  template:\n    spec:\n      restartPolicy: |\n`);
+    assert.deepEqual(labels(withBackoff.items), ['Never']);
+  });
+
+  it('offers rule actions, exit-code operators and pod-condition statuses inside a pod failure policy', async () => {
+    const action = await completeAt(`${JOB_HEAD}spec:\n  podFailurePolicy:\n    rules:\n    - action: |\n`);
+    assert.deepEqual(labels(action.items), ['FailJob', 'FailIndex', 'Ignore', 'Count']);
+    const operator = await completeAt(`${JOB_HEAD}spec:\n  podFailurePolicy:\n    rules:\n    - action: FailJob\n      onExitCodes:\n        operator: |\n`);
+    assert.deepEqual(labels(operator.items), ['In', 'NotIn']);
+    const status = await completeAt(`${JOB_HEAD}spec:\n  podFailurePolicy:\n    rules:\n    - action: Ignore\n      onPodConditions:\n      - type: DisruptionTarget\n        status: |\n`);
+    assert.deepEqual(labels(status.items), ['True', 'False', 'Unknown']);
+  });
+
+  it('offers CSIDriver enums and booleans', async () => {
+    const head = 'apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata:\n  name: csi.example.com\nspec:\n';
+    assert.deepEqual(labels((await completeAt(`${head}  fsGroupPolicy: |\n`)).items), ['ReadWriteOnceWithFSType', 'File', 'None']);
+    assert.deepEqual(labels((await completeAt(`${head}  attachRequired: |\n`)).items), ['true', 'false']);
+    assert.deepEqual(labels((await completeAt(`${head}  volumeLifecycleModes:\n  - |\n`)).items), ['Persistent', 'Ephemeral']);
+  });
+
+  it('offers apiVersion and kind pairs', async () => {
+    assert.deepEqual(labels((await completeAt('apiVersion: |\n')).items).sort(), ['batch/v1', 'storage.k8s.io/v1']);
+    assert.deepEqual(labels((await completeAt('apiVersion: batch/v1\nkind: |\n')).items).sort(), ['CSIDriver', 'Job']);
+  });
+
+  it('offers new-document snippets and apiVersion/kind as the first key of a new document', async () => {
+    const { items } = await completeAt('apiVersion: v1\nkind: ConfigMap\n---\n|');
+    assert.deepEqual(labels(items), ['Job', 'Job (Indexed, per-index backoff)', 'Job (pod failure policy)', 'CSIDriver', 'apiVersion', 'kind']);
+  });
+
+  it('offers the completion-index annotation inside fieldRef.fieldPath', async () => {
+    const { items } = await completeAt(
+      `${JOB_HEAD}spec:\n  template:\n    spec:\n      containers:\n      - name: a\n        env:\n        - name: INDEX\n          valueFrom:\n            fieldRef:\n              fieldPath: |\n`,
+    );
+    assert.equal(items[0].label, "metadata.annotations['batch.kubernetes.io/job-completion-index']");
+  });
+
+  it('offers well-known label keys in the template metadata', async () => {
+    const { items } = await completeAt(`${JOB_HEAD}spec:\n  template:\n    metadata:\n      labels:\n        |\n`);
+    const names = items.map((i) => i.label);
+    assert.ok(names.includes('app.kubernetes.io/name'), names.join(', '));
+  });
+
+  it('offers nothing in a YAML file that is not a Job or CSIDriver', async () => {
+    const { items } = await completeAt('apiVersion: apps/v1\nkind: Deployment\nspec:\n  repl|\n');
+    assert.deepEqual(items, []);
+  });
+});
