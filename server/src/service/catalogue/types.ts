@@ -50,5 +50,7 @@ export interface WellKnownKey {
   holds: string;
   /** Who sets it: 'the Job controller', 'the API server at create', 'the kubelet', 'you'. */
   setBy: string;
+  /** The diagnostic code that checks a value you write for it, when there is one (must exist in server/src/service/codes.ts). */
+  rule?: string;
   docs?: string;
 }

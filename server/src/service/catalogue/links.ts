@@ -1,0 +1,58 @@
+// The kubernetes.io pages the catalogue points to, most specific anchor first. Anchors were checked
+// against the kubernetes/website sources (headings with explicit ids, or Hugo's generated ids).
+
+const JOB_PAGE = 'https://kubernetes.io/docs/concepts/workloads/controllers/job/';
+const LABELS_PAGE = 'https://kubernetes.io/docs/reference/labels-annotations-taints/';
+
+export const JOB_DOCS = {
+  api: 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/job-v1/',
+  apiSpec: 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/job-v1/#JobSpec',
+  apiStatus: 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/job-v1/#JobStatus',
+  writingSpec: `${JOB_PAGE}#writing-a-job-spec`,
+  podTemplate: `${JOB_PAGE}#pod-template`,
+  podSelector: `${JOB_PAGE}#pod-selector`,
+  ownSelector: `${JOB_PAGE}#specifying-your-own-pod-selector`,
+  parallelJobs: `${JOB_PAGE}#parallel-jobs`,
+  parallelism: `${JOB_PAGE}#controlling-parallelism`,
+  completionMode: `${JOB_PAGE}#completion-mode`,
+  backoffLimit: `${JOB_PAGE}#pod-backoff-failure-policy`,
+  backoffLimitPerIndex: `${JOB_PAGE}#backoff-limit-per-index`,
+  podFailurePolicy: `${JOB_PAGE}#pod-failure-policy`,
+  successPolicy: `${JOB_PAGE}#success-policy`,
+  termination: `${JOB_PAGE}#job-termination-and-cleanup`,
+  terminalConditions: `${JOB_PAGE}#terminal-job-conditions`,
+  suspend: `${JOB_PAGE}#suspending-a-job`,
+  mutableScheduling: `${JOB_PAGE}#mutable-scheduling-directives`,
+  elasticIndexed: `${JOB_PAGE}#elastic-indexed-jobs`,
+  podReplacementPolicy: `${JOB_PAGE}#pod-replacement-policy`,
+  managedBy: `${JOB_PAGE}#delegation-of-managing-a-job-object-to-external-controller`,
+  trackingWithFinalizers: `${JOB_PAGE}#job-tracking-with-finalizers`,
+  ttlAfterFinished: 'https://kubernetes.io/docs/concepts/workloads/controllers/ttlafterfinished/',
+  names: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/names/',
+  labelSelectors: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors',
+  podConditions: 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-conditions',
+  disruptionConditions: 'https://kubernetes.io/docs/concepts/workloads/pods/disruptions/#pod-disruption-conditions',
+} as const;
+
+export const CSI_DOCS = {
+  api: 'https://kubernetes.io/docs/reference/kubernetes-api/config-and-storage-resources/csi-driver-v1/',
+  spec: 'https://kubernetes.io/docs/reference/kubernetes-api/config-and-storage-resources/csi-driver-v1/#CSIDriverSpec',
+  csiVolumes: 'https://kubernetes.io/docs/concepts/storage/volumes/#csi',
+  storageCapacity: 'https://kubernetes.io/docs/concepts/storage/storage-capacity/',
+  ephemeralVolumes: 'https://kubernetes.io/docs/concepts/storage/ephemeral-volumes/#csi-ephemeral-volumes',
+  seLinux: 'https://kubernetes.io/docs/tasks/configure-pod-container/security-context/#efficient-selinux-volume-relabeling',
+} as const;
+
+export const LABEL_DOCS = {
+  page: LABELS_PAGE,
+  jobCompletionIndex: `${LABELS_PAGE}#batch-kubernetes-io-job-completion-index`,
+  jobName: `${LABELS_PAGE}#batchkubernetesio-job-name`,
+  controllerUid: `${LABELS_PAGE}#batchkubernetesio-controller-uid`,
+  legacyJobName: `${LABELS_PAGE}#job-name`,
+  legacyControllerUid: `${LABELS_PAGE}#controller-uid`,
+  jobTracking: `${LABELS_PAGE}#batch-kubernetes-io-job-tracking`,
+  cronJobScheduledTimestamp: `${LABELS_PAGE}#batch-kubernetes-io-cronjob-scheduled-timestamp`,
+  defaultContainer: `${LABELS_PAGE}#kubectl-kubernetes-io-default-container`,
+  safeToEvict: `${LABELS_PAGE}#cluster-autoscaler-kubernetes-io-safe-to-evict`,
+  app: (name: string) => `${LABELS_PAGE}#app-kubernetes-io-${name}`,
+} as const;
