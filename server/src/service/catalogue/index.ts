@@ -1,0 +1,42 @@
+// Lookups into the catalogue: what we know about a Job or CSIDriver field, and about well-known keys.
+import type { KindName } from '../types';
+import { CSIDRIVER_FIELDS } from './csidriver';
+import { JOB_FIELDS } from './job';
+import type { FieldDoc, SchemaPath, WellKnownKey } from './types';
+import { WELL_KNOWN_KEYS } from './wellKnownKeys';
+
+export { schemaPathOf } from '../schema/fieldAvailability';
+export type { FieldDoc, Interaction, Maturity, SchemaPath, WellKnownKey } from './types';
+
+const FIELDS: Record<KindName, readonly FieldDoc[]> = { Job: JOB_FIELDS, CSIDriver: CSIDRIVER_FIELDS };
+
+const BY_PATH: Record<KindName, ReadonlyMap<SchemaPath, FieldDoc>> = {
+  Job: new Map(JOB_FIELDS.map((doc) => [doc.path, doc])),
+  CSIDriver: new Map(CSIDRIVER_FIELDS.map((doc) => [doc.path, doc])),
+};
+
+const BY_KEY: ReadonlyMap<string, WellKnownKey> = new Map(WELL_KNOWN_KEYS.map((key) => [key.key, key]));
+
+/**
+ * The entry for a field, e.g. `fieldDoc('Job', 'spec.podFailurePolicy.rules[].action')`. An item of a list of
+ * plain values (`spec.volumeLifecycleModes[]`) has no entry of its own and gets the list's, whose `values`
+ * describe the items.
+ */
+export function fieldDoc(kind: KindName, path: SchemaPath): FieldDoc | undefined {
+  const fields = BY_PATH[kind];
+  return fields.get(path) ?? (path.endsWith('[]') ? fields.get(path.slice(0, -2)) : undefined);
+}
+
+/** Every entry of a kind, in catalogue order. */
+export function fieldDocs(kind: KindName): readonly FieldDoc[] {
+  return FIELDS[kind];
+}
+
+/** A well-known label, annotation, finalizer, environment or volume-context key, matched exactly. */
+export function wellKnownKey(key: string): WellKnownKey | undefined {
+  return BY_KEY.get(key);
+}
+
+export function wellKnownKeys(): readonly WellKnownKey[] {
+  return WELL_KNOWN_KEYS;
+}
