@@ -1,0 +1,232 @@
+// The catalogue explains every Job and CSIDriver field in scope, agrees with the generated schemas (paths,
+// enum values), names only real rule codes, and is written in our own words, not the OpenAPI descriptions.
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { parseDocument } from 'yaml';
+import { DEFAULT_OPENAPI_ROOT, SCHEMAS_DIR } from '../../scripts/gen-schemas';
+import { fieldDoc, fieldDocs, wellKnownKey, wellKnownKeys } from '../../server/src/service/catalogue/index';
+import type { FieldDoc } from '../../server/src/service/catalogue/types';
+import { allRuleCodes } from '../../server/src/service/codes';
+import { FEATURE_GATE_NAMES, GATED_FIELDS, gateStage, type GateName } from '../../server/src/service/kube/featureGates';
+import { MAX_MINOR, type KindName } from '../../server/src/service/types';
+
+type Schema = { [key: string]: unknown };
+
+const FIELDS = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'fields.json'), 'utf8')) as Record<KindName, Record<string, string>>;
+const SCHEMA_FILES: Record<KindName, string> = { Job: 'job.schema.json', CSIDriver: 'csidriver.schema.json' };
+const KINDS: KindName[] = ['Job', 'CSIDriver'];
+const RULE_CODES = new Set(allRuleCodes().map((code) => code.code));
+
+/** The fields the catalogue must explain: Job without the inside of the Pod template, CSIDriver without the inside of metadata. */
+function inScope(kind: KindName, path: string): boolean {
+  if (path.startsWith('metadata.')) return false;
+  if (kind === 'Job' && path.startsWith('spec.template.')) return false;
+  return true;
+}
+
+function scopePaths(kind: KindName): string[] {
+  return Object.keys(FIELDS[kind]).filter((path) => inScope(kind, path));
+}
+
+/** The schema at a catalogue path (`a.b[].c`), following `$ref`s into `definitions`. */
+function schemaAtPath(kind: KindName, path: string): Schema | undefined {
+  const root = JSON.parse(readFileSync(join(SCHEMAS_DIR, SCHEMA_FILES[kind]), 'utf8')) as Schema;
+  const deref = (schema: Schema | undefined): Schema | undefined => {
+    let current = schema;
+    for (let depth = 0; current && typeof current.$ref === 'string' && depth < 16; depth++) {
+      current = (root.definitions as Record<string, Schema>)[current.$ref.replace('#/definitions/', '')];
+    }
+    return current;
+  };
+  let current = deref(root);
+  for (const part of path.split('.')) {
+    const name = part.replace(/\[\]$/, '');
+    current = deref((current?.properties as Record<string, Schema> | undefined)?.[name]);
+    if (part.endsWith('[]')) current = deref(current?.items as Schema | undefined);
+  }
+  return current;
+}
+
+/** The enum of a field, or of the items of a list field. */
+function enumOf(kind: KindName, path: string): string[] | undefined {
+  const schema = schemaAtPath(kind, path);
+  const values = (schema?.enum ?? (schema?.type === 'array' ? schemaAtPath(kind, `${path}[]`)?.enum : undefined)) as unknown[] | undefined;
+  return values?.map(String);
+}
+
+/** Every piece of prose in an entry. */
+function textsOf(doc: FieldDoc): string[] {
+  return [
+    doc.summary,
+    doc.details ?? '',
+    doc.default ?? '',
+    doc.mutability ?? '',
+    ...(doc.limits ?? []),
+    ...Object.values(doc.values ?? {}),
+    ...(doc.interactions ?? []).map((interaction) => interaction.text),
+  ];
+}
+
+describe('field catalogue', () => {
+  for (const kind of KINDS) {
+    describe(kind, () => {
+      const docs = fieldDocs(kind);
+
+      it('has an entry for every field of schemas/fields.json in scope', () => {
+        const missing = scopePaths(kind).filter((path) => !fieldDoc(kind, path) || fieldDoc(kind, path)?.path !== path);
+        assert.deepEqual(missing, [], `${kind} fields without a catalogue entry:\n  ${missing.join('\n  ')}`);
+      });
+
+      it('has no entry for a path that is not in schemas/fields.json (or out of scope), and none twice', () => {
+        const known = new Set(scopePaths(kind));
+        const unknown = docs.map((doc) => doc.path).filter((path) => !known.has(path));
+        assert.deepEqual(unknown, [], `${kind} entries for unknown paths:\n  ${unknown.join('\n  ')}`);
+        const seen = new Set<string>();
+        const twice = docs.map((doc) => doc.path).filter((path) => seen.has(path) || !seen.add(path));
+        assert.deepEqual(twice, [], `${kind} entries given twice: ${twice.join(', ')}`);
+      });
+
+      it('lists exactly the schema enum values for every enum field', () => {
+        for (const doc of docs) {
+          const allowed = enumOf(kind, doc.path);
+          if (!allowed) continue;
+          assert.deepEqual(Object.keys(doc.values ?? {}).sort(), [...allowed].sort(), `${kind} ${doc.path}: values must be ${allowed.join(', ')}`);
+        }
+      });
+
+      it('names only existing rule codes and catalogued fields in its interactions', () => {
+        for (const doc of docs) {
+          for (const interaction of doc.interactions ?? []) {
+            if (interaction.rule) assert.ok(RULE_CODES.has(interaction.rule), `${kind} ${doc.path}: unknown rule code ${interaction.rule}`);
+            if (interaction.field) assert.ok(interaction.field in FIELDS[kind], `${kind} ${doc.path}: unknown field ${interaction.field}`);
+            assert.ok(interaction.text.trim().length > 0, `${kind} ${doc.path}: an interaction without text`);
+          }
+        }
+      });
+
+      it('has a one-line summary of at most 120 characters', () => {
+        for (const doc of docs) {
+          assert.ok(doc.summary.trim().length > 0, `${kind} ${doc.path}: empty summary`);
+          assert.ok(doc.summary.length <= 120, `${kind} ${doc.path}: summary of ${doc.summary.length} characters`);
+          assert.ok(!doc.summary.includes('\n'), `${kind} ${doc.path}: summary on several lines`);
+        }
+      });
+
+      it('gives examples that are valid YAML', () => {
+        for (const doc of docs) {
+          if (doc.example === undefined) continue;
+          const parsed = parseDocument(doc.example, { uniqueKeys: true });
+          assert.deepEqual(parsed.errors.map((error) => error.message), [], `${kind} ${doc.path}: example is not valid YAML`);
+          assert.equal(parsed.warnings.length, 0, `${kind} ${doc.path}: example has YAML warnings`);
+        }
+      });
+
+      it('links to kubernetes.io', () => {
+        for (const doc of docs) if (doc.docs) assert.match(doc.docs, /^https:\/\/kubernetes\.io\/docs\//, `${kind} ${doc.path}`);
+      });
+
+      it('states the maturity of every spec field, and gates that match the feature-gate table at 1.35', () => {
+        for (const doc of docs) {
+          if (doc.path.startsWith('spec.')) assert.ok(doc.maturity, `${kind} ${doc.path}: no maturity`);
+          if (!doc.featureGate) continue;
+          assert.ok((FEATURE_GATE_NAMES as string[]).includes(doc.featureGate), `${kind} ${doc.path}: unknown gate ${doc.featureGate}`);
+          const stage = gateStage(doc.featureGate as GateName, MAX_MINOR);
+          const maturity = stage === 'ga' ? 'GA' : stage === 'alpha' ? 'alpha' : 'beta';
+          assert.equal(doc.maturity, maturity, `${kind} ${doc.path}: ${doc.featureGate} is ${stage} in 1.${MAX_MINOR}`);
+        }
+        for (const gated of GATED_FIELDS) {
+          if (gated.kind !== kind || gated.pattern.includes('*') || gated.pattern.join('.').startsWith('spec.template.')) continue;
+          const path = gated.pattern.join('.');
+          assert.equal(fieldDoc(kind, path)?.featureGate, gated.gate, `${kind} ${path}: the gate ${gated.gate} of featureGates.ts`);
+        }
+      });
+    });
+  }
+
+  it('gives a list item of plain values the list entry', () => {
+    assert.equal(fieldDoc('CSIDriver', 'spec.volumeLifecycleModes[]'), fieldDoc('CSIDriver', 'spec.volumeLifecycleModes'));
+    assert.equal(fieldDoc('Job', 'spec.unknownField'), undefined);
+  });
+});
+
+describe('well-known keys', () => {
+  const REQUIRED = [
+    'batch.kubernetes.io/job-completion-index', 'JOB_COMPLETION_INDEX', 'batch.kubernetes.io/job-index-failure-count',
+    'batch.kubernetes.io/job-index-ignored-failure-count', 'batch.kubernetes.io/controller-uid', 'controller-uid',
+    'batch.kubernetes.io/job-name', 'job-name', 'batch.kubernetes.io/job-tracking', 'batch.kubernetes.io/cronjob-scheduled-timestamp',
+    'kubernetes.io/job-controller', 'csi.storage.k8s.io/pod.name', 'csi.storage.k8s.io/pod.namespace', 'csi.storage.k8s.io/pod.uid',
+    'csi.storage.k8s.io/serviceAccount.name', 'csi.storage.k8s.io/ephemeral', 'csi.storage.k8s.io/serviceAccount.tokens',
+    'app.kubernetes.io/name', 'app.kubernetes.io/instance', 'app.kubernetes.io/version', 'app.kubernetes.io/component',
+    'app.kubernetes.io/part-of', 'app.kubernetes.io/managed-by', 'kubectl.kubernetes.io/default-container',
+    'cluster-autoscaler.kubernetes.io/safe-to-evict',
+  ];
+
+  it('knows the keys a Job or CSI driver author meets', () => {
+    const missing = REQUIRED.filter((key) => !wellKnownKey(key));
+    assert.deepEqual(missing, []);
+  });
+
+  it('gives each key once, with what it holds, where, who sets it, a real rule code and a kubernetes.io link', () => {
+    const seen = new Set<string>();
+    for (const key of wellKnownKeys()) {
+      assert.ok(!seen.has(key.key), `${key.key} twice`);
+      seen.add(key.key);
+      for (const text of [key.type, key.where, key.holds, key.setBy]) assert.ok(text.trim().length > 0, key.key);
+      if (key.rule) assert.ok(RULE_CODES.has(key.rule), `${key.key}: unknown rule code ${key.rule}`);
+      if (key.docs) assert.match(key.docs, /^https:\/\/kubernetes\.io\/docs\//, key.key);
+    }
+  });
+
+  it('marks the generated Job labels with the rule that checks a value you write', () => {
+    assert.equal(wellKnownKey('batch.kubernetes.io/job-name')?.rule, 'job/selector/batch-job-name-label');
+    assert.equal(wellKnownKey('job-name')?.rule, 'job/selector/job-name-label');
+    assert.equal(wellKnownKey('batch.kubernetes.io/controller-uid')?.rule, 'job/selector/batch-controller-uid-label');
+    assert.equal(wellKnownKey('controller-uid')?.rule, 'job/selector/controller-uid-label');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Our own words: no run of eight words in common with an upstream OpenAPI description.
+
+const OPENAPI_1_35 = join(DEFAULT_OPENAPI_ROOT, '1.35');
+const RUN = 8;
+
+function words(text: string): string[] {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim().split(' ').filter(Boolean);
+}
+
+function runsOf(text: string): string[] {
+  const list = words(text);
+  const runs: string[] = [];
+  for (let i = 0; i + RUN <= list.length; i++) runs.push(list.slice(i, i + RUN).join(' '));
+  return runs;
+}
+
+function descriptions(node: unknown, out: string[] = []): string[] {
+  if (Array.isArray(node)) for (const item of node) descriptions(item, out);
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'description' && typeof value === 'string') out.push(value);
+      else descriptions(value, out);
+    }
+  }
+  return out;
+}
+
+describe('catalogue prose', { skip: existsSync(OPENAPI_1_35) ? false : `${OPENAPI_1_35} is absent: the copy check needs the OpenAPI documents` }, () => {
+  it(`shares no run of ${RUN} words with the OpenAPI descriptions of 1.35`, () => {
+    const upstream = new Set<string>();
+    for (const file of readdirSync(OPENAPI_1_35).filter((name) => name.endsWith('.json'))) {
+      for (const text of descriptions(JSON.parse(readFileSync(join(OPENAPI_1_35, file), 'utf8')))) for (const run of runsOf(text)) upstream.add(run);
+    }
+    const copied: string[] = [];
+    const check = (where: string, text: string) => {
+      for (const run of runsOf(text)) if (upstream.has(run)) copied.push(`${where}: "${run}"`);
+    };
+    for (const kind of KINDS) for (const doc of fieldDocs(kind)) for (const text of textsOf(doc)) check(`${kind} ${doc.path}`, text);
+    for (const key of wellKnownKeys()) for (const text of [key.holds, key.where, key.setBy]) check(key.key, text);
+    assert.deepEqual(copied, [], `runs of ${RUN} words found in the OpenAPI descriptions:\n  ${copied.join('\n  ')}`);
+  });
+});
