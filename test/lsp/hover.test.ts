@@ -87,7 +87,7 @@ describe('hover over LSP', () => {
   it('describes pod-template fields from the schema only: type, required, link', async () => {
     const hover = await hoverAt(JOB, 'image:');
     assert.equal(markdown(hover), '**image** · `string`\n\n[API reference](https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/)');
-    const name = await hoverAt(JOB, 'name: pi', 1, 2);
+    const name = await hoverAt(JOB, "- name: pi", 3);
     assert.equal(markdown(name), '**name** · `string` · required\n\n[API reference](https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/)');
   });
 

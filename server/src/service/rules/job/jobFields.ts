@@ -118,7 +118,7 @@ export const DOCS = {
   successPolicy: `${JOB_DOCS}#success-policy`,
   termination: `${JOB_DOCS}#job-termination-and-cleanup`,
   podReplacementPolicy: `${JOB_DOCS}#pod-replacement-policy`,
-  managedBy: `${JOB_DOCS}#delegation-of-managing-a-job-object-to-external-controllers`,
+  managedBy: `${JOB_DOCS}#delegation-of-managing-a-job-object-to-external-controller`,
   ttlAfterFinished: 'https://kubernetes.io/docs/concepts/workloads/controllers/ttlafterfinished/',
   dnsLabelNames: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#dns-label-names',
   labelSyntax: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#syntax-and-character-set',
