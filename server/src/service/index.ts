@@ -3,7 +3,7 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { FileModel, isTemplated } from './document/fileModel';
 import { diagnoseDocument } from './features/diagnostics';
-import { classify } from './kube/resources';
+import { classify, mayNameOurKinds } from './kube/resources';
 import { settingsKey, type Settings } from './settings';
 import type { KindName } from './types';
 
@@ -29,6 +29,7 @@ export function checkedResources(model: FileModel, text: string): { kind: KindNa
   if (isTemplated(text)) return [];
   const found: { kind: KindName; line: number }[] = [];
   for (const { slice, doc } of model.update(text)) {
+    if (!mayNameOurKinds(doc.text)) continue;
     for (const resource of doc.resources) {
       const classification = classify(resource.apiVersion, resource.kind);
       if (classification.status !== 'checked') continue;

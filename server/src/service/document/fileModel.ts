@@ -1,7 +1,8 @@
-// A file as a list of YAML documents, each parsed once per text: an edit re-parses and re-checks only
-// the documents whose text changed; the others keep their results, shifted to their new first line.
+// A file as a list of YAML documents, each parsed once per text: an edit re-splits only around the edited
+// lines and re-parses and re-checks only the documents whose text changed; the others keep their results,
+// shifted to their new first line. The cost of a keystroke does not grow with the number of documents.
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { splitDocuments, type DocumentSlice } from './split';
+import { splitDocumentsFrom, type DocumentSlice } from './split';
 import { YamlDocument } from './yamlDocument';
 
 /** Template markers: Helm and Go templates are not YAML until rendered. */
@@ -9,7 +10,8 @@ export function isTemplated(text: string): boolean {
   return text.includes('{{');
 }
 
-interface CachedDocument {
+/** What is known about one document text; kept across edits while the text is unchanged. */
+interface DocumentState {
   doc: YamlDocument;
   diagnostics?: { key: string; list: Diagnostic[] };
 }
@@ -19,55 +21,125 @@ export interface PlacedDocument {
   doc: YamlDocument;
 }
 
+interface Entry extends PlacedDocument {
+  state: DocumentState;
+}
+
 export class FileModel {
-  private cache = new Map<string, CachedDocument>();
-  private placed: PlacedDocument[] = [];
+  private entries: Entry[] = [];
   private text: string | undefined;
 
   /** Brings the model to `text`, re-parsing only documents whose text is new. */
   update(text: string): readonly PlacedDocument[] {
-    if (text === this.text) return this.placed;
-    const next = new Map<string, CachedDocument>();
-    this.placed = splitDocuments(text).map((slice) => {
-      const cached = next.get(slice.text) ?? this.cache.get(slice.text) ?? { doc: new YamlDocument(slice.text) };
-      next.set(slice.text, cached);
-      return { slice, doc: cached.doc };
-    });
-    this.cache = next;
+    if (text === this.text) return this.entries;
+    this.entries = this.text === undefined ? place(splitDocumentsFrom(text, { offset: 0, line: 0 }).slices, new Map()) : this.edit(this.text, text);
     this.text = text;
-    return this.placed;
+    return this.entries;
+  }
+
+  /**
+   * The entries for `text`, given the entries for `old`: the documents before the edited line and after the
+   * edited text keep their state (shifted), the split runs again only between them. The split's state is
+   * fresh at every document start, so resuming at an unchanged start and stopping at an old start past the
+   * edit gives the same documents as a split of the whole text.
+   */
+  private edit(old: string, text: string): Entry[] {
+    const entries = this.entries;
+    const { prefix, suffix } = commonEnds(old, text);
+    const delta = text.length - old.length;
+    const editedLineStart = text.lastIndexOf('\n', prefix - 1) + 1;
+    const first = Math.max(0, lastIndexBefore(entries, editedLineStart));
+    const editEnd = text.length - suffix;
+    let resume = entries.length;
+    const { slices, end } = splitDocumentsFrom(text, entries[first]?.slice ?? { offset: 0, line: 0 }, (offset) => {
+      if (offset < editEnd) return false;
+      const index = lastIndexBefore(entries, offset - delta + 1);
+      if (index <= first || entries[index].slice.offset !== offset - delta) return false;
+      resume = index;
+      return true;
+    });
+    const replaced = new Map(entries.slice(first, resume).map((entry) => [entry.state.doc.text, entry.state]));
+    const lineDelta = end ? end.line - entries[resume].slice.line : 0;
+    const shifted = entries.slice(resume).map(({ slice, state }) => ({
+      slice: { offset: slice.offset + delta, line: slice.line + lineDelta, text: slice.text },
+      doc: state.doc,
+      state,
+    }));
+    return [...entries.slice(0, first), ...place(slices, replaced), ...shifted];
   }
 
   get documents(): readonly PlacedDocument[] {
-    return this.placed;
+    return this.entries;
   }
 
   /** The document holding a zero-based line, by binary search over first lines. */
   documentAtLine(line: number): PlacedDocument | undefined {
     let low = 0;
-    let high = this.placed.length - 1;
+    let high = this.entries.length - 1;
     while (low < high) {
       const middle = (low + high + 1) >> 1;
-      if (this.placed[middle].slice.line <= line) low = middle;
+      if (this.entries[middle].slice.line <= line) low = middle;
       else high = middle - 1;
     }
-    return this.placed[low];
+    return this.entries[low];
   }
 
   /**
    * Diagnostics for the whole file. `compute` runs only for documents without results under `key`;
-   * results are cached per document text and shifted to the document's place in the file.
+   * results are kept per document text and shifted to the document's place in the file.
    */
   diagnostics(key: string, compute: (doc: YamlDocument) => Diagnostic[]): Diagnostic[] {
     const out: Diagnostic[] = [];
-    for (const { slice, doc } of this.placed) {
-      const cached = this.cache.get(slice.text);
-      if (!cached) continue;
-      if (!cached.diagnostics || cached.diagnostics.key !== key) cached.diagnostics = { key, list: compute(doc) };
-      for (const diagnostic of cached.diagnostics.list) out.push(shift(diagnostic, slice.line));
+    for (const { slice, state } of this.entries) {
+      if (!state.diagnostics || state.diagnostics.key !== key) state.diagnostics = { key, list: compute(state.doc) };
+      for (const diagnostic of state.diagnostics.list) out.push(shift(diagnostic, slice.line));
     }
     return out;
   }
+}
+
+/** Entries for new slices, reusing the state of a document with the same text. */
+function place(slices: DocumentSlice[], known: Map<string, DocumentState>): Entry[] {
+  return slices.map((slice) => {
+    let state = known.get(slice.text);
+    if (!state) {
+      // A copy, not a view: a view would keep this version of the whole file alive as long as the document.
+      state = { doc: new YamlDocument(detach(slice.text)) };
+      known.set(slice.text, state);
+    }
+    return { slice: { ...slice, text: state.doc.text }, doc: state.doc, state };
+  });
+}
+
+function detach(text: string): string {
+  return (' ' + text).slice(1);
+}
+
+/** Index of the last entry that starts before `offset`, or -1. */
+function lastIndexBefore(entries: readonly Entry[], offset: number): number {
+  let low = -1;
+  let high = entries.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (entries[middle].slice.offset < offset) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+const CHUNK = 2048;
+
+/** Lengths of the common prefix and (not overlapping it) the common suffix of two texts. */
+export function commonEnds(a: string, b: string): { prefix: number; suffix: number } {
+  const shorter = Math.min(a.length, b.length);
+  let prefix = 0;
+  while (prefix + CHUNK <= shorter && a.slice(prefix, prefix + CHUNK) === b.slice(prefix, prefix + CHUNK)) prefix += CHUNK;
+  while (prefix < shorter && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  const most = shorter - prefix;
+  let suffix = 0;
+  while (suffix + CHUNK <= most && a.slice(a.length - suffix - CHUNK, a.length - suffix) === b.slice(b.length - suffix - CHUNK, b.length - suffix)) suffix += CHUNK;
+  while (suffix < most && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
+  return { prefix, suffix };
 }
 
 function shift(diagnostic: Diagnostic, lines: number): Diagnostic {

@@ -6,6 +6,7 @@ import type { FieldPath, Severity } from '../types';
 import { parseKubectlYaml } from './kubectlYaml';
 import { repairUnderIndentedQuotedScalars } from './lenient';
 import { LineIndex } from './lines';
+import { MAX_NESTING, nestsDeeperThan } from './nesting';
 
 /** A YAML-level finding, with offsets into the document's text. */
 export interface YamlIssue {
@@ -27,55 +28,99 @@ export interface ResourceNode {
 
 const LIST_KINDS = /^(List|[A-Z][A-Za-z0-9]*List)$/;
 
-export class YamlDocument {
-  readonly document: Document.Parsed;
-  readonly lines: LineIndex;
-  readonly issues: YamlIssue[] = [];
-  /** True when a YAML error makes the content unreliable: no semantic checks run on it. */
-  readonly broken: boolean;
-  readonly resources: ResourceNode[];
+/** What parsing a document gives; computed on first use. */
+interface Reading {
+  document: Document.Parsed;
+  issues: YamlIssue[];
+  broken: boolean;
+  resources: ResourceNode[];
+}
 
-  constructor(readonly text: string) {
-    this.lines = new LineIndex(text);
-    let document = parseKubectlYaml(text);
-    if (document.errors.some((error) => error.code === 'MULTILINE_IMPLICIT_KEY' || error.code === 'MISSING_CHAR' || error.code === 'BAD_INDENT')) {
-      const repair = repairUnderIndentedQuotedScalars(text);
-      const repaired = repair && parseKubectlYaml(repair.text);
-      if (repair && repaired && repaired.errors.length < document.errors.length) {
-        document = repaired;
-        for (const offset of repair.joinedLines) {
-          const line = this.lines.positionAt(offset).line;
-          this.issues.push({
-            code: 'yaml/lenient-indentation',
-            severity: 'warning',
-            message:
-              'Not valid YAML 1.2: this continuation line of a quoted string is not indented past its key. ' +
-              'kubectl (go-yaml) accepts it, other YAML tools may not; indent it further to be safe.',
-            start: offset + (text.slice(offset).search(/\S/) === -1 ? 0 : text.slice(offset).search(/\S/)),
-            end: this.lines.lineEnd(line),
-          });
-        }
+/**
+ * One YAML document. It is parsed on first use of its syntax tree, issues or resources, so a document that
+ * nothing asks about (no diagnostics are reported for other kinds) costs no parse.
+ */
+export class YamlDocument {
+  private reading: Reading | undefined;
+  private lineIndex: LineIndex | undefined;
+
+  constructor(readonly text: string) {}
+
+  get lines(): LineIndex {
+    return (this.lineIndex ??= new LineIndex(this.text));
+  }
+
+  get document(): Document.Parsed {
+    return this.read().document;
+  }
+
+  get issues(): YamlIssue[] {
+    return this.read().issues;
+  }
+
+  /** True when a YAML error makes the content unreliable: no semantic checks run on it. */
+  get broken(): boolean {
+    return this.read().broken;
+  }
+
+  get resources(): ResourceNode[] {
+    return this.read().resources;
+  }
+
+  private read(): Reading {
+    return (this.reading ??= readDocument(this.text, this.lines));
+  }
+}
+
+function readDocument(text: string, lines: LineIndex): Reading {
+  const issues: YamlIssue[] = [];
+  if (nestsDeeperThan(text)) {
+    const end = Math.max(1, text.trimEnd().length);
+    issues.push({
+      code: 'yaml/too-deep',
+      severity: 'error',
+      message: `This document nests more than ${MAX_NESTING} levels deep, which no Kubernetes object needs; it was not read or checked.`,
+      start: 0,
+      end: Math.min(end, lines.lineEnd(0) || end),
+    });
+    return { document: parseKubectlYaml(''), issues, broken: true, resources: [] };
+  }
+  let document = parseKubectlYaml(text);
+  if (document.errors.some((error) => error.code === 'MULTILINE_IMPLICIT_KEY' || error.code === 'MISSING_CHAR' || error.code === 'BAD_INDENT')) {
+    const repair = repairUnderIndentedQuotedScalars(text);
+    const repaired = repair && parseKubectlYaml(repair.text);
+    if (repair && repaired && repaired.errors.length < document.errors.length) {
+      document = repaired;
+      for (const offset of repair.joinedLines) {
+        const line = lines.positionAt(offset).line;
+        issues.push({
+          code: 'yaml/lenient-indentation',
+          severity: 'warning',
+          message:
+            'Not valid YAML 1.2: this continuation line of a quoted string is not indented past its key. ' +
+            'kubectl (go-yaml) accepts it, other YAML tools may not; indent it further to be safe.',
+          start: offset + (text.slice(offset).search(/\S/) === -1 ? 0 : text.slice(offset).search(/\S/)),
+          end: lines.lineEnd(line),
+        });
       }
     }
-    this.document = document;
-    let broken = false;
-    // An error past the last character (an unclosed bracket, say) is shown at the end of the content,
-    // not on the next document's first line; one message per line is enough to find the mistake.
-    const contentEnd = text.trimEnd().length;
-    const reportedLines = new Set<number>();
-    for (const error of document.errors) {
-      const issue = describeYamlError(error.code, error.message);
-      if (issue.severity === 'error' && issue.code !== 'yaml/duplicate-key') broken = true;
-      const start = Math.min(error.pos[0], Math.max(0, contentEnd - 1));
-      const end = Math.min(Math.max(error.pos[1], start + 1), Math.max(contentEnd, start + 1));
-      const line = this.lines.positionAt(start).line;
-      if (reportedLines.has(line)) continue;
-      reportedLines.add(line);
-      this.issues.push({ ...issue, start, end });
-    }
-    this.broken = broken;
-    this.resources = broken ? [] : findResources(document.contents);
   }
+  let broken = false;
+  // An error past the last character (an unclosed bracket, say) is shown at the end of the content,
+  // not on the next document's first line; one message per line is enough to find the mistake.
+  const contentEnd = text.trimEnd().length;
+  const reportedLines = new Set<number>();
+  for (const error of document.errors) {
+    const issue = describeYamlError(error.code, error.message);
+    if (issue.severity === 'error' && issue.code !== 'yaml/duplicate-key') broken = true;
+    const start = Math.min(error.pos[0], Math.max(0, contentEnd - 1));
+    const end = Math.min(Math.max(error.pos[1], start + 1), Math.max(contentEnd, start + 1));
+    const line = lines.positionAt(start).line;
+    if (reportedLines.has(line)) continue;
+    reportedLines.add(line);
+    issues.push({ ...issue, start, end });
+  }
+  return { document, issues, broken, resources: broken ? [] : findResources(document.contents) };
 }
 
 function describeYamlError(code: string, message: string): Omit<YamlIssue, 'start' | 'end'> {

@@ -6,7 +6,7 @@ import { toServerJson } from '../document/kubectlYaml';
 import { rangeForPath, walk, type OffsetRange } from '../document/paths';
 import type { ResourceNode, YamlDocument } from '../document/yamlDocument';
 import { applyDefaults, isObject } from '../kube/defaults';
-import { classify, REFERENCE_PAGES } from '../kube/resources';
+import { classify, mayNameOurKinds, REFERENCE_PAGES } from '../kube/resources';
 import { rulesFor } from '../rules/index';
 import { checkFieldAvailability } from '../schema/fieldAvailability';
 import type { ScalarSource } from '../schema/messages';
@@ -38,6 +38,7 @@ const DISABLE_NEXT_LINE = /#\s*kubeassist-disable-next-line\b([^\n]*)/g;
 
 /** Diagnostics with ranges relative to the document's own text. */
 export function diagnoseDocument(doc: YamlDocument, settings: Settings): Diagnostic[] {
+  if (!mayNameOurKinds(doc.text)) return []; // without parsing it: other kinds get no diagnostics
   const minor = minorOf(settings.kubernetesVersion);
   const raw: { finding: Finding; range: OffsetRange; data: DiagnosticData }[] = [];
   if (doc.issues.length && MENTIONS_OUR_KINDS.test(doc.text)) {

@@ -28,6 +28,17 @@ export function classify(apiVersion: string, kind: string): Classification {
   return { status: 'other' };
 }
 
+/**
+ * Whether a document's text can hold or name one of our kinds. A `kind:` value spells `Job` or `CSIDriver`
+ * in the text, unless a double-quoted escape writes it (`"J\\x6fb"`); a document with neither the names nor
+ * a backslash gets no diagnostics, and is not parsed for them.
+ */
+export function mayNameOurKinds(text: string): boolean {
+  return text.includes('\\') || KIND_NAMES.some((name) => text.includes(name));
+}
+
+const KIND_NAMES = Object.keys(KINDS);
+
 export const REFERENCE_PAGES: Record<KindName, string> = {
   Job: 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/job-v1/',
   CSIDriver: 'https://kubernetes.io/docs/reference/kubernetes-api/config-and-storage-resources/csi-driver-v1/',
