@@ -1,11 +1,24 @@
-// npm run bench: measures the language server as an editor uses it, on generated multi-document files.
-// Usage: node scripts/bench.mjs [--runs N] [--sizes 10,100,1000] [--server "command args"]
-// Prints a table (median, min, max over the runs) and the parse floor (`yaml` alone on the same text).
+// npm run bench: measures a language server as an editor uses it, on generated multi-document files.
+//
+//   node scripts/bench.mjs [--runs N] [--sizes 10,100,1000] [--edits N] [--server "command args"] [--settings FILE]
+//
+// Starts the server over stdio (ours by default: dist/server.js --stdio), opens each generated file
+// (scripts/bench-bundle.mjs) and measures: start to the `initialize` result, open to the first diagnostics,
+// one-character edits to new diagnostics (wall time, and the server's CPU time from /proc), completion at
+// a Job spec key, hover on a Job field, a code action on a diagnostic ("n/a" when the server offers none),
+// and peak RSS. Each figure is the median of the runs, with min and max. It also prints the parse floor:
+// `yaml` alone parsing the same text in this process, and our open time as a ratio of it.
+//
+// --settings FILE is JSON keyed by configuration section ({"kubeassist": {...}} or {"yaml": {...}}); the
+// bench answers workspace/configuration from it and sends it with didChangeConfiguration. `${repo}` in
+// the file stands for this repository's folder. See README.md "Benchmark" for yaml-language-server.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cpus } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { generateBundle } from './bench-bundle.mjs';
 
 const require = createRequire(import.meta.url);
 const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-languageserver-protocol/node');
@@ -18,107 +31,18 @@ const option = (name, fallback) => {
   return index === -1 ? fallback : args[index + 1];
 };
 const runs = Number(option('--runs', '5'));
+const edits = Number(option('--edits', '10'));
+const requests = 10;
 const sizes = option('--sizes', '10,100,1000').split(',').map(Number);
-const serverCommand = option('--server', `${process.execPath} ${join(root, 'dist', 'server.js')} --stdio`).split(' ');
+const serverCommand = option('--server', `${process.execPath} ${join(root, 'dist', 'server.js')} --stdio`).split(' ').filter(Boolean);
+const settingsFile = option('--settings', undefined);
+const settings = settingsFile ? JSON.parse(readFileSync(settingsFile, 'utf8').replaceAll('${repo}', root)) : {};
 
-/** A deterministic bundle: Jobs, CSIDrivers, Deployments and ConfigMaps, with a few deliberate mistakes. */
-export function generateBundle(documents) {
-  const parts = [];
-  for (let i = 0; i < documents; i++) {
-    const kind = i % 4;
-    const mistake = i % 50 === 7;
-    if (kind === 0) {
-      parts.push(`apiVersion: batch/v1
-kind: Job
-metadata:
-  name: job-${i}
-  labels:
-    app.kubernetes.io/name: job-${i}
-    app.kubernetes.io/part-of: bench
-spec:
-  completionMode: ${mistake ? 'indexed' : 'Indexed'}
-  completions: ${(i % 9) + 1}
-  parallelism: 2
-  backoffLimitPerIndex: 1
-  podFailurePolicy:
-    rules:
-    - action: FailIndex
-      onExitCodes:
-        containerName: worker
-        operator: In
-        values: [1, 2, 3]
-    - action: Ignore
-      onPodConditions:
-      - type: DisruptionTarget
-  template:
-    metadata:
-      labels:
-        app.kubernetes.io/name: job-${i}
-    spec:
-      restartPolicy: Never
-      containers:
-      - name: worker
-        image: registry.example.com/worker:${i}.0
-        command: ["/bin/sh", "-c"]
-        args:
-        - |
-          echo "index $JOB_COMPLETION_INDEX of job ${i}"
-          sleep 1
-        env:
-        - name: MODE
-          value: "batch"
-        resources:
-          requests: {cpu: 100m, memory: 64Mi}
-          limits: {cpu: 200m, memory: 128Mi}
-`);
-    } else if (kind === 1) {
-      parts.push(`apiVersion: storage.k8s.io/v1
-kind: CSIDriver
-metadata:
-  name: driver-${i}.csi.example.com
-spec:
-  attachRequired: ${mistake ? '"false"' : 'false'}
-  podInfoOnMount: true
-  fsGroupPolicy: File
-  volumeLifecycleModes: [Persistent, Ephemeral]
-  tokenRequests:
-  - audience: aud-${i}
-    expirationSeconds: 3600
-`);
-    } else if (kind === 2) {
-      parts.push(`apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web-${i}
-spec:
-  replicas: 2
-  selector:
-    matchLabels: {app: web-${i}}
-  template:
-    metadata:
-      labels: {app: web-${i}}
-    spec:
-      containers:
-      - name: web
-        image: nginx:1.27
-        ports:
-        - containerPort: 80
-        readinessProbe:
-          httpGet: {path: /healthz, port: 80}
-`);
-    } else {
-      const lines = Array.from({ length: 12 }, (_, j) => `    key${j}=value-${i}-${j}`).join('\n');
-      parts.push(`apiVersion: v1
-kind: ConfigMap
-metadata:
-  name: config-${i}
-data:
-  settings.ini: |
-${lines}
-`);
-    }
-  }
-  return parts.join('---\n');
+function sectionOf(section) {
+  if (!section) return settings;
+  let value = settings;
+  for (const part of section.split('.')) value = value && typeof value === 'object' ? value[part] : undefined;
+  return value ?? null;
 }
 
 function median(values) {
@@ -126,10 +50,11 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
+/** The process's CPU time (user + system) in ms; /proc counts in clock ticks of 10 ms. */
 function cpuMs(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
     return NaN;
   }
@@ -144,73 +69,133 @@ function peakRssMiB(pid) {
   }
 }
 
-async function measureOnce(text) {
+/** Where the requests go: lines of the middle Job of the file. */
+function targets(text) {
+  const lines = text.split('\n');
+  const jobs = lines.flatMap((line, index) => (line === 'kind: Job' ? [index] : []));
+  const job = jobs[Math.floor(jobs.length / 2)];
+  const find = (prefix) => lines.findIndex((line, index) => index > job && line.startsWith(prefix));
+  return { completions: find('  completions: '), parallelism: find('  parallelism: '), completionMode: find('  completionMode: ') };
+}
+
+async function timed(action) {
+  const start = performance.now();
+  const result = await action();
+  return { ms: performance.now() - start, result };
+}
+
+async function measureOnce(text, size) {
   const t0 = performance.now();
   const child = spawn(serverCommand[0], serverCommand.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const uri = pathToFileURL(resolve(root, `bench-${size}.yaml`)).href;
   let waiting;
-  connection.onNotification('textDocument/publishDiagnostics', (params) => waiting?.(params));
-  connection.onRequest('workspace/configuration', (params) => params.items.map(() => ({})));
+  connection.onNotification('textDocument/publishDiagnostics', (params) => params.uri === uri && waiting?.(params));
+  connection.onRequest('workspace/configuration', (params) => params.items.map((item) => sectionOf(item.section)));
+  connection.onRequest('client/registerCapability', () => null);
+  connection.onRequest('window/workDoneProgress/create', () => null);
+  connection.onNotification('window/logMessage', () => undefined);
   connection.listen();
-  await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } });
+  const init = await connection.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: pathToFileURL(root).href,
+    workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'bench' }],
+    capabilities: {
+      workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: false } },
+      textDocument: {
+        publishDiagnostics: { versionSupport: true },
+        completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
+        hover: { contentFormat: ['markdown', 'plaintext'] },
+        codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } },
+      },
+    },
+  });
   const start = performance.now() - t0;
   await connection.sendNotification('initialized', {});
-  const uri = 'file:///bench.yaml';
-  const nextDiagnostics = (version) =>
+  await connection.sendNotification('workspace/didChangeConfiguration', { settings });
+  const diagnosticsFor = (version) =>
     new Promise((resolve) => {
       waiting = (params) => {
-        if (params.uri === uri && (params.version === undefined || params.version >= version)) resolve(params.diagnostics);
+        if (params.version === undefined || params.version === null || params.version >= version) resolve(params.diagnostics);
       };
     });
-  let t = performance.now();
-  let pending = nextDiagnostics(1);
-  await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
-  const diagnostics = await pending;
-  const open = performance.now() - t;
-  // One-character edit in the middle of the file: change a digit of a completions value.
-  const lines = text.split('\n');
-  const line = lines.findIndex((l, i) => i > lines.length / 2 && l.startsWith('  completions: '));
-  const cpuBefore = cpuMs(child.pid);
-  t = performance.now();
-  pending = nextDiagnostics(2);
-  await connection.sendNotification('textDocument/didChange', {
-    textDocument: { uri, version: 2 },
-    contentChanges: [{ range: { start: { line, character: 15 }, end: { line, character: 16 } }, text: '5' }],
+
+  let pending = diagnosticsFor(1);
+  const open = await timed(async () => {
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
+    return pending;
   });
-  await pending;
-  const edit = performance.now() - t;
-  const editCpu = cpuMs(child.pid) - cpuBefore;
+  const diagnostics = open.result;
+  const at = targets(text);
+
+  // One-character edits in the middle of the file: a digit of `completions:` changes each time.
+  const editWalls = [];
+  const cpuBefore = cpuMs(child.pid);
+  for (let version = 2; version < 2 + edits; version++) {
+    pending = diagnosticsFor(version);
+    const edit = await timed(async () => {
+      await connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version },
+        contentChanges: [{ range: { start: { line: at.completions, character: 15 }, end: { line: at.completions, character: 16 } }, text: String((version % 9) + 1) }],
+      });
+      return pending;
+    });
+    editWalls.push(edit.ms);
+  }
+  const editCpu = (cpuMs(child.pid) - cpuBefore) / edits;
+  waiting = undefined;
+
+  const textDocument = { uri };
+  const completion = [];
+  const hover = [];
+  const codeAction = [];
+  for (let i = 0; i < requests; i++) {
+    completion.push((await timed(() => connection.sendRequest('textDocument/completion', { textDocument, position: { line: at.parallelism, character: 5 } }))).ms);
+    hover.push((await timed(() => connection.sendRequest('textDocument/hover', { textDocument, position: { line: at.completionMode, character: 4 } }))).ms);
+  }
+  if (init.capabilities?.codeActionProvider && diagnostics.length) {
+    const diagnostic = diagnostics[Math.floor(diagnostics.length / 2)];
+    for (let i = 0; i < requests; i++) {
+      const params = { textDocument, range: diagnostic.range, context: { diagnostics: [diagnostic] } };
+      codeAction.push((await timed(() => connection.sendRequest('textDocument/codeAction', params))).ms);
+    }
+  }
   const rss = peakRssMiB(child.pid);
-  await connection.sendRequest('shutdown');
-  await connection.sendNotification('exit');
+  await connection.sendRequest('shutdown').catch(() => undefined);
+  await connection.sendNotification('exit').catch(() => undefined);
   connection.dispose();
   child.kill();
-  return { start, open, edit, editCpu, rss, diagnostics: diagnostics.length };
+  return { start, open: open.ms, edit: median(editWalls), editCpu, completion: median(completion), hover: median(hover), codeAction: codeAction.length ? median(codeAction) : NaN, rss, diagnostics: diagnostics.length };
 }
 
+/** `yaml` alone on the same text, warmed up by one parse first. */
 function parseFloor(text) {
+  YAML.parseAllDocuments(text);
   const times = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
+  for (let i = 0; i < Math.max(runs, 3); i++) {
+    const start = performance.now();
     YAML.parseAllDocuments(text);
-    times.push(performance.now() - t);
+    times.push(performance.now() - start);
   }
   return median(times);
 }
 
-const format = (values, digits = 0) => `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})`;
+const format = (values, digits = 0) =>
+  values.some(Number.isNaN) ? 'n/a' : `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})`;
 
-console.log(`server: ${serverCommand.join(' ')}`);
-console.log(`machine: ${process.platform} ${process.arch}, node ${process.version}, ${(await import('node:os')).cpus().length} cores; ${runs} runs, median (min-max)\n`);
-console.log('| documents | size | start to initialize (ms) | open to diagnostics (ms) | parse floor (ms) | ratio | edit to diagnostics, wall (ms) | edit, server CPU (ms) | peak RSS (MiB) | diagnostics |');
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log(`server: ${serverCommand.join(' ')}${settingsFile ? `, settings ${settingsFile}` : ''}`);
+console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${process.platform} ${process.arch}; bench on node ${process.version}`);
+console.log(`${runs} runs, median (min-max); edit: ${edits} one-character edits per run (wall: median; server CPU: mean per edit); completion and hover: median of ${requests} requests\n`);
+console.log('| documents | size | lines | start to initialize (ms) | open to diagnostics (ms) | parse floor (ms) | ratio | edit to diagnostics, wall (ms) | edit, server CPU (ms) | completion (ms) | hover (ms) | code action (ms) | peak RSS (MiB) | diagnostics |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const size of sizes) {
   const text = generateBundle(size);
   const results = [];
-  for (let i = 0; i < runs; i++) results.push(await measureOnce(text));
+  for (let i = 0; i < runs; i++) results.push(await measureOnce(text, size));
   const floor = parseFloor(text);
   const pick = (key) => results.map((r) => r[key]);
+  const kib = text.length / 1024;
   console.log(
-    `| ${size} | ${(text.length / 1024).toFixed(0)} KiB | ${format(pick('start'))} | ${format(pick('open'))} | ${floor.toFixed(0)} | ${(median(pick('open')) / floor).toFixed(2)} | ${format(pick('edit'))} | ${format(pick('editCpu'))} | ${format(pick('rss'))} | ${results[0].diagnostics} |`,
+    `| ${size} | ${kib >= 1000 ? `${(kib / 1024).toFixed(2)} MiB` : `${kib.toFixed(0)} KiB`} | ${text.split('\n').length - 1} | ${format(pick('start'))} | ${format(pick('open'))} | ${floor.toFixed(0)} | ${(median(pick('open')) / floor).toFixed(2)} | ${format(pick('edit'))} | ${format(pick('editCpu'), 1)} | ${format(pick('completion'), 1)} | ${format(pick('hover'), 1)} | ${format(pick('codeAction'), 1)} | ${format(pick('rss'))} | ${results[0].diagnostics} |`,
   );
 }

@@ -1,0 +1,181 @@
+// The benchmark's input: a deterministic release bundle of Jobs, CSIDrivers, Deployments and ConfigMaps
+// (a quarter each), sized like the issue's: 1,000 documents make about 1 MiB and 44,600 lines. One
+// document in 50 carries a deliberate mistake. Shared by scripts/bench.mjs and scripts/profile-server.mjs.
+
+/** The text of a bundle of `documents` documents, and where the benchmark's requests go. */
+export function generateBundle(documents) {
+  const parts = [];
+  for (let i = 0; i < documents; i++) parts.push(DOCUMENTS[i % 4](i, i % 50 === 7 || i % 50 === 26));
+  return parts.join('---\n');
+}
+
+const job = (i, mistake) => `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: job-${i}
+  namespace: batch-${i % 7}
+  labels:
+    app.kubernetes.io/name: job-${i}
+    app.kubernetes.io/part-of: bench
+    app.kubernetes.io/component: worker
+  annotations:
+    example.com/owner: team-${i % 5}
+spec:
+  completionMode: ${mistake ? 'indexed' : 'Indexed'}
+  completions: ${(i % 9) + 1}
+  parallelism: 2
+  backoffLimitPerIndex: 1
+  maxFailedIndexes: 1
+  ttlSecondsAfterFinished: 600
+  podFailurePolicy:
+    rules:
+    - action: FailIndex
+      onExitCodes:
+        containerName: worker
+        operator: In
+        values: [1, 2, 3]
+    - action: Ignore
+      onPodConditions:
+      - type: DisruptionTarget
+  template:
+    metadata:
+      labels:
+        app.kubernetes.io/name: job-${i}
+    spec:
+      restartPolicy: ${mistake ? 'Always' : 'Never'}
+      serviceAccountName: worker
+      securityContext:
+        runAsNonRoot: true
+        runAsUser: 1000
+      containers:
+      - name: worker
+        image: registry.example.com/worker:${i}.0
+        imagePullPolicy: IfNotPresent
+        command: ["/bin/sh", "-c"]
+        args:
+        - |
+          echo "index $JOB_COMPLETION_INDEX of job ${i}"
+          sleep 1
+        env:
+        - name: MODE
+          value: "batch"
+        - name: POD_NAME
+          valueFrom:
+            fieldRef: {fieldPath: metadata.name}
+        resources:
+          requests: {cpu: 100m, memory: 64Mi}
+          limits: {cpu: 200m, memory: 128Mi}
+`;
+
+const csiDriver = (i, mistake) => `apiVersion: storage.k8s.io/v1
+kind: CSIDriver
+metadata:
+  name: driver-${i}.csi.example.com
+  labels:
+    app.kubernetes.io/name: driver-${i}
+    app.kubernetes.io/part-of: bench
+  annotations:
+    example.com/owner: storage-team
+spec:
+  attachRequired: ${mistake ? '"false"' : 'false'}
+  podInfoOnMount: true
+  fsGroupPolicy: File
+  storageCapacity: true
+  seLinuxMount: true
+  serviceAccountTokenInSecrets: true
+  volumeLifecycleModes: [Persistent, Ephemeral]
+  tokenRequests:
+  - audience: aud-${i}
+    expirationSeconds: 3600
+`;
+
+const deployment = (i) => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web-${i}
+  namespace: web
+  labels:
+    app.kubernetes.io/name: web-${i}
+    app.kubernetes.io/part-of: bench
+    app.kubernetes.io/component: frontend
+  annotations:
+    example.com/owner: team-${i % 5}
+spec:
+  replicas: 2
+  strategy:
+    type: RollingUpdate
+    rollingUpdate: {maxSurge: 1, maxUnavailable: 0}
+  selector:
+    matchLabels: {app: web-${i}}
+  template:
+    metadata:
+      labels: {app: web-${i}}
+    spec:
+      serviceAccountName: web
+      terminationGracePeriodSeconds: 30
+      securityContext:
+        runAsNonRoot: true
+        fsGroup: 2000
+      containers:
+      - name: web
+        image: nginx:1.27
+        imagePullPolicy: IfNotPresent
+        ports:
+        - name: http
+          containerPort: 80
+        - name: metrics
+          containerPort: 9113
+        env:
+        - name: LOG_LEVEL
+          value: info
+        - name: POD_IP
+          valueFrom:
+            fieldRef: {fieldPath: status.podIP}
+        readinessProbe:
+          httpGet: {path: /healthz, port: 80}
+          periodSeconds: 10
+        livenessProbe:
+          httpGet: {path: /livez, port: 80}
+          initialDelaySeconds: 5
+        resources:
+          requests: {cpu: 250m, memory: 128Mi}
+          limits: {cpu: "1", memory: 256Mi}
+        volumeMounts:
+        - name: config
+          mountPath: /etc/nginx/conf.d
+          readOnly: true
+        - name: cache
+          mountPath: /var/cache/nginx
+      volumes:
+      - name: config
+        configMap:
+          name: config-${i + 1}
+      - name: cache
+        emptyDir: {}
+      nodeSelector:
+        kubernetes.io/os: linux
+      tolerations:
+      - key: example.com/dedicated
+        operator: Equal
+        value: web
+        effect: NoSchedule
+`;
+
+const configMap = (i) => `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: config-${i}
+  labels:
+    app.kubernetes.io/part-of: bench
+data:
+  LOG_LEVEL: info
+  settings.ini: |
+${Array.from({ length: 14 }, (_, j) => `    key${j}=value-${i}-${j}`).join('\n')}
+  default.conf: |
+    server {
+      listen 80;
+      location / { root /usr/share/nginx/html; }
+    }
+`;
+
+const DOCUMENTS = [job, csiDriver, deployment, configMap];
