@@ -78,6 +78,16 @@ connection.onHover(guarded(log, 'hover', null, (params) => {
   return hover(modelFor(document.uri), document.getText(), params.position, settings);
 }));
 
+// For tests and debugging only (not part of the extension's protocol): the text the server holds for a
+// document, as the LSP library keeps it and as the engine's documents add up to (lone CRs read as LFs).
+// The sync test compares both with the client's text after thousands of incremental changes.
+connection.onRequest('kubeassist/documentText', guarded(log, 'documentText', null, (params: { uri: string }) => {
+  const document = documents.get(params.uri);
+  if (!document) return null;
+  const modelText = modelFor(document.uri).update(document.getText()).map(({ slice }) => slice.text).join('');
+  return { version: document.version, text: document.getText(), modelText };
+}));
+
 documents.onDidOpen(guarded(log, 'didOpen', undefined, (event) => scheduler.now(event.document.uri)));
 documents.onDidChangeContent(guarded(log, 'didChange', undefined, (event) => scheduler.schedule(event.document.uri)));
 documents.onDidClose(guarded(log, 'didClose', undefined, (event) => {

@@ -1,6 +1,6 @@
 // Reads `kubeassist.*` settings: through workspace/configuration where the client offers it, else from
 // initializationOptions and didChangeConfiguration payloads (Neovim, Emacs and other plain clients).
-import { DEFAULT_SETTINGS, type Settings } from '../service/settings';
+import { DEFAULT_MAX_FILE_SIZE, DEFAULT_SETTINGS, type Settings } from '../service/settings';
 import { isValidVersion, type RuleSetting } from '../service/settings';
 
 const RULE_SETTINGS = new Set<RuleSetting>(['error', 'warning', 'information', 'hint', 'off']);
@@ -19,5 +19,11 @@ export function normalizeSettings(raw: unknown): Settings {
   const version = typeof section.kubernetesVersion === 'string' && isValidVersion(section.kubernetesVersion)
     ? section.kubernetesVersion
     : DEFAULT_SETTINGS.kubernetesVersion;
-  return { enable: section.enable !== false, kubernetesVersion: version, rules };
+  return { enable: section.enable !== false, kubernetesVersion: version, rules, maxFileSize: maxFileSizeOf(section.maxFileSize) };
+}
+
+/** `kubeassist.maxFileSize`: characters, 0 for no limit. */
+function maxFileSizeOf(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return DEFAULT_MAX_FILE_SIZE;
+  return value === 0 ? Infinity : Math.floor(value);
 }

@@ -13,6 +13,7 @@ export const ENGINE_CODES: readonly RuleCode[] = [
   { code: 'yaml/yaml11-scalar', severity: 'error', title: 'An unquoted `yes`/`no`/`on`/`off`/`y`/`n` or octal-looking value is read as a boolean or number (YAML 1.1) where a string is needed', mirrors: 'sigs.k8s.io/yaml (go-yaml v2) + JSON decoding' },
   { code: 'yaml/alias-limit', severity: 'error', title: 'Aliases expand beyond the limit (a "billion laughs" document); the object is not checked', mirrors: '-' },
   { code: 'yaml/too-deep', severity: 'error', title: 'The document nests more than 200 levels deep (hostile or broken input); it is not read', mirrors: '-' },
+  { code: 'file/too-large', severity: 'information', title: 'The file is larger than `kubeassist.maxFileSize`: the documents past the limit are not checked', mirrors: '-' },
   { code: 'kind/api-version', severity: 'error', title: 'A Job or CSIDriver with an apiVersion of its group that does not serve it (`batch/v1beta1`, `storage.k8s.io/v1beta1`, ...)', mirrors: 'API discovery' },
   { code: 'schema/unknown-field', severity: 'error', title: 'A field the API does not have (typos, removed fields)', mirrors: 'strict field validation', reference: 'all kinds', href: SCHEMA_DOCS },
   { code: 'schema/type', severity: 'error', title: 'A value of the wrong JSON type (`backoffLimit: "6"`)', mirrors: 'JSON decoding', href: SCHEMA_DOCS },

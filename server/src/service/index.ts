@@ -3,6 +3,7 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { FileModel, isTemplated } from './document/fileModel';
 import { diagnoseDocument } from './features/diagnostics';
+import { uncheckedDocumentsDiagnostic } from './features/limits';
 import { classify, mayNameOurKinds } from './kube/resources';
 import { settingsKey, type Settings } from './settings';
 import type { KindName } from './types';
@@ -16,7 +17,10 @@ export { DEFAULT_SETTINGS, type Settings } from './settings';
 export function validate(model: FileModel, text: string, settings: Settings): Diagnostic[] {
   if (!settings.enable || isTemplated(text)) return [];
   model.update(text);
-  return model.diagnostics(settingsKey(settings), (doc) => diagnoseDocument(doc, settings));
+  const diagnostics = model.diagnostics(settingsKey(settings), (doc) => diagnoseDocument(doc, settings), settings.maxFileSize);
+  const unchecked = model.pastLimit(settings.maxFileSize);
+  if (unchecked) diagnostics.push(...uncheckedDocumentsDiagnostic(unchecked.first, unchecked.count, model.documents.length, settings));
+  return diagnostics;
 }
 
 /** One-shot validation of a text (CLI, tests). */

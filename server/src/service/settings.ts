@@ -3,15 +3,23 @@ import { DEFAULT_KUBERNETES_VERSION, MAX_MINOR, MIN_MINOR, type Severity } from 
 
 export type RuleSetting = Severity | 'off';
 
+/** The default of `kubeassist.maxFileSize`: about 5,000 documents; checking it whole takes a few seconds. */
+export const DEFAULT_MAX_FILE_SIZE = 5_000_000;
+
 export interface Settings {
   enable: boolean;
   /** "1.23" to "1.35". */
   kubernetesVersion: string;
   /** Severity per rule code, or per code prefix ending in '/' (e.g. "schema/"); 'off' silences it. */
   rules: Record<string, RuleSetting>;
+  /**
+   * Characters of a file that get checked: documents ending past it are not checked (one information
+   * diagnostic says so), and a document larger than it gets no completion or hover. Infinity: no limit.
+   */
+  maxFileSize: number;
 }
 
-export const DEFAULT_SETTINGS: Settings = { enable: true, kubernetesVersion: DEFAULT_KUBERNETES_VERSION, rules: {} };
+export const DEFAULT_SETTINGS: Settings = { enable: true, kubernetesVersion: DEFAULT_KUBERNETES_VERSION, rules: {}, maxFileSize: DEFAULT_MAX_FILE_SIZE };
 
 /** The minor release of a "1.NN" version string; anything else falls back to the default. */
 export function minorOf(version: string): number {
@@ -38,5 +46,5 @@ export function effectiveSeverity(code: string, severity: Severity, settings: Se
 
 /** A stable key: results computed under equal keys are interchangeable. */
 export function settingsKey(settings: Settings): string {
-  return JSON.stringify([settings.enable, minorOf(settings.kubernetesVersion), Object.entries(settings.rules).sort()]);
+  return JSON.stringify([settings.enable, minorOf(settings.kubernetesVersion), Object.entries(settings.rules).sort(), settings.maxFileSize]);
 }

@@ -2,6 +2,7 @@
 // lines and re-parses and re-checks only the documents whose text changed; the others keep their results,
 // shifted to their new first line. The cost of a keystroke does not grow with the number of documents.
 import type { Diagnostic } from 'vscode-languageserver-types';
+import { shiftFixData } from './edits';
 import { splitDocumentsFrom, type DocumentSlice } from './split';
 import { YamlDocument } from './yamlDocument';
 
@@ -31,6 +32,8 @@ export class FileModel {
 
   /** Brings the model to `text`, re-parsing only documents whose text is new. */
   update(text: string): readonly PlacedDocument[] {
+    if (text === this.text) return this.entries;
+    text = loneCarriageReturnsAsLineFeeds(text);
     if (text === this.text) return this.entries;
     this.entries = this.text === undefined ? place(splitDocumentsFrom(text, { offset: 0, line: 0 }).slices, new Map()) : this.edit(this.text, text);
     this.text = text;
@@ -68,6 +71,12 @@ export class FileModel {
     return [...entries.slice(0, first), ...place(slices, replaced), ...shifted];
   }
 
+  /** The documents that end past the first `limit` characters: the first of them, and how many there are. */
+  pastLimit(limit: number): { first: PlacedDocument; count: number } | undefined {
+    const index = this.entries.findIndex(({ slice }) => slice.offset + slice.text.length > limit);
+    return index === -1 ? undefined : { first: this.entries[index], count: this.entries.length - index };
+  }
+
   get documents(): readonly PlacedDocument[] {
     return this.entries;
   }
@@ -85,13 +94,18 @@ export class FileModel {
   }
 
   /**
-   * Diagnostics for the whole file. `compute` runs only for documents without results under `key`;
-   * results are kept per document text and shifted to the document's place in the file.
+   * Diagnostics for the documents that end within the first `limit` characters. `compute` runs only for
+   * documents without results under `key`; results are kept per document text and shifted to the
+   * document's place in the file.
    */
-  diagnostics(key: string, compute: (doc: YamlDocument) => Diagnostic[]): Diagnostic[] {
+  diagnostics(key: string, compute: (doc: YamlDocument) => Diagnostic[], limit = Infinity): Diagnostic[] {
     const out: Diagnostic[] = [];
     for (const { slice, state } of this.entries) {
-      if (!state.diagnostics || state.diagnostics.key !== key) state.diagnostics = { key, list: compute(state.doc) };
+      if (slice.offset + slice.text.length > limit) break;
+      if (!state.diagnostics || state.diagnostics.key !== key) {
+        state.diagnostics = { key, list: compute(state.doc) };
+        state.doc.forgetParse();
+      }
       for (const diagnostic of state.diagnostics.list) out.push(shift(diagnostic, slice.line));
     }
     return out;
@@ -110,6 +124,17 @@ function place(slices: DocumentSlice[], known: Map<string, DocumentState>): Entr
     return { slice: { ...slice, text: state.doc.text }, doc: state.doc, state };
   });
 }
+
+/**
+ * A lone CR ends a line for LSP clients and for YAML, but the engine counts lines at LF: it reads a lone CR
+ * as an LF, which keeps every offset (the same length) and makes its line numbers the client's.
+ */
+function loneCarriageReturnsAsLineFeeds(text: string): string {
+  return text.includes('\r') && LONE_CR.test(text) ? text.replace(LONE_CR_ALL, '\n') : text;
+}
+
+const LONE_CR = /\r(?!\n)/;
+const LONE_CR_ALL = /\r(?!\n)/g;
 
 function detach(text: string): string {
   return (' ' + text).slice(1);
@@ -148,5 +173,6 @@ function shift(diagnostic: Diagnostic, lines: number): Diagnostic {
   return {
     ...diagnostic,
     range: { start: { line: start.line + lines, character: start.character }, end: { line: end.line + lines, character: end.character } },
+    data: shiftFixData(diagnostic.data, lines),
   };
 }

@@ -67,6 +67,14 @@ export class YamlDocument {
     return this.read().resources;
   }
 
+  /**
+   * Drops the syntax tree: a file's documents keep their diagnostics, not their trees, so memory does not
+   * grow with the file; the next use parses again. Do not hold nodes across a call that may drop them.
+   */
+  forgetParse(): void {
+    this.reading = undefined;
+  }
+
   private read(): Reading {
     return (this.reading ??= readDocument(this.text, this.lines));
   }

@@ -24,8 +24,8 @@ const RESOURCES: Record<KindName, string> = {
     'and which volume lifecycles it supports. Its name is the driver name the driver reports.',
 };
 
-export function hover(model: FileModel, text: string, position: Position, _settings: Settings): Hover | null {
-  const context = positionContext(model, text, position);
+export function hover(model: FileModel, text: string, position: Position, settings: Settings): Hover | null {
+  const context = positionContext(model, text, position, settings.maxFileSize);
   if (!context) return null;
   const { path, on } = hoverTarget(context);
   if (path.length === 0) return null;

@@ -29,10 +29,11 @@ export interface PositionContext {
 const TOP_KIND = /^kind:[ \t]*["']?([A-Za-z]+)["']?[ \t]*(?:#.*)?$/m;
 const TOP_API_VERSION = /^apiVersion:[ \t]*["']?([\w.\-/]+)["']?[ \t]*(?:#.*)?$/m;
 
-export function positionContext(model: FileModel, text: string, position: Position): PositionContext | undefined {
+/** The context at a position; none in a document larger than `maxDocumentSize` (too costly to read). */
+export function positionContext(model: FileModel, text: string, position: Position, maxDocumentSize = Infinity): PositionContext | undefined {
   model.update(text);
   const placed = model.documentAtLine(position.line);
-  if (!placed) return undefined;
+  if (!placed || placed.slice.text.length > maxDocumentSize) return undefined;
   const { doc, slice } = placed;
   const line = position.line - slice.line;
   const offset = doc.lines.offsetAt({ line, character: position.character });

@@ -1,0 +1,113 @@
+// Hostile input through the real server: each file gets a clear diagnostic (or the "file too large"
+// notice) within bounded time, and the server keeps answering. Time bounds here are hang guards, not
+// performance figures (those come from npm run bench).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { TestServer } from '../support/lspClient';
+
+const JOB_HEAD = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: hostile\n';
+const JOB = `${JOB_HEAD}spec:
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+      - name: main
+        image: busybox
+`;
+
+function aliasBomb(): string {
+  const levels = ['    l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+  for (let i = 1; i < 10; i++) levels.push(`    l${i}: &l${i} [${Array(9).fill(`*l${i - 1}`).join(', ')}]`);
+  return `${JOB_HEAD}  annotations:\n    x: y\nspec:\n  template:\n    metadata:\n      labels:\n${levels.map((l) => `  ${l}`).join('\n')}\n`;
+}
+
+/** Deterministic bytes 0-255 as a string, as a binary file read with a .yaml name would arrive. */
+function binaryJunk(length: number): string {
+  let state = 12345;
+  let out = '';
+  for (let i = 0; i < length; i++) {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    out += String.fromCharCode(state & 0xff);
+  }
+  return out;
+}
+
+function peakRssMiB(pid: number): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : 0;
+}
+
+describe('hostile input', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await TestServer.start();
+  });
+  after(async () => {
+    await server.stop();
+  });
+
+  async function stillAnswers(): Promise<void> {
+    const uri = 'file:///still-answers.yaml';
+    const diagnostics = await server.open(uri, JOB.replace('restartPolicy: Never', 'restartPolicy: Always'));
+    assert.deepEqual(diagnostics.map((d) => d.code), ['job/restart-policy/never-or-on-failure-required']);
+    const hover = await server.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 7 } });
+    assert.match(hover?.contents.value ?? '', /Job/);
+    await server.close(uri);
+  }
+
+  it('an alias-expansion bomb: yaml/alias-limit, the object is not expanded', async () => {
+    const diagnostics = await server.open('file:///bomb.yaml', aliasBomb());
+    assert.ok(diagnostics.some((d) => d.code === 'yaml/alias-limit'), JSON.stringify(diagnostics.map((d) => d.code)));
+    await stillAnswers();
+  });
+
+  it('10,000 nesting levels (flow and block): yaml/too-deep, not a stack overflow', async () => {
+    const flow = `${JOB}  extra: ${'{a: '.repeat(10000)}1${'}'.repeat(10000)}\n`;
+    const block = `${JOB}  extra:\n  ${'- '.repeat(10000)}1\n`;
+    for (const [name, text] of [['flow', flow], ['block', block]]) {
+      const diagnostics = await server.open(`file:///deep-${name}.yaml`, text);
+      assert.deepEqual(diagnostics.map((d) => d.code), ['yaml/too-deep'], name);
+      assert.match(diagnostics[0].message, /nests more than 200 levels/);
+    }
+    await stillAnswers();
+  });
+
+  it('a 1 MB single line: checked like any other value', async () => {
+    const text = `${JOB_HEAD}  annotations:\n    note: ${'x'.repeat(1_000_000)}\n${JOB.slice(JOB_HEAD.length)}`;
+    const diagnostics = await server.open('file:///long-line.yaml', text);
+    assert.deepEqual(diagnostics.map((d) => d.code), ['meta/annotations-too-long']);
+    const completion = await server.request<{ items: unknown[] }>('textDocument/completion', { textDocument: { uri: 'file:///long-line.yaml' }, position: { line: 5, character: 500_000 } });
+    assert.ok(completion);
+    await stillAnswers();
+  });
+
+  it('binary junk with a .yaml name: nothing of ours, no diagnostics; after a Job header, a syntax error', async () => {
+    assert.deepEqual(await server.open('file:///junk.yaml', binaryJunk(200_000)), []);
+    const diagnostics = await server.open('file:///junk-job.yaml', JOB_HEAD + binaryJunk(200_000));
+    assert.ok(diagnostics.length >= 1 && diagnostics.every((d) => d.code === 'yaml/syntax'), JSON.stringify(diagnostics.map((d) => d.code)));
+    await stillAnswers();
+  });
+
+  it('a 50 MB file: the first 5,000,000 characters are checked, a notice says so, memory stays bounded', async () => {
+    const env = Array.from({ length: 20 }, (_, i) => `        - name: SETTING_${i}\n          value: "value ${i}"\n`).join('');
+    const mistake = `${JOB.replace('restartPolicy: Never', 'restartPolicy: Always')}        env:\n${env}`;
+    const documents = Math.ceil(50_000_000 / mistake.length);
+    const text = Array.from({ length: documents }, (_, i) => mistake.replace('name: hostile', `name: hostile-${i}`)).join('---\n');
+    const started = performance.now();
+    const opened = server.nextDiagnostics('file:///huge.yaml', 60_000);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///huge.yaml', languageId: 'yaml', version: 1, text } });
+    const diagnostics = await opened;
+    const seconds = (performance.now() - started) / 1000;
+    const notice = diagnostics.filter((d) => d.code === 'file/too-large');
+    assert.equal(notice.length, 1);
+    assert.match(notice[0].message, /^File too large: KubeAssist checked the first \d+ of \d+ documents/);
+    const checked = Number(/checked the first (\d+)/.exec(notice[0].message)![1]);
+    assert.equal(diagnostics.length - 1, checked, 'one finding per checked document');
+    console.log(`50 MB: ${documents} documents, ${checked} checked in ${seconds.toFixed(1)} s, peak RSS ${peakRssMiB(server.process.pid!).toFixed(0)} MiB`);
+    assert.ok(seconds < 60, `took ${seconds} s`);
+    assert.ok(peakRssMiB(server.process.pid!) < 1500, `peak RSS ${peakRssMiB(server.process.pid!)} MiB`);
+    await server.close('file:///huge.yaml');
+    await stillAnswers();
+  });
+});
