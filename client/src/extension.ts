@@ -1,7 +1,10 @@
-// The VS Code client: start the bundled language server over IPC and pass settings. Nothing else.
+// The VS Code client: start the bundled language server over IPC, pass settings and the per-document
+// decision beside Red Hat YAML, and show the status bar item. Nothing else.
 import * as path from 'node:path';
-import type { ExtensionContext } from 'vscode';
+import { commands, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { SchemaDiagnosticsDecisions } from './redHatYaml';
+import { KubernetesStatusBar, SELECT_VERSION_COMMAND, selectKubernetesVersion } from './statusBar';
 
 let client: LanguageClient | undefined;
 
@@ -11,15 +14,29 @@ export async function activate(context: ExtensionContext): Promise<void> {
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
   };
+  const decisions = new SchemaDiagnosticsDecisions(() => client);
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { language: 'yaml', scheme: 'file' },
       { language: 'yaml', scheme: 'untitled' },
     ],
     synchronize: { configurationSection: 'kubeassist' },
+    middleware: {
+      didOpen: async (document, next) => {
+        await decisions.beforeOpen(document);
+        return next(document);
+      },
+    },
   };
   client = new LanguageClient('kubeassist', 'KubeAssist', serverOptions, clientOptions);
+  const versions: string[] = context.extension.packageJSON.contributes.configuration.properties['kubeassist.kubernetesVersion'].enum;
+  context.subscriptions.push(
+    decisions,
+    commands.registerCommand('kubeassist.showServerLog', () => client?.outputChannel.show(true)),
+    commands.registerCommand(SELECT_VERSION_COMMAND, () => selectKubernetesVersion(versions)),
+  );
   await client.start();
+  context.subscriptions.push(new KubernetesStatusBar(client));
 }
 
 export async function deactivate(): Promise<void> {

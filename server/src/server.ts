@@ -3,8 +3,9 @@ import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { normalizeSettings } from './lsp/configuration';
 import { guarded } from './lsp/guard';
+import { DOCUMENT_INFO_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, type DocumentInfoParams, type SchemaDiagnosticsParams } from './lsp/protocol';
 import { ValidationScheduler } from './lsp/scheduler';
-import { complete, COMPLETION_TRIGGERS, FileModel, hover, validate, type Settings } from './service/index';
+import { complete, COMPLETION_TRIGGERS, documentInfo, FileModel, hover, validate, type Settings } from './service/index';
 import { DEFAULT_SETTINGS, settingsKey } from './service/settings';
 
 const connection = createConnection(ProposedFeatures.all);
@@ -15,6 +16,9 @@ const published = new Map<string, string>();
 const log = (message: string) => connection.console.error(message);
 let settings: Settings = DEFAULT_SETTINGS;
 let pullConfiguration = false;
+/** The VS Code client's per-document decision beside Red Hat YAML (kubeassist.schemaDiagnostics: auto). */
+const schemaDecisions = new Map<string, 'on' | 'off'>();
+const settingsFor = (uri: string): Settings => ({ ...settings, schemaDiagnostics: schemaDecisions.get(uri) ?? settings.schemaDiagnostics });
 
 process.on('uncaughtException', (error) => log(`kubeassist: uncaught ${error.stack ?? error.message}`));
 process.on('unhandledRejection', (reason) => log(`kubeassist: unhandled rejection ${String(reason)}`));
@@ -32,7 +36,10 @@ connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (para
   };
 }));
 
-connection.onInitialized(() => void refreshSettings());
+connection.onInitialized(() => {
+  connection.console.info(`KubeAssist language server 0.1.0 started (Node ${process.version})`);
+  void refreshSettings();
+});
 
 async function refreshSettings(): Promise<void> {
   if (pullConfiguration) {
@@ -53,9 +60,9 @@ connection.onDidChangeConfiguration(guarded(log, 'didChangeConfiguration', undef
 const scheduler = new ValidationScheduler(guarded(log, 'validation', undefined, (uri: string) => {
   const document = documents.get(uri);
   if (!document) return;
-  const stamp = `${document.version}|${settingsKey(settings)}`;
+  const stamp = `${document.version}|${settingsKey(settingsFor(uri))}`;
   if (published.get(uri) === stamp) return;
-  const diagnostics = validate(modelFor(uri), document.getText(), settings);
+  const diagnostics = validate(modelFor(uri), document.getText(), settingsFor(uri));
   published.set(uri, stamp);
   void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
 }));
@@ -69,13 +76,23 @@ function modelFor(uri: string): FileModel {
 connection.onCompletion(guarded(log, 'completion', null, (params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document || !settings.enable) return null;
-  return complete(modelFor(document.uri), document.getText(), params.position, settings);
+  return complete(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri));
 }));
 
 connection.onHover(guarded(log, 'hover', null, (params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document || !settings.enable) return null;
-  return hover(modelFor(document.uri), document.getText(), params.position, settings);
+  return hover(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri));
+}));
+
+connection.onNotification(SCHEMA_DIAGNOSTICS_NOTIFICATION, guarded(log, 'schemaDiagnostics', undefined, (params: SchemaDiagnosticsParams) => {
+  schemaDecisions.set(params.uri, params.schemaDiagnostics === 'off' ? 'off' : 'on');
+  if (documents.get(params.uri)) scheduler.now(params.uri);
+}));
+
+connection.onRequest(DOCUMENT_INFO_REQUEST, guarded(log, 'documentInfo', null, (params: DocumentInfoParams) => {
+  const document = documents.get(params.uri);
+  return document ? documentInfo(modelFor(document.uri), document.getText(), settingsFor(document.uri)) : null;
 }));
 
 // For tests and debugging only (not part of the extension's protocol): the text the server holds for a
@@ -93,6 +110,7 @@ documents.onDidChangeContent(guarded(log, 'didChange', undefined, (event) => sch
 documents.onDidClose(guarded(log, 'didClose', undefined, (event) => {
   scheduler.cancel(event.document.uri);
   models.delete(event.document.uri);
+  schemaDecisions.delete(event.document.uri);
   published.delete(event.document.uri);
   void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
 }));

@@ -19,7 +19,9 @@ export function normalizeSettings(raw: unknown): Settings {
   const version = typeof section.kubernetesVersion === 'string' && isValidVersion(section.kubernetesVersion)
     ? section.kubernetesVersion
     : DEFAULT_SETTINGS.kubernetesVersion;
-  return { enable: section.enable !== false, kubernetesVersion: version, rules, maxFileSize: maxFileSizeOf(section.maxFileSize) };
+  // 'auto' needs to see the editor's other extensions: only the VS Code client can decide it (per document).
+  const schemaDiagnostics = section.schemaDiagnostics === 'off' ? 'off' : 'on';
+  return { enable: section.enable !== false, kubernetesVersion: version, rules, maxFileSize: maxFileSizeOf(section.maxFileSize), schemaDiagnostics };
 }
 
 /** `kubeassist.maxFileSize`: characters, 0 for no limit. */

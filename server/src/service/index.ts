@@ -5,7 +5,7 @@ import { FileModel, isTemplated } from './document/fileModel';
 import { diagnoseDocument } from './features/diagnostics';
 import { uncheckedDocumentsDiagnostic } from './features/limits';
 import { classify, mayNameOurKinds } from './kube/resources';
-import { settingsKey, type Settings } from './settings';
+import { minorOf, settingsKey, type Settings } from './settings';
 import type { KindName } from './types';
 
 export { FileModel } from './document/fileModel';
@@ -26,6 +26,15 @@ export function validate(model: FileModel, text: string, settings: Settings): Di
 /** One-shot validation of a text (CLI, tests). */
 export function validateText(text: string, settings: Settings): Diagnostic[] {
   return validate(new FileModel(), text, settings);
+}
+
+/** What the editor's status bar shows for a file: the target release and how many objects get checked. */
+export function documentInfo(model: FileModel, text: string, settings: Settings): { kubernetesVersion: string; checkedResources: number; schemaDiagnostics: 'on' | 'off' } {
+  return {
+    kubernetesVersion: `1.${minorOf(settings.kubernetesVersion)}`,
+    checkedResources: settings.enable ? checkedResources(model, text).length : 0,
+    schemaDiagnostics: settings.schemaDiagnostics,
+  };
 }
 
 /** The Job and CSIDriver objects of a file that get checked (the status bar count, the corpus test). */

@@ -17,9 +17,18 @@ export interface Settings {
    * diagnostic says so), and a document larger than it gets no completion or hover. Infinity: no limit.
    */
   maxFileSize: number;
+  /**
+   * 'off' leaves plain schema findings (SCHEMA_CHECKER_CODES) and plain key completions to another schema
+   * checker that already covers the document (Red Hat YAML with a Kubernetes schema); the VS Code client
+   * decides this per document. Rule, YAML 1.1 and version findings stay either way.
+   */
+  schemaDiagnostics: 'on' | 'off';
 }
 
-export const DEFAULT_SETTINGS: Settings = { enable: true, kubernetesVersion: DEFAULT_KUBERNETES_VERSION, rules: {}, maxFileSize: DEFAULT_MAX_FILE_SIZE };
+/** Findings any Kubernetes JSON Schema gives too: the ones 'off' leaves to it. */
+export const SCHEMA_CHECKER_CODES: ReadonlySet<string> = new Set(['schema/unknown-field', 'schema/type', 'schema/enum', 'schema/required', 'schema/int-range']);
+
+export const DEFAULT_SETTINGS: Settings = { enable: true, kubernetesVersion: DEFAULT_KUBERNETES_VERSION, rules: {}, maxFileSize: DEFAULT_MAX_FILE_SIZE, schemaDiagnostics: 'on' };
 
 /** The minor release of a "1.NN" version string; anything else falls back to the default. */
 export function minorOf(version: string): number {
@@ -46,5 +55,5 @@ export function effectiveSeverity(code: string, severity: Severity, settings: Se
 
 /** A stable key: results computed under equal keys are interchangeable. */
 export function settingsKey(settings: Settings): string {
-  return JSON.stringify([settings.enable, minorOf(settings.kubernetesVersion), Object.entries(settings.rules).sort(), settings.maxFileSize]);
+  return JSON.stringify([settings.enable, minorOf(settings.kubernetesVersion), Object.entries(settings.rules).sort(), settings.maxFileSize, settings.schemaDiagnostics]);
 }

@@ -15,7 +15,7 @@ import type { JsonSchema } from '../schema/schemas';
 import { minorOf, type Settings } from '../settings';
 import { KINDS, type KindName, type PathSegment } from '../types';
 import { positionContext, type PositionContext } from './position';
-import { DOCUMENT_SNIPPETS, fieldSnippet } from './snippets';
+import { DOCUMENT_SNIPPETS, fieldSnippet, hasPolicyShape } from './snippets';
 import { typeLabel } from './types';
 
 export const COMPLETION_TRIGGERS = [' ', ':', '-', '/'];
@@ -36,7 +36,9 @@ function itemsFor(context: PositionContext, position: Position, settings: Settin
   // A new item of a list of plain values (`volumeLifecycleModes:\n- `) takes values, not keys.
   const here = schemaAt(context.kind, path);
   if (typeof path[path.length - 1] === 'number' && here && !here.properties) return valueItems(context, replace);
-  return keyItems(context.kind, context, path, replace, minorOf(settings.kubernetesVersion));
+  const keys = keyItems(context.kind, context, path, replace, minorOf(settings.kubernetesVersion));
+  // Another schema checker covers this document and offers the plain keys; keep the ones with a policy shape.
+  return settings.schemaDiagnostics === 'off' ? keys.filter((item) => hasPolicyShape(item.label)) : keys;
 }
 
 function isLabelsOrAnnotations(path: PathSegment[]): boolean {

@@ -11,7 +11,7 @@ import { rulesFor } from '../rules/index';
 import { checkFieldAvailability } from '../schema/fieldAvailability';
 import type { ScalarSource } from '../schema/messages';
 import { checkSchema } from '../schema/validator';
-import { effectiveSeverity, minorOf, type Settings } from '../settings';
+import { effectiveSeverity, minorOf, SCHEMA_CHECKER_CODES, type Settings } from '../settings';
 import { formatFieldPath, type FieldPath, type Finding, type KindName, type Severity } from '../types';
 
 export const SOURCE = 'kubeassist';
@@ -51,6 +51,7 @@ export function diagnoseDocument(doc: YamlDocument, settings: Settings): Diagnos
   const suppressed = suppressions(doc);
   const diagnostics: Diagnostic[] = [];
   for (const { finding, range, data } of raw) {
+    if (settings.schemaDiagnostics === 'off' && SCHEMA_CHECKER_CODES.has(finding.code)) continue;
     const severity = effectiveSeverity(finding.code, finding.severity, settings);
     if (severity === 'off') continue;
     const start = doc.lines.positionAt(range[0]);

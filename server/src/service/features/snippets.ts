@@ -41,6 +41,11 @@ function policySnippet(name: string, layout: Layout): string | undefined {
   }
 }
 
+/** Whether completing `name` inserts a policy's valid shape (more than a plain schema key). */
+export function hasPolicyShape(name: string): boolean {
+  return policySnippet(name, { column: 0, unit: 2, indentedSequences: false }) !== undefined;
+}
+
 /** The insert text (snippet syntax) for `name` of type `schema` at `layout`. */
 export function fieldSnippet(name: string, schema: JsonSchema | undefined, layout: Layout): string {
   const special = policySnippet(name, layout);

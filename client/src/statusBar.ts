@@ -1,0 +1,88 @@
+// The status bar item on Kubernetes YAML files: the target release and how many Job/CSIDriver objects
+// are checked (asked of the server, which found them by apiVersion + kind); a click changes the release.
+import { ConfigurationTarget, Disposable, languages, StatusBarAlignment, window, workspace, type StatusBarItem, type TextDocument } from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { DOCUMENT_INFO_REQUEST, type DocumentInfo, type DocumentInfoParams } from '../../server/src/lsp/protocol';
+
+export const SELECT_VERSION_COMMAND = 'kubeassist.selectKubernetesVersion';
+
+export class KubernetesStatusBar implements Disposable {
+  private readonly item: StatusBarItem;
+  private readonly subscriptions: Disposable[];
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly client: LanguageClient) {
+    this.item = window.createStatusBarItem('kubeassist.status', StatusBarAlignment.Right, 100);
+    this.item.name = 'KubeAssist';
+    this.item.command = SELECT_VERSION_COMMAND;
+    this.subscriptions = [
+      this.item,
+      window.onDidChangeActiveTextEditor(() => void this.update()),
+      languages.onDidChangeDiagnostics((event) => {
+        const active = window.activeTextEditor?.document.uri.toString();
+        if (event.uris.some((uri) => uri.toString() === active)) void this.update();
+      }),
+      workspace.onDidChangeTextDocument((event) => {
+        if (event.document === window.activeTextEditor?.document) this.updateSoon();
+      }),
+      workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('kubeassist')) this.updateSoon();
+      }),
+    ];
+    void this.update();
+  }
+
+  private updateSoon(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.update(), 300);
+  }
+
+  private async update(): Promise<void> {
+    const document = window.activeTextEditor?.document;
+    const info = document && document.languageId === 'yaml' ? await this.documentInfo(document) : undefined;
+    if (!info || info.checkedResources === 0 || document !== window.activeTextEditor?.document) {
+      this.item.hide();
+      return;
+    }
+    const resources = `${info.checkedResources} ${info.checkedResources === 1 ? 'resource' : 'resources'}`;
+    this.item.text = `$(check) Kubernetes ${info.kubernetesVersion} · ${resources}`;
+    this.item.tooltip =
+      `KubeAssist checks ${resources} in this file against Kubernetes ${info.kubernetesVersion}` +
+      (info.schemaDiagnostics === 'off' ? ' (plain schema errors are left to Red Hat YAML).' : '.') +
+      '\nClick to change the Kubernetes version.';
+    this.item.show();
+  }
+
+  private async documentInfo(document: TextDocument): Promise<DocumentInfo | undefined> {
+    try {
+      const params: DocumentInfoParams = { uri: document.uri.toString() };
+      return (await this.client.sendRequest<DocumentInfo | null>(DOCUMENT_INFO_REQUEST, params)) ?? undefined;
+    } catch {
+      return undefined; // server starting or stopped: no item
+    }
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}
+
+/** A quick pick of the releases the extension knows; writes `kubeassist.kubernetesVersion` where it is set. */
+export async function selectKubernetesVersion(versions: string[]): Promise<void> {
+  const document = window.activeTextEditor?.document;
+  const configuration = workspace.getConfiguration('kubeassist', document);
+  const current = configuration.get<string>('kubernetesVersion');
+  const picked = await window.showQuickPick(
+    versions.map((version) => ({ label: version, description: version === current ? 'current' : undefined })),
+    { title: 'Kubernetes version to check against', placeHolder: `Now ${current}` },
+  );
+  if (!picked || picked.label === current) return;
+  const inspected = configuration.inspect<string>('kubernetesVersion');
+  const target = inspected?.workspaceFolderValue !== undefined
+    ? ConfigurationTarget.WorkspaceFolder
+    : inspected?.workspaceValue !== undefined || workspace.workspaceFolders?.length
+      ? ConfigurationTarget.Workspace
+      : ConfigurationTarget.Global;
+  await configuration.update('kubernetesVersion', picked.label, target);
+}
