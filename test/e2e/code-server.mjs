@@ -1,0 +1,224 @@
+// KubeAssist in a real VS Code (code-server), driven like a person with Playwright and Debian's chromium.
+// Started by scripts/e2e/code-server.sh, which installs the .vsix into a throwaway profile, serves a copy of
+// test/e2e/fixtures on 127.0.0.1 and sets CS_URL, WORKSPACE, USER_DATA, SHOTS and PLAYWRIGHT_MODULES.
+// Selectors are VS Code internals (pinned code-server in scripts/e2e/env.sh); each check says what a user sees.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+const { chromium } = createRequire(join(process.env.PLAYWRIGHT_MODULES, 'noop.js'))('playwright-core');
+const { CS_URL, WORKSPACE, SHOTS } = process.env;
+const DOCS_IMAGES = process.env.KUBEASSIST_E2E_DOCS_IMAGES; // set: also write the README's cropped pictures there
+
+const started = Date.now();
+let passed = 0;
+let failed = 0;
+const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
+function check(ok, what, detail) {
+  if (ok) passed++;
+  else failed++;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} - ${what} [${seconds()}]`);
+  if (detail !== undefined && !ok) console.log(`  saw: ${typeof detail === 'string' ? detail : JSON.stringify(detail)}`);
+}
+const note = (text) => console.log(`  ${text}`);
+
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+const page = await context.newPage();
+let shotNumber = 0;
+async function shot(name, crop) {
+  const file = join(SHOTS, `${String(++shotNumber).padStart(2, '0')}-${name}.png`);
+  await page.screenshot({ path: file });
+  if (DOCS_IMAGES && crop) await page.screenshot({ path: join(DOCS_IMAGES, `${name}.png`), clip: crop });
+}
+/** The bounding box of several elements, padded, inside the viewport. */
+async function around(locators, pad = 8) {
+  const boxes = (await Promise.all(locators.map((l) => l.boundingBox()))).filter(Boolean);
+  const x = Math.max(0, Math.min(...boxes.map((b) => b.x)) - pad);
+  const y = Math.max(0, Math.min(...boxes.map((b) => b.y)) - pad);
+  const right = Math.min(1280, Math.max(...boxes.map((b) => b.x + b.width)) + pad);
+  const bottom = Math.min(800, Math.max(...boxes.map((b) => b.y + b.height)) + pad);
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+const editor = page.locator('.editor-group-container.active .monaco-editor').first();
+const squiggles = (severity) => editor.locator(`.squiggly-${severity}`);
+const statusItem = page.locator('.statusbar-item', { hasText: /Kubernetes 1\.\d+/ });
+
+async function openFile(name) {
+  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first().click();
+  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: 15000 });
+  await editor.locator('.view-lines').waitFor();
+}
+/** Moves the text cursor onto `text` in the active editor (a click in the middle of it). */
+async function clickOnText(text, options = {}) {
+  const span = editor.locator('.view-line span span', { hasText: text }).first();
+  const box = await span.boundingBox();
+  const full = (await span.textContent()) ?? text;
+  const offset = full.indexOf(text);
+  const charWidth = box.width / full.length;
+  const x = box.x + (offset + (options.at ?? text.length / 2)) * charWidth;
+  const y = box.y + box.height / 2;
+  if (options.hover) await page.mouse.move(x, y);
+  else await page.mouse.click(x, y);
+  return { x, y };
+}
+/** The text of the active editor's lines as rendered (spaces normalised). */
+async function editorText() {
+  const lines = await editor.locator('.view-line').evaluateAll((rows) =>
+    rows.map((r) => ({ top: parseFloat(r.style.top), text: r.textContent.replace(/\u00a0/g, ' ') })));
+  return lines.sort((a, b) => a.top - b.top).map((l) => l.text).join('\n');
+}
+const problemRows = page.locator('.markers-panel .monaco-list-row');
+/** The Problems panel's rows (what is read out and what is shown), once one matches `expected`. */
+async function problems(expected) {
+  if (!(await page.locator('.markers-panel').isVisible())) await page.keyboard.press('Control+Shift+M');
+  if (expected) await problemRows.filter({ hasText: expected }).first().waitFor({ timeout: 10000 }).catch(() => {});
+  return problemRows.evaluateAll((rows) => rows.map((r) => `${r.getAttribute('aria-label')} | ${r.textContent}`));
+}
+/**
+ * Waits until the server has answered a request sent after everything before it: the status bar item of
+ * job-valid.yaml (its documentInfo request). The server validates a document synchronously when it is
+ * opened, so by then every earlier document's diagnostics have been published and shown.
+ */
+async function serverCaughtUp() {
+  await openFile('job-valid.yaml');
+  await statusItem.filter({ hasText: '2 resources' }).waitFor({ timeout: 10000 });
+}
+
+try {
+  await page.goto(`${CS_URL}/?folder=${encodeURIComponent(WORKSPACE)}`, { waitUntil: 'domcontentloaded' });
+  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'job-valid.yaml' }).waitFor({ timeout: 60000 });
+  check(true, 'workbench loaded, the explorer lists the fixtures');
+
+  // 1. A cross-field mistake: squiggle, Problems entry, status bar.
+  await openFile('job-pod-failure-policy.yaml');
+  await squiggles('error').first().waitFor({ timeout: 30000 }).catch(() => {});
+  check((await squiggles('error').count()) > 0, 'error squiggle on a Job whose podFailurePolicy meets restartPolicy OnFailure');
+  let rows = await problems('restart-policy-must-be-never');
+  note(`problems: ${JSON.stringify(rows)}`);
+  check(rows.some((r) => /restartPolicy. must be .Never/.test(r) && /job\/pod-failure-policy\/restart-policy-must-be-never/.test(r) && /16/.test(r)),
+    'Problems lists the rule (code job/pod-failure-policy/restart-policy-must-be-never, line 16)', rows);
+  await statusItem.first().waitFor({ timeout: 10000 }).catch(() => {});
+  const status = (await statusItem.count()) ? await statusItem.first().textContent() : '';
+  check(/Kubernetes 1\.35 · 1 resource$/.test(status.trim()), 'status bar: "Kubernetes 1.35 · 1 resource"', status);
+  await shot('diagnostics', await around([editor.locator('.view-lines'), page.locator('.markers-panel .monaco-list-row').first()]));
+
+  // 2. Nothing on a valid Job + CSIDriver.
+  await openFile('job-valid.yaml');
+  await statusItem.filter({ hasText: '2 resources' }).waitFor({ timeout: 10000 }).catch(() => {});
+  check((await statusItem.filter({ hasText: '2 resources' }).count()) === 1, 'status bar counts the Job and the CSIDriver: "2 resources"');
+  check((await squiggles('error').count()) + (await squiggles('warning').count()) === 0, 'no squiggle on the valid manifest');
+  await shot('valid-manifest');
+
+  // 3. Hover on a key.
+  await clickOnText('backoffLimit', { hover: true });
+  const hoverBox = page.locator('.monaco-hover:not(.hidden)', { hasText: 'backoffLimit' }).first();
+  await hoverBox.waitFor({ timeout: 10000 }).catch(() => {});
+  const hoverText = (await hoverBox.count()) ? await hoverBox.textContent() : '';
+  note(`hover: ${hoverText.slice(0, 160)}`);
+  check(/backoffLimit/.test(hoverText) && /How many Pod failures the Job tolerates/.test(hoverText), 'hover on backoffLimit shows its summary', hoverText);
+  await shot('hover', await around([hoverBox, editor.locator('.view-line', { hasText: 'backoffLimit' })]));
+  await page.mouse.move(1200, 780);
+  await page.keyboard.press('Escape');
+
+  // 4. Completion after `completionMode: `.
+  await clickOnText('backoffLimit');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('completionMode: ', { delay: 30 });
+  const suggestions = page.locator('.editor-widget.suggest-widget.visible .monaco-list-row');
+  await suggestions.first().waitFor({ timeout: 5000 }).catch(async () => {
+    await page.keyboard.press('Control+Space');
+    await suggestions.first().waitFor({ timeout: 10000 }).catch(() => {});
+  });
+  await page.waitForTimeout(300);
+  const labels = await suggestions.evaluateAll((items) => items.map((i) => i.getAttribute('aria-label') || i.textContent));
+  note(`suggestions: ${JSON.stringify(labels)}`);
+  check(labels.some((l) => /^NonIndexed\b/.test(l)) && labels.some((l) => /^Indexed\b/.test(l)), 'completion after `completionMode: ` offers NonIndexed and Indexed', labels);
+  await shot('completion', await around([page.locator('.editor-widget.suggest-widget.visible'), editor.locator('.view-line', { hasText: 'completionMode' })]));
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+Z');
+  await page.keyboard.press('Control+Z');
+
+  // 5. A plain schema error with Red Hat YAML absent (schemaDiagnostics: auto), fixed from the lightbulb menu.
+  await openFile('job-completion-mode.yaml');
+  await squiggles('error').first().waitFor({ timeout: 15000 }).catch(() => {});
+  rows = await problems('schema/enum');
+  check(rows.some((r) => /schema\/enum/.test(r) && /indexed/.test(r)), 'schemaDiagnostics auto, Red Hat YAML absent: Problems lists the schema/enum error', rows);
+  await clickOnText('indexed', { at: 2 });
+  const lightbulb = editor.locator('.lightBulbWidget, .codicon-light-bulb, .codicon-lightbulb-autofix').first();
+  let menuFrom = 'lightbulb';
+  try {
+    await lightbulb.waitFor({ state: 'visible', timeout: 10000 });
+    await lightbulb.click();
+  } catch {
+    menuFrom = 'Ctrl+. (no lightbulb shown)';
+    await page.keyboard.press('Control+.');
+  }
+  const actions = page.locator('.action-widget .monaco-list-row.action');
+  await actions.first().waitFor({ timeout: 10000 }).catch(() => {});
+  const titles = await actions.evaluateAll((items) => items.map((i) => i.textContent));
+  note(`quick fixes (${menuFrom}): ${JSON.stringify(titles)}`);
+  check(menuFrom === 'lightbulb' && titles.some((t) => /Indexed/.test(t)), 'the lightbulb menu offers the fix to `Indexed`', titles);
+  await shot('quick-fix', titles.length ? await around([page.locator('.action-widget'), editor.locator('.view-line', { hasText: 'completionMode' })]) : undefined);
+  const fix = actions.filter({ hasText: 'Indexed' }).first();
+  if (await fix.count()) await fix.click();
+  else await page.keyboard.press('Escape');
+  await page.waitForTimeout(500);
+  const line = (await editorText()).split('\n').find((l) => /completionMode/.test(l)) ?? '';
+  check(line.trim() === 'completionMode: Indexed', 'the quick fix changes the line to `completionMode: Indexed`', line);
+  await squiggles('error').first().waitFor({ state: 'detached', timeout: 10000 }).catch(() => {});
+  check((await squiggles('error').count()) === 0, 'the squiggle is gone after the fix');
+  await shot('quick-fix-applied');
+
+  // 6. Nothing on a YAML file that is not Kubernetes, and no status bar item there.
+  await page.keyboard.press('Control+S'); // keep the fixed file open (not a preview editor) beside the others
+  await openFile('not-kubernetes.yaml');
+  await page.locator('.tabs-container .tab.active', { hasText: 'not-kubernetes.yaml' }).dblclick(); // keep it open
+  await statusItem.first().waitFor({ state: 'hidden', timeout: 10000 }).catch(() => {});
+  check((await statusItem.count()) === 0, 'no KubeAssist status bar item on the non-Kubernetes file');
+  await serverCaughtUp();
+  await openFile('not-kubernetes.yaml');
+  check((await squiggles('error').count()) + (await squiggles('warning').count()) + (await squiggles('info').count()) === 0, 'no squiggle on the non-Kubernetes file');
+  rows = await problems();
+  check(rows.length === 0, 'Problems is empty: nothing on the valid, the fixed and the non-Kubernetes files', rows);
+  await shot('not-kubernetes');
+
+  // 7. The status bar item changes the Kubernetes version.
+  await openFile('job-valid.yaml');
+  await statusItem.first().click();
+  const picks = page.locator('.quick-input-widget .monaco-list-row');
+  await picks.first().waitFor({ timeout: 10000 });
+  await page.keyboard.type('1.29');
+  await page.waitForTimeout(200);
+  await shot('version-pick');
+  await page.keyboard.press('Enter');
+  await statusItem.filter({ hasText: 'Kubernetes 1.29' }).waitFor({ timeout: 10000 }).catch(() => {});
+  const settingsFile = join(WORKSPACE, '.vscode', 'settings.json');
+  const written = existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : '';
+  check((await statusItem.filter({ hasText: 'Kubernetes 1.29' }).count()) === 1 && /"kubeassist\.kubernetesVersion": "1\.29"/.test(written),
+    'clicking the status bar item picks 1.29: the item and .vscode/settings.json follow', written);
+
+  // 8. KubeAssist: Show Server Log.
+  await page.keyboard.press('F1');
+  await page.locator('.quick-input-widget input').waitFor();
+  await page.keyboard.type('KubeAssist: Show Server Log');
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Show Server Log' }).first().waitFor({ timeout: 10000 });
+  await page.keyboard.press('Enter');
+  const outputLines = page.locator('.part.panel .monaco-editor .view-lines').first();
+  await outputLines.filter({ hasText: 'language server' }).waitFor({ timeout: 10000 }).catch(() => {});
+  const outputText = (await outputLines.count()) ? (await outputLines.textContent()).replace(/\u00a0/g, ' ') : '';
+  note(`output: ${outputText.slice(0, 120)}`);
+  check(/KubeAssist language server .* started/.test(outputText), '"KubeAssist: Show Server Log" shows the KubeAssist output channel with the server\'s log', outputText);
+  await shot('server-log');
+} catch (error) {
+  failed++;
+  console.log(`FAIL - unexpected error: ${error.message.split('\n')[0]}`);
+  await shot('error').catch(() => {});
+} finally {
+  await browser.close();
+}
+console.log(`  screenshots: ${SHOTS}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
