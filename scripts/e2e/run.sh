@@ -6,7 +6,8 @@
 #      README's snippets (test/e2e/neovim/kubeassist.lua, test/e2e/emacs/kubeassist.el)
 #   4. the .vsix in a pinned code-server (real VS Code), driven like a person by Playwright + Debian chromium
 # Ends with one line `N passed, N failed`; exit 1 on any failure. Screenshots: test-results/e2e/code-server/.
-# Options: --only=nvim|emacs|code-server (repeatable), --skip-package (reuse kubeassist.vsix and dist/).
+# Options: --only=nvim|emacs|code-server (repeatable), --skip-package (reuse kubeassist.vsix and dist/),
+#          --docs-images (also write the README's cropped screenshots to docs/images/).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
@@ -17,6 +18,7 @@ for arg in "$@"; do
   case $arg in
     --only=*) only+=("${arg#--only=}") ;;
     --skip-package) package=0 ;;
+    --docs-images) export KUBEASSIST_E2E_DOCS_IMAGES="$ROOT/docs/images"; mkdir -p "$KUBEASSIST_E2E_DOCS_IMAGES" ;;
     *) echo "unknown option $arg" >&2; exit 2 ;;
   esac
 done
