@@ -31,6 +31,12 @@ describe('completion over LSP', () => {
     assert.deepEqual(items[0].textEdit, { range: { start: position, end: position }, newText: items[0].label });
   });
 
+  it('adds the space after a colon when completion is triggered by typing `:`', async () => {
+    const { items, position } = await completeAt(`${JOB_HEAD}spec:\n  completionMode:|\n`);
+    const indexed = items.find((i) => i.label === 'Indexed');
+    assert.deepEqual(indexed?.textEdit, { range: { start: position, end: position }, newText: ' Indexed' });
+  });
+
   it('replaces what is typed of a value', async () => {
     const { items, position } = await completeAt(`${JOB_HEAD}spec:\n  completionMode: Ind|\n`);
     const indexed = items.find((i) => i.label === 'Indexed');

@@ -29,7 +29,7 @@ export function complete(model: FileModel, text: string, position: Position, set
 function itemsFor(context: PositionContext, position: Position, settings: Settings): CompletionItem[] {
   const { cursor } = context;
   const replace: Range = { start: { line: position.line, character: position.character - cursor.prefix.length }, end: position };
-  if (cursor.on === 'value') return valueItems(context, replace);
+  if (cursor.on === 'value') return spacedAfterColon(context, position, valueItems(context, replace));
   if (!context.kind) return context.path.length === 0 ? rootItems(context, replace) : [];
   const path = context.path;
   if (isLabelsOrAnnotations(path)) return wellKnownKeyItems(path, replace);
@@ -110,6 +110,16 @@ function valueItems(context: PositionContext, replace: Range): CompletionItem[] 
     sortText: String(index).padStart(3, '0'),
     textEdit: { range: replace, newText: value },
   }));
+}
+
+/** Right after `key:` (the `:` trigger), a value needs a space before it to stay YAML. */
+function spacedAfterColon(context: PositionContext, position: Position, items: CompletionItem[]): CompletionItem[] {
+  const line = context.placed.doc.text.split('\n')[context.line] ?? '';
+  if (line[position.character - context.cursor.prefix.length - 1] !== ':') return items;
+  for (const item of items) {
+    if (item.textEdit && 'newText' in item.textEdit) item.textEdit.newText = ` ${item.textEdit.newText}`;
+  }
+  return items;
 }
 
 /** A Job's Pods may not restart Always; with a pod failure policy or per-index backoff only Never fits. */
