@@ -1,12 +1,17 @@
 // Every diagnostic code the engine can report, with its metadata: the rule families' own codes, and the
-// engine's YAML, schema and kind codes. docs/rules.md is generated from this list (npm run gen:docs).
+// engine's YAML, schema and kind codes (with what their quick fixes do). docs/rules.md is generated from
+// this list (npm run gen:docs).
+import { YAML_FIXES } from './document/yamlDocument.fix';
+import { describeFixes } from './fixes/types';
+import { RESOURCE_FIXES } from './kube/resources.fix';
 import { ALL_RULES } from './rules/index';
 import { FIELD_AVAILABILITY_CODES } from './schema/fieldAvailability';
+import { SCHEMA_FIXES } from './schema/validator.fix';
 import type { RuleCode } from './types';
 
 const SCHEMA_DOCS = 'https://kubernetes.io/docs/reference/kubernetes-api/';
 
-export const ENGINE_CODES: readonly RuleCode[] = [
+export const ENGINE_CODES: readonly RuleCode[] = describeFixes([
   { code: 'yaml/syntax', severity: 'error', title: 'The document is not valid YAML (as kubectl reads it); the rest of the file is still checked', mirrors: 'go-yaml decoding in kubectl' },
   { code: 'yaml/duplicate-key', severity: 'error', title: 'A key appears twice in one mapping', mirrors: 'strict decoding ("key already set in map")' },
   { code: 'yaml/lenient-indentation', severity: 'warning', title: 'Not valid YAML 1.2, but kubectl (go-yaml) accepts it: an under-indented continuation line of a quoted string', mirrors: 'go-yaml leniency' },
@@ -21,7 +26,7 @@ export const ENGINE_CODES: readonly RuleCode[] = [
   { code: 'schema/required', severity: 'error', title: 'A required field is absent', mirrors: 'Required checks', reference: 'JOB-POD-01/02 (absent), JOB-PFP-02/06 (absent), JOB-SP-02 (absent)', href: SCHEMA_DOCS },
   { code: 'schema/int-range', severity: 'error', title: 'A number outside int32/int64', mirrors: 'JSON decoding', href: SCHEMA_DOCS },
   ...FIELD_AVAILABILITY_CODES,
-];
+], { ...YAML_FIXES, ...RESOURCE_FIXES, ...SCHEMA_FIXES });
 
 /** Every code, engine codes first, then the rule families in their list order; each code once. */
 export function allRuleCodes(): RuleCode[] {

@@ -1,4 +1,5 @@
 // Shared vocabulary of the service layer. Plain data only: no editor, no connection.
+import type { Fixes } from './fixes/types';
 
 /** One step of a field path: a field or map key (string) or a list index (number). */
 export type PathSegment = string | number;
@@ -67,6 +68,8 @@ export interface RuleCode {
   /** Id in ../shared/reference/k8s-validation-rules.md, e.g. 'JOB-PFP-04', when there is one. */
   reference?: string;
   href?: string;
+  /** What its quick fix does, when it has one (the "Quick fix" column of docs/rules.md). */
+  fix?: string;
 }
 
 /** A family of rules: one file, one Kubernetes function (or a small group). */
@@ -76,6 +79,8 @@ export interface Rule {
   kinds: readonly KindName[];
   codes: readonly RuleCode[];
   check(context: RuleContext): Finding[];
+  /** Quick fixes by code, each beside the rule in its `*.fix.ts` (server/src/service/fixes/types.ts). */
+  fixes?: Fixes;
 }
 
 /** Map-typed fields whose keys are printed in brackets in Kubernetes field paths. */

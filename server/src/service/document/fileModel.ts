@@ -2,6 +2,7 @@
 // lines and re-parses and re-checks only the documents whose text changed; the others keep their results,
 // shifted to their new first line. The cost of a keystroke does not grow with the number of documents.
 import type { Diagnostic } from 'vscode-languageserver-types';
+import { shiftFixData } from './edits';
 import { splitDocumentsFrom, type DocumentSlice } from './split';
 import { YamlDocument } from './yamlDocument';
 
@@ -172,5 +173,6 @@ function shift(diagnostic: Diagnostic, lines: number): Diagnostic {
   return {
     ...diagnostic,
     range: { start: { line: start.line + lines, character: start.character }, end: { line: end.line + lines, character: end.character } },
+    data: shiftFixData(diagnostic.data, lines),
   };
 }

@@ -2,9 +2,12 @@
 // the rule families; every finding's field path becomes the exact range in the text.
 import { isScalar, type Node } from 'yaml';
 import { Diagnostic, DiagnosticSeverity, type Range } from 'vscode-languageserver-types';
+import type { FixData } from '../document/edits';
 import { toServerJson } from '../document/kubectlYaml';
 import { rangeForPath, walk, type OffsetRange } from '../document/paths';
 import type { ResourceNode, YamlDocument } from '../document/yamlDocument';
+import { fixContext, fixData } from '../fixes/registry';
+import type { FixResource } from '../fixes/types';
 import { applyDefaults, isObject } from '../kube/defaults';
 import { classify, mayNameOurKinds, REFERENCE_PAGES } from '../kube/resources';
 import { rulesFor } from '../rules/index';
@@ -16,12 +19,20 @@ import { formatFieldPath, type FieldPath, type Finding, type KindName, type Seve
 
 export const SOURCE = 'kubeassist';
 
-/** What every diagnostic carries in `data`: the Kubernetes field path and what fixes need. */
+/** What every diagnostic carries in `data`: the Kubernetes field path and its quick fixes. */
 export interface DiagnosticData {
   path?: string;
   kind?: KindName;
   /** Index of the resource in its YAML document (List items), for fixes. */
   resource?: number;
+  /** Quick fixes, preferred first (features/codeActions.ts turns them into code actions). */
+  fixes?: FixData[];
+}
+
+interface RawFinding {
+  finding: Finding;
+  range: OffsetRange;
+  data: DiagnosticData;
 }
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
@@ -40,12 +51,15 @@ const DISABLE_NEXT_LINE = /#\s*kubeassist-disable-next-line\b([^\n]*)/g;
 export function diagnoseDocument(doc: YamlDocument, settings: Settings): Diagnostic[] {
   if (!mayNameOurKinds(doc.text)) return []; // without parsing it: other kinds get no diagnostics
   const minor = minorOf(settings.kubernetesVersion);
-  const raw: { finding: Finding; range: OffsetRange; data: DiagnosticData }[] = [];
+  const raw: RawFinding[] = [];
+  const owners: (FixResource | undefined)[] = [];
   if (doc.issues.length && MENTIONS_OUR_KINDS.test(doc.text)) {
     for (const issue of doc.issues) raw.push({ finding: { ...issue, path: [] }, range: [issue.start, issue.end], data: {} });
   }
   doc.resources.forEach((resource, index) => {
-    for (const item of diagnoseResource(doc, resource, minor)) raw.push({ ...item, data: { ...item.data, resource: index } });
+    const { findings, owner } = diagnoseResource(doc, resource, minor);
+    owners[index] = owner;
+    for (const item of findings) raw.push({ ...item, data: { ...item.data, resource: index } });
   });
   raw.sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
   const suppressed = suppressions(doc);
@@ -59,7 +73,9 @@ export function diagnoseDocument(doc: YamlDocument, settings: Settings): Diagnos
     if (codes && (codes.size === 0 || codes.has(finding.code))) continue;
     const diagnostic = Diagnostic.create(toRange(doc, range), finding.message, SEVERITY[severity], finding.code, SOURCE);
     if (finding.href) diagnostic.codeDescription = { href: finding.href };
-    diagnostic.data = data;
+    const owner = data.resource === undefined ? undefined : owners[data.resource];
+    const fixes = fixData(fixContext(doc, { code: finding.code, path: finding.path, range }, owner, minor));
+    diagnostic.data = fixes.length ? { ...data, fixes } : data;
     diagnostics.push(diagnostic);
   }
   return diagnostics;
@@ -69,9 +85,10 @@ function toRange(doc: YamlDocument, range: OffsetRange): Range {
   return { start: doc.lines.positionAt(range[0]), end: doc.lines.positionAt(range[1]) };
 }
 
-function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: number): { finding: Finding; range: OffsetRange; data: DiagnosticData }[] {
+/** The findings of one object, and the object as its fixes need it. */
+function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: number): { findings: RawFinding[]; owner?: FixResource } {
   const classification = classify(resource.apiVersion, resource.kind);
-  if (classification.status === 'other') return [];
+  if (classification.status === 'other') return { findings: [] };
   const kindRange = rangeForPath(doc.document, resource.node, ['kind'], 'key');
   const locate = (finding: Finding): OffsetRange => rangeForPath(doc.document, resource.node, finding.path, finding.anchor ?? 'value');
   const kind = classification.kind;
@@ -83,7 +100,8 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
       path: ['apiVersion'],
       href: REFERENCE_PAGES[kind],
     };
-    return [{ finding, range: locate(finding), data: { path: 'apiVersion', kind } }];
+    // The apiVersion fix reads only the kind and the node: the object is not decoded for it.
+    return { findings: [{ finding, range: locate(finding), data: { path: 'apiVersion', kind } }], owner: { kind, node: resource.node, object: {}, defaulted: {} } };
   }
   let object;
   try {
@@ -95,9 +113,9 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
       message: `This ${kind} expands too many aliases (${error instanceof Error ? error.message : 'alias limit'}); it was not checked.`,
       path: [],
     };
-    return [{ finding, range: kindRange, data: { kind } }];
+    return { findings: [{ finding, range: kindRange, data: { kind } }] };
   }
-  if (!isObject(object)) return [];
+  if (!isObject(object)) return { findings: [] };
   const sourceOf = (path: FieldPath): ScalarSource | undefined => {
     const steps = walk(doc.document, resource.node as Node, path);
     const written = steps.length === path.length + 1 ? steps[steps.length - 1].written : undefined;
@@ -113,11 +131,14 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
       console.error(`kubeassist: rule ${rule.name} failed: ${error instanceof Error ? error.stack : String(error)}`);
     }
   }
-  return findings.map((finding) => ({
-    finding: { ...finding, href: finding.href ?? REFERENCE_PAGES[kind] },
-    range: locate(finding),
-    data: { path: formatFieldPath(finding.path), kind },
-  }));
+  return {
+    findings: findings.map((finding) => ({
+      finding: { ...finding, href: finding.href ?? REFERENCE_PAGES[kind] },
+      range: locate(finding),
+      data: { path: formatFieldPath(finding.path), kind },
+    })),
+    owner: { kind, node: resource.node, object, defaulted: context.defaulted },
+  };
 }
 
 /** `# kubeassist-disable-next-line [code ...]`: line of the next content line -> codes (empty = all). */

@@ -3,6 +3,8 @@
 import { isObject } from '../../kube/defaults';
 import type { Finding, Rule, RuleCode, RuleContext } from '../../types';
 import { HREF } from '../meta/report';
+import { withFixes } from '../../fixes/types';
+import { CLEAR_NAMESPACE_FIXES } from './clearNamespace.fix';
 
 export const CLEAR_NAMESPACE_CODES = {
   ignored: 'csidriver/namespace/ignored',
@@ -12,7 +14,7 @@ const codes: readonly RuleCode[] = [
   { code: CLEAR_NAMESPACE_CODES.ignored, severity: 'warning', title: 'metadata.namespace has no effect on the cluster-scoped CSIDriver', mirrors: 'rest.BeforeCreate (namespace cleared for cluster-scoped kinds)', reference: 'CSI-META-03', href: HREF.namespaces },
 ];
 
-export const clearNamespace: Rule = {
+export const clearNamespace: Rule = withFixes({
   name: 'clearNamespace',
   kinds: ['CSIDriver'],
   codes,
@@ -28,4 +30,4 @@ export const clearNamespace: Rule = {
       href: HREF.namespaces,
     }];
   },
-};
+}, CLEAR_NAMESPACE_FIXES);

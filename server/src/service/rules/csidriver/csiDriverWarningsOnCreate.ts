@@ -5,6 +5,8 @@ import { isObject } from '../../kube/defaults';
 import { gateEnabledByDefault } from '../../kube/featureGates';
 import type { Finding, Rule, RuleCode, RuleContext } from '../../types';
 import { HREF } from '../meta/report';
+import { withFixes } from '../../fixes/types';
+import { CSI_DRIVER_WARNING_FIXES } from './csiDriverWarningsOnCreate.fix';
 
 export const CSI_DRIVER_WARNING_CODES = {
   tokensInVolumeContext: 'csidriver/warnings-on-create/tokens-in-volume-context',
@@ -14,7 +16,7 @@ const codes: readonly RuleCode[] = [
   { code: CSI_DRIVER_WARNING_CODES.tokensInVolumeContext, severity: 'warning', title: 'tokenRequests without serviceAccountTokenInSecrets: tokens go to the volume context', mirrors: 'csiDriverStrategy.WarningsOnCreate', reference: 'CSI-WARN-01', href: HREF.csiDriverSpec },
 ];
 
-export const csiDriverWarningsOnCreate: Rule = {
+export const csiDriverWarningsOnCreate: Rule = withFixes({
   name: 'csiDriverWarningsOnCreate',
   kinds: ['CSIDriver'],
   codes,
@@ -32,4 +34,4 @@ export const csiDriverWarningsOnCreate: Rule = {
       href: HREF.csiDriverSpec,
     }];
   },
-};
+}, CSI_DRIVER_WARNING_FIXES);

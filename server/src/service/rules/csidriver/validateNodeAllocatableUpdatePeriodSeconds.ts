@@ -5,6 +5,8 @@ import { isObject } from '../../kube/defaults';
 import { gateEnabledByDefault } from '../../kube/featureGates';
 import type { Finding, Rule, RuleCode, RuleContext } from '../../types';
 import { HREF, serverError, serverSays } from '../meta/report';
+import { withFixes } from '../../fixes/types';
+import { NODE_ALLOCATABLE_FIXES } from './validateNodeAllocatableUpdatePeriodSeconds.fix';
 
 const MIRRORS = 'validateNodeAllocatableUpdatePeriodSeconds';
 const MIN_PERIOD_SECONDS = 10;
@@ -17,7 +19,7 @@ const codes: readonly RuleCode[] = [
   { code: NODE_ALLOCATABLE_CODES.tooShort, severity: 'error', title: 'nodeAllocatableUpdatePeriodSeconds must be at least 10', mirrors: MIRRORS, reference: 'CSI-NAU-01', href: HREF.csiDriverSpec },
 ];
 
-export const validateNodeAllocatableUpdatePeriodSeconds: Rule = {
+export const validateNodeAllocatableUpdatePeriodSeconds: Rule = withFixes({
   name: MIRRORS,
   kinds: ['CSIDriver'],
   codes,
@@ -35,4 +37,4 @@ export const validateNodeAllocatableUpdatePeriodSeconds: Rule = {
       href: HREF.csiDriverSpec,
     }];
   },
-};
+}, NODE_ALLOCATABLE_FIXES);

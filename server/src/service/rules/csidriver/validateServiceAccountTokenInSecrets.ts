@@ -5,6 +5,8 @@ import { isObject } from '../../kube/defaults';
 import { gateEnabledByDefault } from '../../kube/featureGates';
 import type { Finding, Rule, RuleCode, RuleContext } from '../../types';
 import { HREF, serverError, serverSays } from '../meta/report';
+import { withFixes } from '../../fixes/types';
+import { SERVICE_ACCOUNT_TOKEN_IN_SECRETS_FIXES } from './validateServiceAccountTokenInSecrets.fix';
 
 const MIRRORS = 'validateCSIDriverSpec (serviceAccountTokenInSecrets)';
 
@@ -16,7 +18,7 @@ const codes: readonly RuleCode[] = [
   { code: SERVICE_ACCOUNT_TOKEN_IN_SECRETS_CODES.withoutTokenRequests, severity: 'error', title: 'serviceAccountTokenInSecrets needs tokenRequests', mirrors: MIRRORS, reference: 'CSI-SAT-01', href: HREF.csiDriverSpec },
 ];
 
-export const validateServiceAccountTokenInSecrets: Rule = {
+export const validateServiceAccountTokenInSecrets: Rule = withFixes({
   name: 'validateServiceAccountTokenInSecrets',
   kinds: ['CSIDriver'],
   codes,
@@ -37,4 +39,4 @@ export const validateServiceAccountTokenInSecrets: Rule = {
       href: HREF.csiDriverSpec,
     }];
   },
-};
+}, SERVICE_ACCOUNT_TOKEN_IN_SECRETS_FIXES);

@@ -3,6 +3,8 @@
 import { isObject } from '../../kube/defaults';
 import type { Finding, Rule, RuleCode, RuleContext } from '../../types';
 import { HREF, serverError, serverSays } from '../meta/report';
+import { withFixes } from '../../fixes/types';
+import { TOKEN_REQUEST_FIXES } from './validateTokenRequests.fix';
 
 const MIRRORS = 'validateTokenRequests';
 const MIN_EXPIRATION_SECONDS = 600;
@@ -20,7 +22,7 @@ const codes: readonly RuleCode[] = [
   { code: TOKEN_REQUEST_CODES.expirationTooLong, severity: 'error', title: 'tokenRequests[].expirationSeconds must be at most 2^32', mirrors: MIRRORS, reference: 'CSI-TOK-03', href: HREF.csiDriverSpec },
 ];
 
-export const validateTokenRequests: Rule = {
+export const validateTokenRequests: Rule = withFixes({
   name: MIRRORS,
   kinds: ['CSIDriver'],
   codes,
@@ -71,4 +73,4 @@ export const validateTokenRequests: Rule = {
     });
     return findings;
   },
-};
+}, TOKEN_REQUEST_FIXES);

@@ -3,6 +3,8 @@
 import { isObject } from '../../kube/defaults';
 import type { Finding, Rule, RuleCode, RuleContext } from '../../types';
 import { HREF } from '../meta/report';
+import { withFixes } from '../../fixes/types';
+import { VOLUME_LIFECYCLE_MODE_FIXES } from './validateVolumeLifecycleModes.fix';
 
 const MIRRORS = 'validateVolumeLifecycleModes';
 
@@ -14,7 +16,7 @@ const codes: readonly RuleCode[] = [
   { code: VOLUME_LIFECYCLE_MODE_CODES.duplicate, severity: 'warning', title: 'A volume lifecycle mode is listed more than once', mirrors: MIRRORS, reference: 'CSI-VLM-01', href: HREF.csiDriverSpec },
 ];
 
-export const validateVolumeLifecycleModes: Rule = {
+export const validateVolumeLifecycleModes: Rule = withFixes({
   name: MIRRORS,
   kinds: ['CSIDriver'],
   codes,
@@ -41,4 +43,4 @@ export const validateVolumeLifecycleModes: Rule = {
     });
     return findings;
   },
-};
+}, VOLUME_LIFECYCLE_MODE_FIXES);

@@ -2,6 +2,8 @@
 // by servers before 1.29 (gate off), so the rule starts there.
 import type { Finding, Rule, RuleCode } from '../../types';
 import { asInteger, DOCS, FIRST_MINOR, isIndexed, jobParts, podRestartPolicy, report } from './jobFields';
+import { withFixes } from '../../fixes/types';
+import { BACKOFF_LIMIT_PER_INDEX_FIXES } from './validateBackoffLimitPerIndex.fix';
 
 /** Limits in the API server: maxFailedIndexesForIndexedJob, completionsSoftLimit and the two limits above it. */
 const MAX_FAILED_INDEXES = 100_000;
@@ -37,7 +39,7 @@ const CODES = {
 
 const PER_INDEX = 'the per-index retry limit is a feature of Indexed Jobs';
 
-export const validateBackoffLimitPerIndex: Rule = {
+export const validateBackoffLimitPerIndex: Rule = withFixes({
   name: 'validateJobSpec (backoffLimitPerIndex)',
   kinds: ['Job'],
   codes: Object.values(CODES),
@@ -86,7 +88,7 @@ export const validateBackoffLimitPerIndex: Rule = {
     }
     return findings;
   },
-};
+}, BACKOFF_LIMIT_PER_INDEX_FIXES);
 
 function indexedChecks(hasBackoffLimitPerIndex: boolean, maxFailedIndexes: number | undefined,
   completions: number | undefined, parallelism: number | undefined): Finding[] {

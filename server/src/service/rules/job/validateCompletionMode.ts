@@ -3,6 +3,8 @@
 // schema check's enum finding.)
 import type { Finding, Rule, RuleCode } from '../../types';
 import { asInteger, DOCS, isIndexed, jobParts, report } from './jobFields';
+import { withFixes } from '../../fixes/types';
+import { COMPLETION_MODE_FIXES } from './validateCompletionMode.fix';
 
 /** maxParallelismForIndexedJob in the API server. */
 export const MAX_INDEXED_PARALLELISM = 100_000;
@@ -23,7 +25,7 @@ const CODES = {
   },
 } satisfies Record<string, RuleCode>;
 
-export const validateCompletionMode: Rule = {
+export const validateCompletionMode: Rule = withFixes({
   name: 'validateJobSpec (completionMode)',
   kinds: ['Job'],
   codes: Object.values(CODES),
@@ -51,4 +53,4 @@ export const validateCompletionMode: Rule = {
     }
     return findings;
   },
-};
+}, COMPLETION_MODE_FIXES);

@@ -4,6 +4,8 @@
 // reported by validatePodFailurePolicy.)
 import type { Rule, RuleCode } from '../../types';
 import { asObject, DOCS, jobParts, podRestartPolicy, report } from './jobFields';
+import { withFixes } from '../../fixes/types';
+import { JOB_RESTART_POLICY_FIXES } from './validateJobRestartPolicy.fix';
 
 const CODES = {
   neverOrOnFailureRequired: {
@@ -15,7 +17,7 @@ const CODES = {
 
 const WHY = 'a Pod that restarts its containers even after they succeed never finishes, so the Job could never complete';
 
-export const validateJobRestartPolicy: Rule = {
+export const validateJobRestartPolicy: Rule = withFixes({
   name: 'validateJobSpec (restartPolicy)',
   kinds: ['Job'],
   codes: Object.values(CODES),
@@ -32,4 +34,4 @@ export const validateJobRestartPolicy: Rule = {
         + `\`Always\`, and ${WHY}. Add \`restartPolicy: Never\` (or \`OnFailure\`) under \`spec.template.spec\`.`;
     return [report(CODES.neverOrOnFailureRequired, ['spec', 'template', 'spec', 'restartPolicy'], message)];
   },
-};
+}, JOB_RESTART_POLICY_FIXES);

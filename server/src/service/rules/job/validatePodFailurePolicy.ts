@@ -8,6 +8,8 @@ import {
 } from './jobFields';
 import { ON_EXIT_CODES_CODES, validateOnExitCodes } from './podFailurePolicyOnExitCodes';
 import { ON_POD_CONDITIONS_CODES, validateOnPodConditions } from './podFailurePolicyOnPodConditions';
+import { withFixes } from '../../fixes/types';
+import { POD_FAILURE_POLICY_FIXES } from './validatePodFailurePolicy.fix';
 
 const MAX_RULES = 20;
 
@@ -26,7 +28,7 @@ const CODES = {
     'With `podFailurePolicy`, the Pod template needs `restartPolicy: Never`', 'JOB-PFP-18', 'validateJobSpec'),
 } satisfies Record<string, RuleCode>;
 
-export const validatePodFailurePolicy: Rule = {
+export const validatePodFailurePolicy: Rule = withFixes({
   name: 'validatePodFailurePolicy',
   kinds: ['Job'],
   codes: [...Object.values(CODES), ...ON_EXIT_CODES_CODES, ...ON_POD_CONDITIONS_CODES],
@@ -57,7 +59,7 @@ export const validatePodFailurePolicy: Rule = {
     }
     return findings;
   },
-};
+}, POD_FAILURE_POLICY_FIXES);
 
 interface RuleCheckContext {
   containerNames: ReadonlySet<string>;

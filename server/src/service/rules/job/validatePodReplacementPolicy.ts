@@ -3,6 +3,8 @@
 // with `podFailurePolicy`. The field is dropped by servers before 1.29 (gate off).
 import type { Rule, RuleCode } from '../../types';
 import { asObject, DOCS, FIRST_MINOR, jobParts, report } from './jobFields';
+import { withFixes } from '../../fixes/types';
+import { POD_REPLACEMENT_POLICY_FIXES } from './validatePodReplacementPolicy.fix';
 
 const CODES = {
   failedRequiredWithPodFailurePolicy: {
@@ -12,7 +14,7 @@ const CODES = {
   },
 } satisfies Record<string, RuleCode>;
 
-export const validatePodReplacementPolicy: Rule = {
+export const validatePodReplacementPolicy: Rule = withFixes({
   name: 'validatePodReplacementPolicy',
   kinds: ['Job'],
   codes: Object.values(CODES),
@@ -25,4 +27,4 @@ export const validatePodReplacementPolicy: Rule = {
       + 'once it has fully terminated, so its replacement must wait until then. Set `podReplacementPolicy: Failed`, or '
       + 'remove the field (it then defaults to `Failed`).')];
   },
-};
+}, POD_REPLACEMENT_POLICY_FIXES);

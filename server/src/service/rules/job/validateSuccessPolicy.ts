@@ -5,6 +5,8 @@ import { byteLength } from '../../kube/names';
 import type { FieldPath, Finding, Json, Rule, RuleCode } from '../../types';
 import { asArray, asInteger, asObject, asString, DOCS, FIRST_MINOR, isIndexed, jobParts, quote, report } from './jobFields';
 import { parseIndexes } from './indexesFormat';
+import { withFixes } from '../../fixes/types';
+import { SUCCESS_POLICY_FIXES } from './validateSuccessPolicy.fix';
 
 const MAX_RULES = 20;
 const MAX_SUCCEEDED_INDEXES_LENGTH = 64 * 1024;
@@ -34,7 +36,7 @@ const CODES = {
     'An empty `succeededIndexes` is never met (the API asks for at least one index)'),
 } satisfies Record<string, RuleCode>;
 
-export const validateSuccessPolicy: Rule = {
+export const validateSuccessPolicy: Rule = withFixes({
   name: 'validateSuccessPolicy',
   kinds: ['Job'],
   codes: Object.values(CODES),
@@ -65,7 +67,7 @@ export const validateSuccessPolicy: Rule = {
     rules.forEach((rule, index) => findings.push(...validateRule(rule, [...path, 'rules', index], completions)));
     return findings;
   },
-};
+}, SUCCESS_POLICY_FIXES);
 
 function validateRule(value: Json, rulePath: FieldPath, completions: number | undefined): Finding[] {
   const rule = asObject(value);

@@ -1,0 +1,69 @@
+// Quick fixes for the YAML issues found while reading a document (yamlDocument.ts): a duplicate key (keep
+// one of the two), and a quoted string's continuation line that only go-yaml accepts (indent it).
+import { isPair, isScalar, visit, type Pair, type YAMLMap } from 'yaml';
+import { quickFix } from '../fixes/common';
+import type { FixContext, Fixes, QuickFix } from '../fixes/types';
+import { keyString } from './paths';
+
+/** The mapping and pair whose key starts at `offset`. */
+function pairWithKeyAt(context: FixContext, offset: number): { map: YAMLMap; pair: Pair } | undefined {
+  let found: { map: YAMLMap; pair: Pair } | undefined;
+  visit(context.doc.document, {
+    Map(_, map) {
+      const pair = map.items.find((item) => isScalar(item.key) && item.key.range?.[0] === offset);
+      if (pair) {
+        found = { map, pair };
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+function duplicateKeyFixes(context: FixContext): QuickFix[] {
+  const found = pairWithKeyAt(context, context.range[0]);
+  if (!found) return [];
+  const name = keyString(found.pair.key);
+  const earlier = found.map.items.find((item) => item !== found.pair && keyString(item.key) === name);
+  if (name === undefined || !earlier) return [];
+  return [
+    quickFix(`Remove this \`${name}\` (keep the first one)`, () => context.editor.removePair(found.map, found.pair)),
+    quickFix(`Keep this \`${name}\`, remove the first one`, () => context.editor.removePair(found.map, earlier)),
+  ];
+}
+
+/** The pair whose quoted value contains `offset`. */
+function pairAround(context: FixContext, offset: number): Pair | undefined {
+  let found: Pair | undefined;
+  visit(context.doc.document, {
+    Pair(_, pair) {
+      const value = pair.value;
+      if (isPair(pair) && isScalar(value) && value.range && value.range[0] < offset && offset < value.range[1]) {
+        found = pair as Pair;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+function lenientIndentationFixes(context: FixContext): QuickFix[] {
+  const pair = pairAround(context, context.range[0]);
+  const keyStart = isScalar(pair?.key) ? pair.key.range?.[0] : undefined;
+  if (keyStart === undefined) return [];
+  const { lines, text } = context.doc;
+  const line = lines.positionAt(context.range[0]).line;
+  const start = lines.lineStart(line);
+  // Deeper than the key, so that every YAML reader sees the line as part of the string.
+  const indent = ' '.repeat(lines.positionAt(keyStart).character + context.editor.unit);
+  const current = /^ */.exec(text.slice(start))![0];
+  if (current.length >= indent.length) return [];
+  return [quickFix('Indent the line under its key', () => ({ start, end: start + current.length, text: indent }), { preferred: true })];
+}
+
+export const YAML_FIXES: Fixes = {
+  'yaml/duplicate-key': { does: 'Removes this key or the first one', offer: duplicateKeyFixes },
+  'yaml/lenient-indentation': { does: 'Indents the continuation line under its key', offer: lenientIndentationFixes },
+};

@@ -1,0 +1,172 @@
+// Fix builders shared by several rules: set a value, remove an entry, and the Job repairs that more than
+// one rule offers (restartPolicy: Never, completionMode: Indexed, backoffLimitPerIndex).
+import type { OffsetEdit, Placement, Skeleton } from '../document/edits';
+import type { FieldPath, Json, JsonObject } from '../types';
+import { rootOf, type FixContext, type QuickFix } from './types';
+
+export interface FixOptions {
+  preferred?: boolean;
+  lazy?: boolean;
+}
+
+export function quickFix(title: string, edits: () => (OffsetEdit | undefined)[] | OffsetEdit | undefined, options: FixOptions = {}): QuickFix {
+  const fix: QuickFix = {
+    title,
+    edits: () => {
+      const built = edits();
+      const list = Array.isArray(built) ? built : [built];
+      return list.length && list.every((edit): edit is OffsetEdit => edit !== undefined) ? combineInserts(list) : undefined;
+    },
+  };
+  if (options.preferred) fix.preferred = true;
+  if (options.lazy) fix.lazy = true;
+  return fix;
+}
+
+/** Inserts at the same offset, as one edit in the order given (clients order same-offset inserts differently). */
+function combineInserts(edits: OffsetEdit[]): OffsetEdit[] {
+  const out: OffsetEdit[] = [];
+  for (const edit of edits) {
+    const same = out.find((other) => other.start === edit.start && other.end === edit.start && edit.end === edit.start);
+    if (!same) {
+      out.push({ ...edit });
+      continue;
+    }
+    const snippet = same.snippet ?? edit.snippet ? `${same.snippet ?? escape(same.text)}${edit.snippet ?? escape(edit.text)}` : undefined;
+    same.text += edit.text;
+    if (snippet !== undefined) same.snippet = snippet;
+  }
+  return out;
+}
+
+function escape(text: string): string {
+  return text.replace(/[$}\\]/g, (c) => `\\${c}`);
+}
+
+/** Sets the field at `path` (replacing its value, or inserting it after the first present key of `after`). */
+export function setEdit(context: FixContext, path: FieldPath, value: Skeleton, placement: Placement = {}): OffsetEdit | undefined {
+  const root = rootOf(context);
+  const key = path[path.length - 1];
+  if (!root || typeof key !== 'string') return undefined;
+  return context.editor.set(root, path.slice(0, -1), key, value, placement);
+}
+
+export function setFix(context: FixContext, title: string, path: FieldPath, value: Skeleton, options: FixOptions & Placement = {}): QuickFix {
+  return quickFix(title, () => setEdit(context, path, value, options), options);
+}
+
+export function removeFix(context: FixContext, title: string, path: FieldPath, options: FixOptions = {}): QuickFix {
+  const root = rootOf(context);
+  return quickFix(title, () => (root ? context.editor.remove(root, path) : undefined), options);
+}
+
+/** Only fixes whose edits can be built (lazy ones are trusted to be buildable). */
+export function buildable(fixes: QuickFix[]): QuickFix[] {
+  return fixes.filter((fix) => fix.lazy || fix.edits() !== undefined);
+}
+
+/** The JSON value at `path` of the object as written (or after the server's defaults). */
+export function valueAt(context: FixContext, path: FieldPath, defaulted = false): Json | undefined {
+  let current: Json | undefined = defaulted ? context.resource?.defaulted : context.resource?.object;
+  for (const segment of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = Array.isArray(current) ? (typeof segment === 'number' ? current[segment] : undefined) : current[String(segment)];
+  }
+  return current;
+}
+
+/** Replaces the scalar at `path` with a number. */
+export function numberFix(context: FixContext, title: string, path: FieldPath, value: number, options: FixOptions = { preferred: true }): QuickFix {
+  const root = rootOf(context);
+  return quickFix(title, () => {
+    const scalar = root ? context.editor.scalarAt(root, path) : undefined;
+    return scalar ? context.editor.replaceRaw(scalar, value) : undefined;
+  }, options);
+}
+
+function objectAt(value: Json | undefined, path: readonly string[]): JsonObject | undefined {
+  let current = value;
+  for (const key of path) {
+    if (!current || typeof current !== 'object' || Array.isArray(current)) return undefined;
+    current = current[key];
+  }
+  return current && typeof current === 'object' && !Array.isArray(current) ? current : undefined;
+}
+
+/** The Job's `spec` as written. */
+export function jobSpec(context: FixContext): JsonObject {
+  return objectAt(context.resource?.object, ['spec']) ?? {};
+}
+
+// ---- Job repairs offered by several rules ---------------------------------------------------------------
+
+const POD_SPEC = ['spec', 'template', 'spec'];
+
+/** `restartPolicy: Never` in the Pod template (replacing OnFailure or Always, or added when it is left out). */
+export function restartPolicyNeverFix(context: FixContext, options: FixOptions = { preferred: true }): QuickFix {
+  return setFix(context, 'Set `restartPolicy: Never`', [...POD_SPEC, 'restartPolicy'], 'Never', { ...options, after: ['containers'] });
+}
+
+/** Where scalar fields of a Job spec go when they are added: among the other numbers, before the template. */
+export const JOB_SPEC_SCALAR: Placement = { before: ['template'] };
+
+function jobSpecPlacement(after: readonly string[]): Placement {
+  return { after, before: JOB_SPEC_SCALAR.before };
+}
+
+/** `completionMode: Indexed`, with `completions` when neither it nor `parallelism` says how many indexes. */
+export function indexedFix(context: FixContext, options: FixOptions = { preferred: true }): QuickFix {
+  const spec = jobSpec(context);
+  const completions = completionsToAdd(spec);
+  const title = completions === undefined
+    ? 'Set `completionMode: Indexed`'
+    : `Set \`completionMode: Indexed\` and \`completions: ${completions}\``;
+  return quickFix(title, () => indexedEdits(context, spec), options);
+}
+
+/** An Indexed Job needs `completions`: the parallelism when it is set (one index per Pod), else 1 (the server's default). */
+function completionsToAdd(spec: JsonObject): number | undefined {
+  if (spec.completions !== undefined) return undefined;
+  const parallelism = spec.parallelism;
+  return typeof parallelism === 'number' && Number.isInteger(parallelism) && parallelism > 0 ? parallelism : 1;
+}
+
+function indexedEdits(context: FixContext, spec: JsonObject): (OffsetEdit | undefined)[] {
+  const completions = completionsToAdd(spec);
+  const edits = [];
+  if (spec.completionMode !== 'Indexed') edits.push(setEdit(context, ['spec', 'completionMode'], 'Indexed', jobSpecPlacement(['completions', 'parallelism'])));
+  if (completions !== undefined) edits.push(setEdit(context, ['spec', 'completions'], completions, jobSpecPlacement(['parallelism'])));
+  // The completions line goes first when both land after the same sibling.
+  return edits.reverse();
+}
+
+/** `backoffLimitPerIndex: 1` (after `backoffLimit`), with `completionMode: Indexed` when the Job is not Indexed yet. */
+export function backoffLimitPerIndexFix(context: FixContext, options: FixOptions = { preferred: true }): QuickFix {
+  const spec = jobSpec(context);
+  const indexed = (spec.completionMode ?? 'NonIndexed') === 'Indexed';
+  const title = indexed ? 'Add `backoffLimitPerIndex: 1`' : 'Add `backoffLimitPerIndex: 1` and set `completionMode: Indexed`';
+  return quickFix(title, () => [
+    setEdit(context, ['spec', 'backoffLimitPerIndex'], 1, { after: ['backoffLimit', 'completions', 'parallelism', 'completionMode'], before: ['maxFailedIndexes', 'template'] }),
+    ...(indexed ? [] : indexedEdits(context, spec)),
+  ], options);
+}
+
+/** `base`, or `base-2`, `base-3` ... : the first that is not taken. */
+export function unusedName(taken: ReadonlySet<string>, base: string): string {
+  if (!taken.has(base)) return base;
+  for (let i = 2; ; i++) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
+}
+
+/** Names of the Pod template's containers and init containers (they share one namespace). */
+export function containerNames(context: FixContext): Set<string> {
+  const podSpec = objectAt(context.resource?.object, ['spec', 'template', 'spec']);
+  const names = new Set<string>();
+  for (const list of [podSpec?.containers, podSpec?.initContainers]) {
+    if (!Array.isArray(list)) continue;
+    for (const container of list) {
+      const name = container && typeof container === 'object' && !Array.isArray(container) ? container.name : undefined;
+      if (typeof name === 'string') names.add(name);
+    }
+  }
+  return names;
+}

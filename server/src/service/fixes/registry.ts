@@ -1,0 +1,95 @@
+// Every quick fix by finding code: the engine's (YAML, kind, schema) and each rule family's `fixes`.
+// Turns a finding into the fix data its diagnostic carries, and finds a lazy fix again at resolve time.
+import type { Range, TextEdit } from 'vscode-languageserver-types';
+import { YamlEditor, type FixData, type OffsetEdit } from '../document/edits';
+import { toServerJson } from '../document/kubectlYaml';
+import type { OffsetRange } from '../document/paths';
+import { YAML_FIXES } from '../document/yamlDocument.fix';
+import type { YamlDocument } from '../document/yamlDocument';
+import { applyDefaults, isObject } from '../kube/defaults';
+import { classify } from '../kube/resources';
+import { RESOURCE_FIXES } from '../kube/resources.fix';
+import { ALL_RULES } from '../rules/index';
+import { SCHEMA_FIXES } from '../schema/validator.fix';
+import type { FieldPath } from '../types';
+import type { FixContext, FixProvider, FixResource, Fixes, QuickFix } from './types';
+
+let providers: Map<string, FixProvider> | undefined;
+
+/** All fix providers by code (built on first use: rule modules load before this list is read). */
+export function fixProviders(): ReadonlyMap<string, FixProvider> {
+  if (!providers) {
+    providers = new Map();
+    const families: Fixes[] = [YAML_FIXES, RESOURCE_FIXES, SCHEMA_FIXES, ...ALL_RULES.map((rule) => rule.fixes ?? {})];
+    for (const fixes of families) for (const [code, entry] of Object.entries(fixes)) providers.set(code, entry.offer);
+  }
+  return providers;
+}
+
+/** The object at `index` of a document's resources, as rules see it; undefined when it is not ours or not a mapping. */
+export function fixResource(doc: YamlDocument, index: number | undefined): FixResource | undefined {
+  const resource = index === undefined ? undefined : doc.resources[index];
+  if (!resource) return undefined;
+  const classification = classify(resource.apiVersion, resource.kind);
+  if (classification.status === 'other') return undefined;
+  let object;
+  try {
+    object = toServerJson(doc.document, resource.node);
+  } catch {
+    return undefined; // alias bomb: no fixes
+  }
+  if (!isObject(object)) return undefined;
+  return { kind: classification.kind, node: resource.node, object, defaulted: applyDefaults(classification.kind, object) };
+}
+
+export function fixContext(doc: YamlDocument, finding: { code: string; path: FieldPath; range: OffsetRange }, resource: FixResource | undefined, minor: number): FixContext {
+  return { ...finding, doc, editor: new YamlEditor(doc), resource, minor };
+}
+
+/** The fixes for one finding, preferred first. A failing provider offers nothing rather than failing the check. */
+export function quickFixes(context: FixContext): QuickFix[] {
+  const provider = fixProviders().get(context.code);
+  if (!provider) return [];
+  try {
+    const fixes = provider(context);
+    return [...fixes.filter((fix) => fix.preferred), ...fixes.filter((fix) => !fix.preferred)];
+  } catch (error) {
+    console.error(`kubeassist: fixes for ${context.code} failed: ${error instanceof Error ? error.stack : String(error)}`);
+    return [];
+  }
+}
+
+/** What a diagnostic carries in `data.fixes`: eager fixes with their edits, lazy ones with the path to find them again. */
+export function fixData(context: FixContext): FixData[] {
+  const out: FixData[] = [];
+  for (const fix of quickFixes(context)) {
+    const data: FixData = { title: fix.title };
+    if (fix.preferred) data.preferred = true;
+    if (fix.lazy) {
+      data.lazy = { path: context.path };
+    } else {
+      const edits = safeEdits(fix);
+      if (!edits) continue;
+      data.edits = edits.map((edit) => toTextEdit(context.doc, edit));
+    }
+    out.push(data);
+  }
+  return out;
+}
+
+export function safeEdits(fix: QuickFix): OffsetEdit[] | undefined {
+  try {
+    return fix.edits();
+  } catch (error) {
+    console.error(`kubeassist: fix "${fix.title}" failed: ${error instanceof Error ? error.stack : String(error)}`);
+    return undefined;
+  }
+}
+
+export function toRange(doc: YamlDocument, start: number, end: number): Range {
+  return { start: doc.lines.positionAt(start), end: doc.lines.positionAt(end) };
+}
+
+export function toTextEdit(doc: YamlDocument, edit: OffsetEdit): TextEdit {
+  return { range: toRange(doc, edit.start, edit.end), newText: edit.text };
+}
