@@ -1,7 +1,8 @@
 // The service facade: pure functions over text and settings. The LSP server and the CLI both call
 // these; neither holds a check of its own.
-import type { Diagnostic } from 'vscode-languageserver-types';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
 import { FileModel, isTemplated } from './document/fileModel';
+import { codeActions as codeActionsFor, fixText as fixTextWith, type CodeActionClient, type DocumentRef } from './features/codeActions';
 import { diagnoseDocument } from './features/diagnostics';
 import { uncheckedDocumentsDiagnostic } from './features/limits';
 import { classify, mayNameOurKinds } from './kube/resources';
@@ -9,6 +10,7 @@ import { minorOf, settingsKey, type Settings } from './settings';
 import type { KindName } from './types';
 
 export { FileModel } from './document/fileModel';
+export { CODE_ACTION_KINDS, FIX_ALL_KIND, resolveCodeAction, type CodeActionClient } from './features/codeActions';
 export { complete, COMPLETION_TRIGGERS } from './features/completion';
 export { hover } from './features/hover';
 export { DEFAULT_SETTINGS, type Settings } from './settings';
@@ -51,4 +53,21 @@ export function checkedResources(model: FileModel, text: string): { kind: KindNa
     }
   }
   return found;
+}
+
+/** Quick fixes for the diagnostics of a `textDocument/codeAction` request, and `source.fixAll.kubeassist`. */
+export function codeActions(
+  model: FileModel,
+  text: string,
+  document: DocumentRef,
+  params: Parameters<typeof codeActionsFor>[3],
+  settings: Settings,
+  client: CodeActionClient,
+): CodeAction[] {
+  return codeActionsFor(model, text, document, params, validate(model, text, settings), settings, client);
+}
+
+/** `kubeassist check --fix`: the text with every preferred fix applied, checked again until none is left. */
+export function fixText(text: string, settings: Settings): { text: string; fixed: number } {
+  return fixTextWith(text, settings, (model, current) => validate(model, current, settings));
 }

@@ -1,0 +1,254 @@
+// Code actions from the fixes that diagnostics carry in `data.fixes`: quick fixes for the diagnostics the
+// editor asks about (preferred first), "Disable <code> for this line", lazy fixes built at resolve time,
+// and `source.fixAll.kubeassist`. The same preferred fixes drive `kubeassist check --fix` (fixText).
+import {
+  CodeActionKind,
+  type CodeAction,
+  type Diagnostic,
+  type Range,
+  type SnippetTextEdit,
+  type TextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver-types';
+import { applyEdits, YamlEditor, type FixData, type OffsetEdit } from '../document/edits';
+import { FileModel, isTemplated, type PlacedDocument } from '../document/fileModel';
+import { LineIndex } from '../document/lines';
+import { fixContext, fixResource, quickFixes, safeEdits, toRange } from '../fixes/registry';
+import { minorOf, type Settings } from '../settings';
+import type { FieldPath } from '../types';
+import { SOURCE, type DiagnosticData } from './diagnostics';
+
+/** `editor.codeActionsOnSave: { "source.fixAll.kubeassist": "explicit" }` applies every preferred fix. */
+export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.kubeassist`;
+export const CODE_ACTION_KINDS = [CodeActionKind.QuickFix, FIX_ALL_KIND];
+
+/** What the client can take. */
+export interface CodeActionClient {
+  /** Snippet edits in a workspace edit (LSP 3.18 `workspace.workspaceEdit.snippetEditSupport`). */
+  snippets: boolean;
+  /** `codeAction/resolve` for the `edit` property: lazy fixes are built when chosen. */
+  resolve: boolean;
+}
+
+export interface DocumentRef {
+  uri: string;
+  version?: number;
+}
+
+/** What a code action without its edit carries, to be found again at resolve time. */
+interface ResolveData {
+  uri: string;
+  code: string;
+  /** The diagnostic's range in the file. */
+  range: Range;
+  resource?: number;
+  path: FieldPath;
+  title: string;
+}
+
+/** The code actions for a `textDocument/codeAction` request. */
+export function codeActions(
+  model: FileModel,
+  text: string,
+  document: DocumentRef,
+  params: { range: Range; context: { diagnostics: Diagnostic[]; only?: string[] } },
+  current: readonly Diagnostic[],
+  settings: Settings,
+  client: CodeActionClient,
+): CodeAction[] {
+  if (!settings.enable || isTemplated(text)) return [];
+  const only = params.context.only;
+  const actions: CodeAction[] = [];
+  if (wants(only, CodeActionKind.QuickFix)) actions.push(...quickFixActions(model, text, document, params.context.diagnostics, current, settings, client));
+  if (only && wants(only, FIX_ALL_KIND)) {
+    const edits = fixAllEdits(model, text, current, settings);
+    if (edits.length) actions.push({ title: 'Fix all KubeAssist findings with an obvious fix', kind: FIX_ALL_KIND, edit: workspaceEdit(document, edits) });
+  }
+  return actions;
+}
+
+/** Whether a request restricted to `only` asks for actions of `kind` (kinds are dotted hierarchies). */
+function wants(only: string[] | undefined, kind: string): boolean {
+  return !only || only.some((requested) => kind === requested || kind.startsWith(`${requested}.`));
+}
+
+function quickFixActions(
+  model: FileModel, text: string, document: DocumentRef, asked: Diagnostic[], current: readonly Diagnostic[], settings: Settings, client: CodeActionClient,
+): CodeAction[] {
+  const preferred: CodeAction[] = [];
+  const others: CodeAction[] = [];
+  const disables: CodeAction[] = [];
+  for (const shown of asked) {
+    if (shown.source !== SOURCE) continue;
+    // The editor's copy may be older than the text: only a diagnostic the server still reports is fixed.
+    const diagnostic = current.find((candidate) => candidate.code === shown.code && sameRange(candidate.range, shown.range));
+    if (!diagnostic) continue;
+    const data = (diagnostic.data ?? {}) as DiagnosticData;
+    for (const fix of data.fixes ?? []) {
+      const action: CodeAction = { title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [shown] };
+      if (fix.preferred) action.isPreferred = true;
+      if (fix.edits) {
+        action.edit = workspaceEdit(document, fix.edits);
+      } else if (fix.lazy) {
+        const resolve: ResolveData = { uri: document.uri, code: String(diagnostic.code), range: diagnostic.range, path: fix.lazy.path, title: fix.title };
+        if (data.resource !== undefined) resolve.resource = data.resource;
+        if (client.resolve) action.data = resolve;
+        else action.edit = resolvedEdit(model, text, document, resolve, settings, client);
+        if (!client.resolve && !action.edit) continue;
+      }
+      (fix.preferred ? preferred : others).push(action);
+    }
+    const disable = disableAction(model, text, document, shown);
+    if (disable) disables.push(disable);
+  }
+  return [...preferred, ...others, ...disables];
+}
+
+/** `codeAction/resolve`: builds the edit of a lazy fix. */
+export function resolveCodeAction(model: FileModel, text: string, document: DocumentRef, action: CodeAction, settings: Settings, client: CodeActionClient): CodeAction {
+  const data = action.data as ResolveData | undefined;
+  if (action.edit || !data || typeof data.code !== 'string') return action;
+  const edit = resolvedEdit(model, text, document, data, settings, client);
+  return edit ? { ...action, edit } : action;
+}
+
+function resolvedEdit(model: FileModel, text: string, document: DocumentRef, data: ResolveData, settings: Settings, client: CodeActionClient): WorkspaceEdit | undefined {
+  const found = lazyEdits(model, text, data, settings);
+  if (!found) return undefined;
+  const { placed, edits } = found;
+  const shift = (range: Range): Range => ({
+    start: { line: range.start.line + placed.slice.line, character: range.start.character },
+    end: { line: range.end.line + placed.slice.line, character: range.end.character },
+  });
+  if (client.snippets && edits.some((edit) => edit.snippet)) {
+    const snippetEdits = edits.map((edit): TextEdit | SnippetTextEdit => {
+      const range = shift(toRange(placed.doc, edit.start, edit.end));
+      return edit.snippet ? { range, snippet: { kind: 'snippet', value: edit.snippet } } : { range, newText: edit.text };
+    });
+    return { documentChanges: [{ textDocument: { uri: document.uri, version: document.version ?? null }, edits: snippetEdits }] };
+  }
+  return workspaceEdit(document, edits.map((edit) => ({ range: shift(toRange(placed.doc, edit.start, edit.end)), newText: edit.text })));
+}
+
+/** Finds a lazy fix again (same code, range, object and title) in the current text and builds its edits. */
+function lazyEdits(model: FileModel, text: string, data: ResolveData, settings: Settings): { placed: PlacedDocument; edits: OffsetEdit[] } | undefined {
+  if (isTemplated(text)) return undefined;
+  model.update(text);
+  const placed = model.documentAtLine(data.range.start.line);
+  if (!placed) return undefined;
+  const { doc, slice } = placed;
+  const local = (position: Range['start']) => doc.lines.offsetAt({ line: position.line - slice.line, character: position.character });
+  const context = fixContext(doc, { code: data.code, path: data.path, range: [local(data.range.start), local(data.range.end)] },
+    fixResource(doc, data.resource), minorOf(settings.kubernetesVersion));
+  const fix = quickFixes(context).find((candidate) => candidate.title === data.title);
+  const edits = fix ? safeEdits(fix) : undefined;
+  return edits ? { placed, edits } : undefined;
+}
+
+/** "Disable `<code>` for this line": a `# kubeassist-disable-next-line` comment above it, indented like it. */
+function disableAction(model: FileModel, text: string, document: DocumentRef, diagnostic: Diagnostic): CodeAction | undefined {
+  const code = String(diagnostic.code ?? '');
+  if (!code || code === 'yaml/syntax') return undefined; // in a broken document, a new line may change how the rest reads
+  model.update(text);
+  const placed = model.documentAtLine(diagnostic.range.start.line);
+  if (!placed) return undefined;
+  const { doc, slice } = placed;
+  const line = diagnostic.range.start.line - slice.line;
+  const editor = new YamlEditor(doc);
+  const lineText = (l: number) => doc.text.slice(doc.lines.lineStart(l), doc.lines.lineEnd(l));
+  let above = line - 1;
+  while (above >= 0 && /^\s*$/.test(lineText(above))) above--;
+  const existing = above >= 0 ? /^(\s*#\s*kubeassist-disable-next-line\b)([^#]*)$/.exec(lineText(above)) : null;
+  let edit: OffsetEdit;
+  if (existing && existing[2].trim() !== '') {
+    // Add the code to the comment that is already there.
+    const end = doc.lines.lineEnd(above);
+    const trimmed = lineText(above).trimEnd().length;
+    edit = { start: doc.lines.lineStart(above) + trimmed, end, text: ` ${code}` };
+  } else {
+    if (editor.insideMultilineNode(doc.lines.lineStart(line))) return undefined;
+    edit = editor.insertLineBefore(line, `# kubeassist-disable-next-line ${code}`);
+  }
+  const range = toRange(doc, edit.start, edit.end);
+  const shifted: TextEdit = {
+    range: { start: { line: range.start.line + slice.line, character: range.start.character }, end: { line: range.end.line + slice.line, character: range.end.character } },
+    newText: edit.text,
+  };
+  return { title: `Disable \`${code}\` for this line`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: workspaceEdit(document, [shifted]) };
+}
+
+/**
+ * The edits of every preferred fix in the file (lazy ones built as plain text), without overlaps: a fix
+ * whose edits touch an edit already taken waits for the next round; the same fix offered by several
+ * findings (one sorted exit-code list for three findings) is taken once.
+ */
+export function fixAllEdits(model: FileModel, text: string, current: readonly Diagnostic[], settings: Settings): TextEdit[] {
+  return preferredFixes(model, text, current, settings).edits;
+}
+
+/** The non-overlapping preferred fixes, and how many findings they repair. */
+function preferredFixes(model: FileModel, text: string, current: readonly Diagnostic[], settings: Settings): { edits: TextEdit[]; findings: number } {
+  const lines = new LineIndex(text);
+  const taken: { start: number; end: number; edit: TextEdit }[] = [];
+  const outcome = new Map<string, boolean>();
+  let findings = 0;
+  for (const diagnostic of current) {
+    const data = (diagnostic.data ?? {}) as DiagnosticData;
+    const fix = data.fixes?.find((candidate) => candidate.preferred);
+    const edits = fix && editsOf(model, text, diagnostic, data, fix, settings);
+    if (!edits?.length) continue;
+    const key = JSON.stringify(edits);
+    let accepted = outcome.get(key);
+    if (accepted === undefined) {
+      const spans = edits.map((edit) => ({ start: lines.offsetAt(edit.range.start), end: lines.offsetAt(edit.range.end), edit }));
+      accepted = !spans.some((span) => taken.some((other) => overlaps(span, other)));
+      if (accepted) taken.push(...spans);
+      outcome.set(key, accepted);
+    }
+    if (accepted) findings++;
+  }
+  return { edits: taken.sort((a, b) => a.start - b.start).map((span) => span.edit), findings };
+}
+
+function editsOf(model: FileModel, text: string, diagnostic: Diagnostic, data: DiagnosticData, fix: FixData, settings: Settings): TextEdit[] | undefined {
+  if (fix.edits) return fix.edits;
+  if (!fix.lazy) return undefined;
+  const resolve: ResolveData = { uri: '', code: String(diagnostic.code), range: diagnostic.range, path: fix.lazy.path, title: fix.title, resource: data.resource };
+  const edit = resolvedEdit(model, text, { uri: '' }, resolve, settings, { snippets: false, resolve: false });
+  return edit?.changes?.[''];
+}
+
+/** Two edits conflict when they overlap, or insert at the same place (their order would be a guess). */
+function overlaps(a: { start: number; end: number }, b: { start: number; end: number }): boolean {
+  if (a.start === a.end || b.start === b.end) return (a.start >= b.start && a.start <= b.end) || (b.start >= a.start && b.start <= a.end);
+  return a.start < b.end && b.start < a.end;
+}
+
+/**
+ * `kubeassist check --fix`: applies the preferred fixes and checks again, until none is left (or `rounds`
+ * is reached: one fix may enable another, never endlessly). Returns the fixed text and how many findings
+ * the fixes repaired.
+ */
+export function fixText(text: string, settings: Settings, validate: (model: FileModel, text: string) => Diagnostic[], rounds = 10): { text: string; fixed: number } {
+  let fixed = 0;
+  let current = text;
+  for (let round = 0; round < rounds; round++) {
+    const model = new FileModel();
+    const { edits, findings } = preferredFixes(model, current, validate(model, current), settings);
+    if (edits.length === 0) break;
+    const lines = new LineIndex(current);
+    const next = applyEdits(current, edits.map((edit) => ({ start: lines.offsetAt(edit.range.start), end: lines.offsetAt(edit.range.end), text: edit.newText })));
+    if (next === current) break;
+    fixed += findings;
+    current = next;
+  }
+  return { text: current, fixed };
+}
+
+function workspaceEdit(document: DocumentRef, edits: TextEdit[]): WorkspaceEdit {
+  return { changes: { [document.uri]: edits } };
+}
+
+function sameRange(a: Range, b: Range): boolean {
+  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+}
