@@ -26,11 +26,14 @@ export class TestServer {
   private readonly waiters = new Map<string, ((params: PublishDiagnosticsParams) => void)[]>();
   readonly published: PublishDiagnosticsParams[] = [];
   readonly logs: string[] = [];
+  /** What the server wrote to stderr (drained, so a chatty server never blocks on a full pipe). */
+  readonly stderr: string[] = [];
   private versions = new Map<string, number>();
   settings: Record<string, unknown>;
 
   private constructor(readonly process: ChildProcess, readonly connection: ProtocolConnection, options: ServerOptions) {
     this.settings = options.settings ?? {};
+    this.process.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk.toString()));
     connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
       this.published.push(params);
       const waiting = this.waiters.get(params.uri) ?? [];

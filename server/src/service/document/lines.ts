@@ -35,7 +35,8 @@ export class LineIndex {
       if (this.starts[middle] <= clamped) low = middle;
       else high = middle - 1;
     }
-    return { line: low, character: clamped - this.starts[low] };
+    // An offset inside a CRLF line break is the end of the line's content: LSP ranges stop there.
+    return { line: low, character: Math.min(clamped, this.lineEnd(low)) - this.starts[low] };
   }
 
   offsetAt(position: Position): number {

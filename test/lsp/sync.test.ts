@@ -1,0 +1,79 @@
+// Incremental sync never loses an edit: thousands of random incremental changes (several per message,
+// line breaks LF and CRLF, characters outside the BMP, whole lines) leave the server with exactly the
+// client's text, both as the LSP library keeps it and as the engine's documents add up to; and the
+// diagnostics equal those of a fresh open of the same text.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
+import { random } from '../support/fuzz';
+import { TestServer } from '../support/lspClient';
+
+const START = ['job-clean.yaml', 'csidriver-mistakes.yaml', 'job-mistakes.yaml', 'not-kubernetes.yaml']
+  .map((name) => readFileSync(join(__dirname, '..', '..', 'examples', name), 'utf8'))
+  .join('---\n');
+const INSERTS = ['a', ' ', '\n', '\r\n', '---\n', '  completions: 2\n', 'kind: Job\n', '😀', 'é', '\t', '- name: x\n  ', ':', '#', ''];
+
+/** Lines as LSP counts them, with the offset each starts at. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
+  return starts;
+}
+
+function contentLength(text: string, starts: number[], line: number): number {
+  let end = line + 1 < starts.length ? starts[line + 1] - 1 : text.length;
+  if (end > starts[line] && text[end - 1] === '\r') end--;
+  return end - starts[line];
+}
+
+describe('incremental sync', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await TestServer.start();
+  });
+  after(async () => {
+    await server.stop();
+  });
+
+  it('3,000 random incremental changes: the server holds exactly the client text, and diagnostics equal a fresh open', async () => {
+    const next = random(3000);
+    const uri = 'file:///sync.yaml';
+    let text = START;
+    await server.open(uri, text);
+    let version = 1;
+    let changesSent = 0;
+    while (changesSent < 3000) {
+      const changes: TextDocumentContentChangeEvent[] = [];
+      for (let i = 1 + Math.floor(next() * 4); i > 0; i--) {
+        const starts = lineStarts(text);
+        const position = () => {
+          const line = Math.floor(next() * starts.length);
+          return { line, character: Math.floor(next() * (contentLength(text, starts, line) + 1)) };
+        };
+        let start = position();
+        let end = next() < 0.5 ? start : position();
+        if (end.line < start.line || (end.line === start.line && end.character < start.character)) [start, end] = [end, start];
+        const insert = INSERTS[Math.floor(next() * INSERTS.length)];
+        text = text.slice(0, starts[start.line] + start.character) + insert + text.slice(starts[end.line] + end.character);
+        changes.push({ range: { start, end }, text: insert });
+        changesSent++;
+      }
+      version++;
+      await server.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
+      if (next() < 0.05) {
+        const held = await server.request<{ version: number; text: string; modelText: string }>('kubeassist/documentText', { uri });
+        assert.equal(held.version, version);
+        assert.equal(held.text, text, `the library's text after ${changesSent} changes`);
+        assert.equal(held.modelText, text, `the engine's text after ${changesSent} changes`);
+      }
+    }
+    const held = await server.request<{ text: string; modelText: string }>('kubeassist/documentText', { uri });
+    assert.equal(held.text, text);
+    assert.equal(held.modelText, text);
+    const incremental = await server.change(uri, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '' }]);
+    const fresh = await server.open('file:///sync-fresh.yaml', text);
+    assert.deepEqual(incremental, fresh);
+  });
+});
