@@ -2,7 +2,7 @@
 // Started by scripts/e2e/code-server.sh, which installs the .vsix into a throwaway profile, serves a copy of
 // test/e2e/fixtures on 127.0.0.1 and sets CS_URL, WORKSPACE, USER_DATA, SHOTS and PLAYWRIGHT_MODULES.
 // Selectors are VS Code internals (pinned code-server in scripts/e2e/env.sh); each check says what a user sees.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -212,6 +212,25 @@ try {
   note(`output: ${outputText.slice(0, 120)}`);
   check(/KubeAssist language server .* started/.test(outputText), '"KubeAssist: Show Server Log" shows the KubeAssist output channel with the server\'s log', outputText);
   await shot('server-log');
+
+  // 9. The client's per-document decision reaches the server: `off` leaves plain schema errors out, keeps rules.
+  await openFile('job-two-mistakes.yaml');
+  rows = await problems('restart-policy-must-be-never');
+  check(rows.some((r) => /schema\/unknown-field/.test(r)) && rows.some((r) => /restart-policy-must-be-never/.test(r)),
+    'schemaDiagnostics auto (no Red Hat YAML): both the unknown field and the rule are reported', rows);
+  const setSchemaDiagnostics = (value) => {
+    const settings = JSON.parse(readFileSync(settingsFile, 'utf8'));
+    writeFileSync(settingsFile, JSON.stringify({ ...settings, 'kubeassist.schemaDiagnostics': value }, null, 2));
+  };
+  setSchemaDiagnostics('off');
+  await problemRows.filter({ hasText: 'schema/unknown-field' }).first().waitFor({ state: 'detached', timeout: 15000 }).catch(() => {});
+  rows = await problems('restart-policy-must-be-never');
+  check(!rows.some((r) => /schema\/unknown-field/.test(r)) && rows.some((r) => /restart-policy-must-be-never/.test(r)),
+    'schemaDiagnostics off in the workspace settings: the unknown field is left out, the rule stays', rows);
+  await shot('schema-diagnostics-off');
+  setSchemaDiagnostics('auto');
+  rows = await problems('schema/unknown-field');
+  check(rows.some((r) => /schema\/unknown-field/.test(r)), 'back to auto: the unknown field is reported again', rows);
 } catch (error) {
   failed++;
   console.log(`FAIL - unexpected error: ${error.message.split('\n')[0]}`);
