@@ -64,7 +64,7 @@ export function codeActions(
   settings: Settings,
   client: CodeActionClient,
 ): CodeAction[] {
-  return codeActionsFor(model, text, document, params, validate(model, text, settings), settings, client);
+  return codeActionsFor(model, text, document, params, validate(model, text, settings), settings, client, (fixed) => validateText(fixed, settings));
 }
 
 /** `kubeassist check --fix`: the text with every preferred fix applied, checked again until none is left. */

@@ -55,13 +55,14 @@ export function codeActions(
   current: readonly Diagnostic[],
   settings: Settings,
   client: CodeActionClient,
+  recheck: Recheck,
 ): CodeAction[] {
   if (!settings.enable || isTemplated(text)) return [];
   const only = params.context.only;
   const actions: CodeAction[] = [];
   if (wants(only, CodeActionKind.QuickFix)) actions.push(...quickFixActions(model, text, document, params.context.diagnostics, current, settings, client));
   if (only && wants(only, FIX_ALL_KIND)) {
-    const edits = fixAllEdits(model, text, current, settings);
+    const edits = fixAllEdits(model, text, current, settings, recheck);
     if (edits.length) actions.push({ title: 'Fix all KubeAssist findings with an obvious fix', kind: FIX_ALL_KIND, edit: workspaceEdit(document, edits) });
   }
   return actions;
@@ -177,37 +178,74 @@ function disableAction(model: FileModel, text: string, document: DocumentRef, di
   return { title: `Disable \`${code}\` for this line`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: workspaceEdit(document, [shifted]) };
 }
 
+/** Checks a text again: the findings a set of fixes would leave. */
+export type Recheck = (text: string) => Diagnostic[];
+
 /**
  * The edits of every preferred fix in the file (lazy ones built as plain text), without overlaps: a fix
  * whose edits touch an edit already taken waits for the next round; the same fix offered by several
- * findings (one sorted exit-code list for three findings) is taken once.
+ * findings (one sorted exit-code list for three findings) is taken once. Fixes that do not overlap may
+ * still clash (a key renamed to `restartPolicy` while another fix adds `restartPolicy`): the result is
+ * checked again, and when it has more YAML findings than before (a duplicate key), fixes are taken one
+ * by one, each only if it adds none. (A fix may well reveal a rule's finding: that is progress.)
  */
-export function fixAllEdits(model: FileModel, text: string, current: readonly Diagnostic[], settings: Settings): TextEdit[] {
-  return preferredFixes(model, text, current, settings).edits;
+export function fixAllEdits(model: FileModel, text: string, current: readonly Diagnostic[], settings: Settings, recheck: Recheck): TextEdit[] {
+  return preferredFixes(model, text, current, settings, recheck).edits;
 }
 
-/** The non-overlapping preferred fixes, and how many findings they repair. */
-function preferredFixes(model: FileModel, text: string, current: readonly Diagnostic[], settings: Settings): { edits: TextEdit[]; findings: number } {
+interface Candidate {
+  edits: TextEdit[];
+  spans: { start: number; end: number }[];
+  /** How many findings this fix repairs (several findings may offer the same fix). */
+  repairs: number;
+}
+
+/** The preferred fixes that can go together, and how many findings they repair. */
+function preferredFixes(model: FileModel, text: string, current: readonly Diagnostic[], settings: Settings, recheck: Recheck): { edits: TextEdit[]; findings: number } {
   const lines = new LineIndex(text);
-  const taken: { start: number; end: number; edit: TextEdit }[] = [];
-  const outcome = new Map<string, boolean>();
-  let findings = 0;
-  for (const diagnostic of current) {
+  const byKey = new Map<string, Candidate>();
+  // How the text reads comes first: rules judged the object as read, so a typo fixed may settle a rule's finding.
+  const reading = (diagnostic: Diagnostic) => (/^(yaml|kind|schema)\//.test(String(diagnostic.code)) ? 0 : 1);
+  for (const diagnostic of [...current].sort((a, b) => reading(a) - reading(b))) {
     const data = (diagnostic.data ?? {}) as DiagnosticData;
     const fix = data.fixes?.find((candidate) => candidate.preferred);
     const edits = fix && editsOf(model, text, diagnostic, data, fix, settings);
     if (!edits?.length) continue;
     const key = JSON.stringify(edits);
-    let accepted = outcome.get(key);
-    if (accepted === undefined) {
-      const spans = edits.map((edit) => ({ start: lines.offsetAt(edit.range.start), end: lines.offsetAt(edit.range.end), edit }));
-      accepted = !spans.some((span) => taken.some((other) => overlaps(span, other)));
-      if (accepted) taken.push(...spans);
-      outcome.set(key, accepted);
-    }
-    if (accepted) findings++;
+    const known = byKey.get(key);
+    if (known) known.repairs++;
+    else byKey.set(key, { edits, spans: edits.map((edit) => ({ start: lines.offsetAt(edit.range.start), end: lines.offsetAt(edit.range.end) })), repairs: 1 });
   }
-  return { edits: taken.sort((a, b) => a.start - b.start).map((span) => span.edit), findings };
+  let taken: Candidate[] = [];
+  for (const candidate of byKey.values()) {
+    if (!candidate.spans.some((span) => taken.some((other) => other.spans.some((otherSpan) => overlaps(span, otherSpan))))) taken.push(candidate);
+  }
+  if (taken.length) {
+    const before = countByCode(current);
+    const clean = (set: Candidate[]) => !increased(before, countByCode(recheck(applyCandidates(text, set))));
+    if (!clean(taken)) {
+      const chosen: Candidate[] = [];
+      for (const candidate of taken) if (clean([...chosen, candidate])) chosen.push(candidate);
+      taken = chosen;
+    }
+  }
+  const edits = taken.flatMap((candidate) => candidate.edits.map((edit, i) => ({ edit, start: candidate.spans[i].start })));
+  return { edits: edits.sort((a, b) => a.start - b.start).map((entry) => entry.edit), findings: taken.reduce((sum, candidate) => sum + candidate.repairs, 0) };
+}
+
+function applyCandidates(text: string, set: Candidate[]): string {
+  return applyEdits(text, set.flatMap((candidate) => candidate.edits.map((edit, i) => ({ ...candidate.spans[i], text: edit.newText }))));
+}
+
+/** How many YAML findings (`yaml/...`) of each code: what clashing fixes break. */
+function countByCode(diagnostics: readonly Diagnostic[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const { code } of diagnostics) if (String(code).startsWith('yaml/')) counts.set(String(code), (counts.get(String(code)) ?? 0) + 1);
+  return counts;
+}
+
+function increased(before: Map<string, number>, after: Map<string, number>): boolean {
+  return [...after].some(([code, count]) => count > (before.get(code) ?? 0));
 }
 
 function editsOf(model: FileModel, text: string, diagnostic: Diagnostic, data: DiagnosticData, fix: FixData, settings: Settings): TextEdit[] | undefined {
@@ -232,9 +270,10 @@ function overlaps(a: { start: number; end: number }, b: { start: number; end: nu
 export function fixText(text: string, settings: Settings, validate: (model: FileModel, text: string) => Diagnostic[], rounds = 10): { text: string; fixed: number } {
   let fixed = 0;
   let current = text;
+  const recheck: Recheck = (candidate) => validate(new FileModel(), candidate);
   for (let round = 0; round < rounds; round++) {
     const model = new FileModel();
-    const { edits, findings } = preferredFixes(model, current, validate(model, current), settings);
+    const { edits, findings } = preferredFixes(model, current, validate(model, current), settings, recheck);
     if (edits.length === 0) break;
     const lines = new LineIndex(current);
     const next = applyEdits(current, edits.map((edit) => ({ start: lines.offsetAt(edit.range.start), end: lines.offsetAt(edit.range.end), text: edit.newText })));
