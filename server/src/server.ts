@@ -1,11 +1,14 @@
 // LSP wiring: capabilities, documents, settings, and one line per request to the service.
-import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type InitializeResult } from 'vscode-languageserver/node';
+import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type CodeAction, type InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { normalizeSettings } from './lsp/configuration';
+import { codeActionClient } from './lsp/codeActionClient';
 import { guarded } from './lsp/guard';
 import { DOCUMENT_INFO_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, type DocumentInfoParams, type SchemaDiagnosticsParams } from './lsp/protocol';
 import { ValidationScheduler } from './lsp/scheduler';
-import { complete, COMPLETION_TRIGGERS, documentInfo, FileModel, hover, validate, type Settings } from './service/index';
+import {
+  CODE_ACTION_KINDS, codeActions, complete, COMPLETION_TRIGGERS, documentInfo, FileModel, hover, resolveCodeAction, validate, type CodeActionClient, type Settings,
+} from './service/index';
 import { DEFAULT_SETTINGS, settingsKey } from './service/settings';
 
 const connection = createConnection(ProposedFeatures.all);
@@ -16,6 +19,7 @@ const published = new Map<string, string>();
 const log = (message: string) => connection.console.error(message);
 let settings: Settings = DEFAULT_SETTINGS;
 let pullConfiguration = false;
+let actionClient: CodeActionClient = { snippets: false, resolve: false };
 /** The VS Code client's per-document decision beside Red Hat YAML (kubeassist.schemaDiagnostics: auto). */
 const schemaDecisions = new Map<string, 'on' | 'off'>();
 const settingsFor = (uri: string): Settings => ({ ...settings, schemaDiagnostics: schemaDecisions.get(uri) ?? settings.schemaDiagnostics });
@@ -25,12 +29,14 @@ process.on('unhandledRejection', (reason) => log(`kubeassist: unhandled rejectio
 
 connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (params): InitializeResult => {
   pullConfiguration = !!params.capabilities.workspace?.configuration;
+  actionClient = codeActionClient(params.capabilities);
   if (params.initializationOptions) settings = normalizeSettings(params.initializationOptions);
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
       completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
       hoverProvider: true,
+      codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: true },
     },
     serverInfo: { name: 'kubeassist', version: '0.1.0' },
   };
@@ -84,6 +90,18 @@ connection.onHover(guarded(log, 'hover', null, (params) => {
   if (!document || !settings.enable) return null;
   return hover(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri));
 }));
+
+connection.onCodeAction(guarded(log, 'codeAction', null, (params) => {
+  const document = documents.get(params.textDocument.uri);
+  if (!document) return null;
+  return codeActions(modelFor(document.uri), document.getText(), { uri: document.uri, version: document.version }, params, settingsFor(document.uri), actionClient);
+}));
+
+connection.onCodeActionResolve((action) => guarded(log, 'codeAction/resolve', action, (unresolved: CodeAction) => {
+  const document = documents.get((unresolved.data as { uri?: string } | undefined)?.uri ?? '');
+  if (!document) return unresolved;
+  return resolveCodeAction(modelFor(document.uri), document.getText(), { uri: document.uri, version: document.version }, unresolved, settingsFor(document.uri), actionClient);
+})(action));
 
 connection.onNotification(SCHEMA_DIAGNOSTICS_NOTIFICATION, guarded(log, 'schemaDiagnostics', undefined, (params: SchemaDiagnosticsParams) => {
   schemaDecisions.set(params.uri, params.schemaDiagnostics === 'off' ? 'off' : 'on');

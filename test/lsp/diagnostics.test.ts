@@ -33,7 +33,9 @@ describe('diagnostics over LSP', () => {
     assert.equal(diagnostic.severity, 1);
     assert.equal(diagnostic.source, 'kubeassist');
     assert.equal(diagnostic.code, 'schema/enum');
-    assert.deepEqual(diagnostic.data, { path: 'spec.completionMode', kind: 'Job', resource: 0 });
+    const { fixes, ...data } = diagnostic.data as { fixes: { title: string }[] };
+    assert.deepEqual(data, { path: 'spec.completionMode', kind: 'Job', resource: 0 });
+    assert.deepEqual(fixes.map((fix) => fix.title), ['Change to `Indexed`', 'Change to `NonIndexed`']);
     assert.match(diagnostic.message as string, /`indexed` is not a valid `completionMode`\. Did you mean `Indexed`\?/);
     assert.match(diagnostic.message as string, /`NonIndexed`, `Indexed`/);
     assert.equal(diagnostic.codeDescription?.href, 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/job-v1/');

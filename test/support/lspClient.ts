@@ -20,6 +20,8 @@ export interface ServerOptions {
   /** When false, the client does not offer workspace/configuration (like some plain clients). */
   configurationCapability?: boolean;
   initializationOptions?: unknown;
+  /** Extra `workspace` and `textDocument` client capabilities (code action resolve, snippet edits ...). */
+  capabilities?: { workspace?: Record<string, unknown>; textDocument?: Record<string, unknown> };
 }
 
 export class TestServer {
@@ -57,8 +59,8 @@ export class TestServer {
       processId: process.pid,
       rootUri: null,
       capabilities: {
-        workspace: { configuration: options.configurationCapability !== false, didChangeConfiguration: { dynamicRegistration: false } },
-        textDocument: { publishDiagnostics: { versionSupport: true } },
+        workspace: { configuration: options.configurationCapability !== false, didChangeConfiguration: { dynamicRegistration: false }, ...options.capabilities?.workspace },
+        textDocument: { publishDiagnostics: { versionSupport: true }, ...options.capabilities?.textDocument },
       },
       initializationOptions: options.initializationOptions,
     });
