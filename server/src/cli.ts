@@ -1,9 +1,10 @@
 // The `kubeassist` command: the same engine as the language server, for shells and CI.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
+import { unifiedDiff } from './diff';
 import { normalizeSettings } from './lsp/configuration';
-import { validateText } from './service/index';
+import { fixText, validateText } from './service/index';
 import { isValidVersion, type RuleSetting } from './service/settings';
 
 const USAGE = `Usage: kubeassist check [options] PATH...
@@ -15,9 +16,12 @@ Options:
   --format text|json          output format (default text: file:line:col severity code message)
   --kubernetes-version 1.NN   target Kubernetes release, 1.23 to 1.35 (default 1.35)
   --rule CODE=SEVERITY        set a rule's severity (error, warning, information, hint) or turn it off
+  --fix                       apply the obvious fixes and rewrite the files in place, then report what is
+                              left; with - the fixed text goes to standard output, the findings to stderr
+  --dry-run                   with --fix: print the changes as a unified diff instead of writing them
   -h, --help                  show this help
 
-Exit status: 0 without errors, 1 when any error was found, 2 on a usage problem.`;
+Exit status: 0 without errors, 1 when any error was found (after --fix: any error left), 2 on a usage problem.`;
 
 interface Finding {
   file: string;
@@ -45,10 +49,12 @@ interface Options {
   version: string;
   rules: Record<string, RuleSetting>;
   paths: string[];
+  fix: boolean;
+  dryRun: boolean;
 }
 
 function parseArguments(args: string[]): Options {
-  const options: Options = { format: 'text', version: '1.35', rules: {}, paths: [] };
+  const options: Options = { format: 'text', version: '1.35', rules: {}, paths: [], fix: false, dryRun: false };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     const value = (): string => {
@@ -67,6 +73,10 @@ function parseArguments(args: string[]): Options {
       const [code, severity] = value().split('=');
       if (!code || !['error', 'warning', 'information', 'hint', 'off'].includes(severity)) throw new UsageError('--rule takes CODE=error|warning|information|hint|off');
       options.rules[code] = severity as RuleSetting;
+    } else if (arg === '--fix') {
+      options.fix = true;
+    } else if (arg === '--dry-run') {
+      options.dryRun = true;
     } else if (arg === '-' || !arg.startsWith('-')) {
       options.paths.push(arg);
     } else {
@@ -74,6 +84,7 @@ function parseArguments(args: string[]): Options {
     }
   }
   if (options.paths.length === 0) throw new UsageError('no PATH given');
+  if (options.dryRun && !options.fix) throw new UsageError('--dry-run goes with --fix');
   return options;
 }
 
@@ -95,20 +106,34 @@ function collectFiles(path: string, out: string[]): void {
   }
 }
 
-function readInput(file: string): string {
+/** The text of a file or of standard input, without a byte order mark (kept aside to write it back). */
+function readInput(file: string): { text: string; bom: string } {
   const text = file === '-' ? readFileSync(0, 'utf8') : readFileSync(file, 'utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return text.charCodeAt(0) === 0xfeff ? { text: text.slice(1), bom: '\uFEFF' } : { text, bom: '' };
 }
 
-export function check(args: string[], write: (text: string) => void): number {
+export function check(args: string[], write: (text: string) => void, writeError: (text: string) => void = (text) => process.stderr.write(text)): number {
   const options = parseArguments(args);
   const settings = normalizeSettings({ kubernetesVersion: options.version, rules: options.rules });
   const files: string[] = [];
   for (const path of options.paths) collectFiles(path, files);
   const findings: Finding[] = [];
+  const fixedNotes: string[] = [];
+  // With `--fix -` the fixed text is the output: the report goes to standard error.
+  const report = options.fix && !options.dryRun && files.includes('-') ? writeError : write;
   for (const file of files) {
     const name = file === '-' ? '<stdin>' : relative(process.cwd(), file) || file;
-    const diagnostics: Diagnostic[] = validateText(readInput(file), settings);
+    const input = readInput(file);
+    let text = input.text;
+    if (options.fix) {
+      const fixed = fixText(text, settings);
+      if (options.dryRun) write(unifiedDiff(text, fixed.text, name));
+      else if (file === '-') write(fixed.text);
+      else if (fixed.text !== text) writeFileSync(file, input.bom + fixed.text);
+      if (fixed.fixed > 0) fixedNotes.push(`${name}: fixed ${fixed.fixed} finding${fixed.fixed === 1 ? '' : 's'}${options.dryRun ? ' (dry run)' : ''}\n`);
+      text = fixed.text;
+    }
+    const diagnostics: Diagnostic[] = validateText(text, settings);
     for (const diagnostic of diagnostics) {
       findings.push({
         file: name,
@@ -124,11 +149,16 @@ export function check(args: string[], write: (text: string) => void): number {
     }
   }
   const errors = findings.filter((finding) => finding.severity === 'error').length;
-  if (options.format === 'json') {
-    write(JSON.stringify(findings, null, 2) + '\n');
+  if (options.dryRun) {
+    // Only the diff on standard output, so that it can be piped to `git apply`.
+    for (const note of fixedNotes) writeError(note);
+  } else if (options.format === 'json') {
+    for (const note of fixedNotes) writeError(note);
+    report(JSON.stringify(findings, null, 2) + '\n');
   } else {
-    for (const f of findings) write(`${f.file}:${f.line}:${f.column} ${f.severity} ${f.code} ${f.message}\n`);
-    write(`${files.length} file${files.length === 1 ? '' : 's'} checked: ${errors} error${errors === 1 ? '' : 's'}, ${findings.length - errors} other finding${findings.length - errors === 1 ? '' : 's'}\n`);
+    for (const note of fixedNotes) report(note);
+    for (const f of findings) report(`${f.file}:${f.line}:${f.column} ${f.severity} ${f.code} ${f.message}\n`);
+    report(`${files.length} file${files.length === 1 ? '' : 's'} checked: ${errors} error${errors === 1 ? '' : 's'}, ${findings.length - errors} other finding${findings.length - errors === 1 ? '' : 's'}\n`);
   }
   return errors > 0 ? 1 : 0;
 }
