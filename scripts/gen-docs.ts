@@ -20,12 +20,14 @@ export function renderRulesDoc(): string {
     '`kubeassist.rules` (or `kubeassist check --rule CODE=SEVERITY`), and silenced on one line with',
     '`# kubeassist-disable-next-line CODE` on the line before. "Reference" names the rule ids of',
     'the Kubernetes validation reference that the code implements; "Mirrors" the Kubernetes function.',
+    `"Quick fix" says what the editor's quick fix (and \`kubeassist check --fix\`) does for the ${codes.filter((code) => code.fix).length} codes`,
+    'that have one; every finding can also be silenced with "Disable `CODE` for this line".',
     '',
-    '| Code | Severity | What it checks | Mirrors | Reference |',
-    '|---|---|---|---|---|',
+    '| Code | Severity | What it checks | Mirrors | Reference | Quick fix |',
+    '|---|---|---|---|---|---|',
   ];
   for (const code of codes) {
-    lines.push(`| \`${code.code}\` | ${code.severity} | ${cell(code.title)} | ${cell(code.mirrors)} | ${cell(code.reference)} |`);
+    lines.push(`| \`${code.code}\` | ${code.severity} | ${cell(code.title)} | ${cell(code.mirrors)} | ${cell(code.reference)} | ${cell(code.fix)} |`);
   }
   return lines.join('\n') + '\n';
 }
