@@ -31,14 +31,19 @@ async function shot(name, crop) {
   await page.screenshot({ path: file });
   if (DOCS_IMAGES && crop) await page.screenshot({ path: join(DOCS_IMAGES, `${name}.png`), clip: crop });
 }
-/** The bounding box of several elements, padded, inside the viewport. */
-async function around(locators, pad = 8) {
-  const boxes = (await Promise.all(locators.map((l) => l.boundingBox()))).filter(Boolean);
-  const x = Math.max(0, Math.min(...boxes.map((b) => b.x)) - pad);
-  const y = Math.max(0, Math.min(...boxes.map((b) => b.y)) - pad);
-  const right = Math.min(1280, Math.max(...boxes.map((b) => b.x + b.width)) + pad);
-  const bottom = Math.min(800, Math.max(...boxes.map((b) => b.y + b.height)) + pad);
-  return { x, y, width: right - x, height: bottom - y };
+/**
+ * The README's crop: the editor from its left edge (line numbers) and the line holding `fromLine` (or the
+ * top of a widget above it), down to the lowest of `below` (widgets, a Problems row), at most `width` wide.
+ */
+async function crop(fromLine, below, width = 860) {
+  const left = (await editor.boundingBox()).x;
+  const boxes = (await Promise.all(below.map((l) => l.first().boundingBox()))).filter(Boolean);
+  const line = await editor.locator('.view-line', { hasText: fromLine }).first().boundingBox();
+  // up to whole lines above it when a widget opens upwards
+  const linesUp = Math.max(0, Math.ceil((line.y - Math.min(...boxes.map((b) => b.y - 4))) / line.height));
+  const top = Math.max(0, line.y - linesUp * line.height);
+  const bottom = Math.min(800, Math.max(...boxes.map((b) => b.y + b.height)) + 8);
+  return { x: left, y: top, width: Math.min(width, 1280 - left), height: bottom - top };
 }
 
 const editor = page.locator('.editor-group-container.active .monaco-editor').first();
@@ -102,7 +107,12 @@ try {
   await statusItem.first().waitFor({ timeout: 10000 }).catch(() => {});
   const status = (await statusItem.count()) ? await statusItem.first().textContent() : '';
   check(/Kubernetes 1\.35 · 1 resource$/.test(status.trim()), 'status bar: "Kubernetes 1.35 · 1 resource"', status);
-  await shot('diagnostics', await around([editor.locator('.view-lines'), page.locator('.markers-panel .monaco-list-row').first()]));
+  await clickOnText('OnFailure', { hover: true });
+  const problemHover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'must be' }).first();
+  await problemHover.waitFor({ timeout: 10000 }).catch(() => {});
+  check((await problemHover.count()) === 1, 'hovering the squiggle shows the message');
+  await shot('diagnostics', await crop('podFailurePolicy', [problemHover, problemRows.nth(1)], 920));
+  await page.mouse.move(1200, 780);
 
   // 2. Nothing on a valid Job + CSIDriver.
   await openFile('job-valid.yaml');
@@ -118,7 +128,7 @@ try {
   const hoverText = (await hoverBox.count()) ? await hoverBox.textContent() : '';
   note(`hover: ${hoverText.slice(0, 160)}`);
   check(/backoffLimit/.test(hoverText) && /How many Pod failures the Job tolerates/.test(hoverText), 'hover on backoffLimit shows its summary', hoverText);
-  await shot('hover', await around([hoverBox, editor.locator('.view-line', { hasText: 'backoffLimit' })]));
+  await shot('hover', await crop('kind: Job', [hoverBox]));
   await page.mouse.move(1200, 780);
   await page.keyboard.press('Escape');
 
@@ -136,7 +146,7 @@ try {
   const labels = await suggestions.evaluateAll((items) => items.map((i) => i.getAttribute('aria-label') || i.textContent));
   note(`suggestions: ${JSON.stringify(labels)}`);
   check(labels.some((l) => /^NonIndexed\b/.test(l)) && labels.some((l) => /^Indexed\b/.test(l)), 'completion after `completionMode: ` offers NonIndexed and Indexed', labels);
-  await shot('completion', await around([page.locator('.editor-widget.suggest-widget.visible'), editor.locator('.view-line', { hasText: 'completionMode' })]));
+  await shot('completion', await crop('kind: Job', [page.locator('.editor-widget.suggest-widget.visible'), editor.locator('.view-line', { hasText: 'restartPolicy' })], 620));
   await page.keyboard.press('Escape');
   await page.keyboard.press('Control+Z');
   await page.keyboard.press('Control+Z');
@@ -160,9 +170,9 @@ try {
   await actions.first().waitFor({ timeout: 10000 }).catch(() => {});
   const titles = await actions.evaluateAll((items) => items.map((i) => i.textContent));
   note(`quick fixes (${menuFrom}): ${JSON.stringify(titles)}`);
-  check(menuFrom === 'lightbulb' && titles.some((t) => /Indexed/.test(t)), 'the lightbulb menu offers the fix to `Indexed`', titles);
-  await shot('quick-fix', titles.length ? await around([page.locator('.action-widget'), editor.locator('.view-line', { hasText: 'completionMode' })]) : undefined);
-  const fix = actions.filter({ hasText: 'Indexed' }).first();
+  check(menuFrom === 'lightbulb' && titles.some((t) => /`Indexed`/.test(t)), 'the lightbulb menu offers the fix to `Indexed`', titles);
+  await shot('quick-fix', titles.length ? await crop('kind: Job', [page.locator('.action-widget'), editor.locator('.view-line', { hasText: 'restartPolicy' })], 620) : undefined);
+  const fix = actions.filter({ hasText: '`Indexed`' }).first();
   if (await fix.count()) await fix.click();
   else await page.keyboard.press('Escape');
   await page.waitForTimeout(500);

@@ -95,7 +95,7 @@
                                                                                  (flymake-diagnostics (line-beginning-position) (line-end-position))))
                                                                 :only ["quickfix"])))
                         (error (e2e-out "  codeAction error: %S" e) nil)))
-             (fix (cl-find-if (lambda (a) (and (plist-get a :edit) (string-match-p "Indexed" (plist-get a :title))))
+             (fix (cl-find-if (lambda (a) (and (plist-get a :edit) (string-match-p "`Indexed`" (plist-get a :title))))
                               (append actions nil))))
         (e2e-out "  code actions: %s" (mapconcat (lambda (a) (plist-get a :title)) (append actions nil) " | "))
         (when fix (eglot--apply-workspace-edit (plist-get fix :edit)))

@@ -89,15 +89,15 @@ local ok, err = pcall(function()
   row = find_line(buf, 'completionMode: indexed')
   local enum = vim.tbl_filter(function(d) return d.lnum == row end, vim.diagnostic.get(buf))
   check(#enum == 1, 'schema error on `completionMode: indexed` (schemaDiagnostics auto reports it without Red Hat YAML)')
-  local lsp_diagnostics = vim.tbl_map(function(d) return d.user_data and d.user_data.lsp or d end, enum)
-  local actions = request(buf, 'textDocument/codeAction', {
-    textDocument = { uri = vim.uri_from_bufnr(buf) },
-    range = { start = { line = row, character = 18 }, ['end'] = { line = row, character = 18 } },
-    context = { diagnostics = lsp_diagnostics, only = { 'quickfix' } },
-  }) or {}
+  -- what `:lua vim.lsp.buf.code_action()` sends in 0.7: the cursor's range and the line's diagnostics
+  vim.api.nvim_win_set_cursor(0, { row + 1, 18 })
+  local params = vim.lsp.util.make_range_params()
+  params.context = { diagnostics = vim.lsp.diagnostic.get_line_diagnostics(buf, row), only = { 'quickfix' } }
+  local actions = request(buf, 'textDocument/codeAction', params) or {}
   out('  code actions: ' .. table.concat(vim.tbl_map(function(a) return a.title end, actions), ' | '))
-  local fix = vim.tbl_filter(function(a) return a.edit and a.title:find('Indexed', 1, true) end, actions)[1]
-  if fix then vim.lsp.util.apply_workspace_edit(fix.edit, 'utf-16') end
+  local fix = vim.tbl_filter(function(a) return a.title:find('`Indexed`', 1, true) end, actions)[1]
+  if fix and not fix.edit then fix = request(buf, 'codeAction/resolve', fix) end -- 0.7 offers resolveSupport
+  if fix and fix.edit then vim.lsp.util.apply_workspace_edit(fix.edit, 'utf-16') end
   local fixed = vim.api.nvim_buf_get_lines(buf, row, row + 1, false)[1]
   out('  line after the fix: ' .. fixed)
   check(fixed == '  completionMode: Indexed', 'quick fix changes `completionMode: indexed` to `Indexed`')
