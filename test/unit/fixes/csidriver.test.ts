@@ -73,6 +73,12 @@ const cases: FixCase[] = [
     expected: `${CSI}  serviceAccountTokenInSecrets: true\n  tokenRequests:\n  - audience: vault\n    expirationSeconds: 600\n`,
   },
   {
+    name: 'a too long token expiration becomes 2^32',
+    text: `${CSI}  serviceAccountTokenInSecrets: true\n  tokenRequests:\n  - audience: vault\n    expirationSeconds: 5000000000\n`,
+    code: 'csidriver/token-requests/expiration-too-long',
+    expected: `${CSI}  serviceAccountTokenInSecrets: true\n  tokenRequests:\n  - audience: vault\n    expirationSeconds: 4294967296\n`,
+  },
+  {
     name: 'a namespace on the cluster-scoped CSIDriver: the line goes',
     text: edit(CSI, '  name: csi.example.com\n', '  name: csi.example.com\n  namespace: kube-system\n'),
     code: 'csidriver/namespace/ignored',

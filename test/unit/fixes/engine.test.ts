@@ -113,6 +113,20 @@ const cases: FixCase[] = [
     expected: edit(JOB, '        image: perl:5.34\n', '        image: busybox:1.36\n        command: [perl]\n'),
   },
   {
+    name: 'an empty flow list of containers gets a container, in flow style',
+    text: edit(JOB, '      containers:\n      - name: pi\n        image: perl:5.34\n', '      containers: []\n'),
+    code: 'pod/containers-empty',
+    title: 'Add a container',
+    expected: edit(JOB, '      containers:\n      - name: pi\n        image: perl:5.34\n', '      containers: [{name: main, image: "busybox:1.36"}]\n'),
+  },
+  {
+    name: 'an empty container name gets a placeholder, in its quotes',
+    text: edit(JOB, '- name: pi', "- name: ''"),
+    code: 'pod/container-name-required',
+    title: 'Add a name',
+    expected: edit(JOB, '- name: pi', "- name: 'main'"),
+  },
+  {
     name: 'a repeated container name is renamed to an unused one',
     text: edit(JOB, '        image: perl:5.34\n', '        image: perl:5.34\n      - name: pi\n        image: busybox\n'),
     code: 'pod/container-name-duplicate',

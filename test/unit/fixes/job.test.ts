@@ -201,6 +201,38 @@ const cases: FixCase[] = [
     code: 'job/completion-mode/indexed-parallelism-too-large',
     expected: edit(JOB, '  completions: 3\n', '  completionMode: Indexed\n  completions: 3\n  parallelism: 100000\n'),
   },
+  {
+    name: 'maxFailedIndexes above 100000 is lowered to it',
+    text: edit(JOB, '  completions: 3\n', '  completionMode: Indexed\n  completions: 200000\n  maxFailedIndexes: 150000\n'),
+    code: 'job/backoff-limit-per-index/max-failed-indexes-too-large',
+    expected: edit(JOB, '  completions: 3\n', '  completionMode: Indexed\n  completions: 200000\n  maxFailedIndexes: 100000\n'),
+    remaining: ['job/backoff-limit-per-index/max-failed-indexes-needs-backoff-limit-per-index @ spec.backoffLimitPerIndex'],
+  },
+  {
+    name: 'maxFailedIndexes above 10000 with more than 100000 completions is lowered to 10000',
+    text: edit(JOB, '  completions: 3\n', '  completionMode: Indexed\n  completions: 200000\n  backoffLimitPerIndex: 1\n  maxFailedIndexes: 20000\n'),
+    code: 'job/backoff-limit-per-index/max-failed-indexes-too-large-for-high-completions',
+    expected: edit(JOB, '  completions: 3\n', '  completionMode: Indexed\n  completions: 200000\n  backoffLimitPerIndex: 1\n  maxFailedIndexes: 10000\n'),
+  },
+  {
+    name: 'parallelism above 10000 with more than 100000 completions is lowered to 10000',
+    text: edit(JOB, '  completions: 3\n', '  completionMode: Indexed\n  completions: 200000\n  parallelism: 20000\n  backoffLimitPerIndex: 1\n  maxFailedIndexes: 10\n'),
+    code: 'job/backoff-limit-per-index/parallelism-too-large-for-high-completions',
+    expected: edit(JOB, '  completions: 3\n', '  completionMode: Indexed\n  completions: 200000\n  parallelism: 10000\n  backoffLimitPerIndex: 1\n  maxFailedIndexes: 10\n'),
+  },
+  {
+    name: 'maxFailedIndexes required above 100000 completions: added after backoffLimitPerIndex',
+    text: edit(JOB, '  completions: 3\n', '  completionMode: Indexed\n  completions: 200000\n  backoffLimitPerIndex: 1\n'),
+    code: 'job/backoff-limit-per-index/max-failed-indexes-required',
+    title: 'Add `maxFailedIndexes: 10000`',
+    expected: edit(JOB, '  completions: 3\n', '  completionMode: Indexed\n  completions: 200000\n  backoffLimitPerIndex: 1\n  maxFailedIndexes: 10000\n'),
+  },
+  {
+    name: 'succeededCount above the number of listed indexes is lowered to it',
+    text: edit(JOB, '  completions: 3\n', '  completionMode: Indexed\n  completions: 10\n  successPolicy:\n    rules:\n    - succeededIndexes: "0-2"\n      succeededCount: 5\n'),
+    code: 'job/success-policy/succeeded-count-above-indexes',
+    expected: edit(JOB, '  completions: 3\n', '  completionMode: Indexed\n  completions: 10\n  successPolicy:\n    rules:\n    - succeededIndexes: "0-2"\n      succeededCount: 3\n'),
+  },
 ];
 
 describe('Job quick fixes', () => {

@@ -356,8 +356,9 @@ export class YamlEditor {
       if (isScalar(node) && node.range && !isStructured(value)) {
         if (typeof value === 'string') return this.replaceString(node, value);
         if (typeof value === 'number' || typeof value === 'boolean') return this.replaceRaw(node, value);
+        // A placeholder in place of the value, in the value's quote style.
         const writer = new Writer();
-        this.writeScalar(writer, value);
+        writer.placeholder(value, typeof value.placeholder === 'number' ? String(value.placeholder) : this.stringText(value.placeholder, node));
         const [start, end] = this.scalarSpan(node);
         return writer.edit(start, end);
       }
