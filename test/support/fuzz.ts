@@ -74,7 +74,7 @@ function snippet(next: Next): string {
       const depth = next() < 0.05 ? 10_000 : between(next, 10, 300);
       return pick(next, ['['.repeat(depth), '{a: '.repeat(depth), '- '.repeat(depth), `${'['.repeat(depth)}${']'.repeat(depth)}`]);
     }
-    case 6: return 'x'.repeat(next() < 0.1 ? 200_000 : between(next, 100, 20_000));
+    case 6: return 'x'.repeat(next() < 0.1 ? 50_000 : between(next, 100, 10_000));
     case 7: return pick(next, ['---\n', '...\n', '--- !!map\n', '%YAML 1.1\n---\n', '\n---\n']);
     case 8: return pick(next, ODD_CHARACTERS);
     case 9: return aliasBomb();
@@ -237,7 +237,8 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   let requests = 0;
   let notifications = 0;
   let slowestMs = 0;
-  async function ask<R>(method: string, params: unknown): Promise<R | undefined> {
+  let slowest = '';
+  async function ask<R>(method: string, params: unknown, text?: string): Promise<R | undefined> {
     requests++;
     const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
@@ -248,11 +249,15 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
       ]);
       return answer;
     } catch (error) {
-      fail(`${method}: ${error instanceof Error ? error.message : JSON.stringify(error)}`);
+      fail(`${method} ${JSON.stringify(params).slice(0, 300)}: ${error instanceof Error ? error.message : JSON.stringify(error)}${text === undefined ? '' : ` (text in ${keep(text)})`}`);
       return undefined;
     } finally {
       clearTimeout(timer);
-      slowestMs = Math.max(slowestMs, performance.now() - started);
+      const ms = performance.now() - started;
+      if (ms > slowestMs) {
+        slowestMs = ms;
+        slowest = method;
+      }
     }
   }
   const notify = async (method: string, params: unknown) => {
@@ -298,17 +303,17 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     const checkRanges = (what: string, ranges: Range[]) => {
       for (const range of ranges) if (!inside(range, lengths)) fail(`${what} range ${JSON.stringify(range)} outside ${slot.uri} v${slot.version} (text in ${keep(slot.text)})`);
     };
-    const completion = await ask<{ items?: CompletionLike[] } | CompletionLike[] | null>('textDocument/completion', { textDocument, position: position() });
+    const completion = await ask<{ items?: CompletionLike[] } | CompletionLike[] | null>('textDocument/completion', { textDocument, position: position() }, slot.text);
     const items = Array.isArray(completion) ? completion : (completion?.items ?? []);
     checkRanges('completion', items.flatMap(completionRanges));
-    const hover = await ask<{ range?: Range } | null>('textDocument/hover', { textDocument, position: position() });
+    const hover = await ask<{ range?: Range } | null>('textDocument/hover', { textDocument, position: position() }, slot.text);
     if (hover?.range) checkRanges('hover', [hover.range]);
     if (hasCodeActions) {
       const a = position();
       const b = next() < 0.5 ? a : position();
       const range = a.line < b.line || (a.line === b.line && a.character <= b.character) ? { start: a, end: b } : { start: b, end: a };
       const diagnostics = next() < 0.7 && slot.diagnostics.length ? [pick(next, slot.diagnostics)] : [];
-      const actions = await ask<ActionLike[] | null>('textDocument/codeAction', { textDocument, range: diagnostics[0]?.range ?? range, context: { diagnostics } });
+      const actions = await ask<ActionLike[] | null>('textDocument/codeAction', { textDocument, range: diagnostics[0]?.range ?? range, context: { diagnostics } }, slot.text);
       checkRanges('code action', (actions ?? []).flatMap((action) => actionRanges(action, slot.uri)));
     }
     checkPublished();
@@ -316,7 +321,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     for (const chunk of server.stderr.splice(0)) if (chunk.trim()) fail(`server stderr: ${chunk.slice(0, 2000)}`);
     if (server.process.exitCode !== null) fail(`server exited with ${server.process.exitCode}`);
     if (options.progress && iterations % 1000 === 0) {
-      options.progress(`${iterations} iterations, ${requests} requests, ${((performance.now() - started) / 1000).toFixed(0)} s, slowest answer ${slowestMs.toFixed(0)} ms`);
+      options.progress(`${iterations} iterations, ${requests} requests, ${((performance.now() - started) / 1000).toFixed(0)} s, slowest answer ${slowestMs.toFixed(0)} ms (${slowest})`);
     }
   }
 

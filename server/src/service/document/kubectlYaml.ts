@@ -29,7 +29,14 @@ export const KUBECTL_PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptio
 export const MAX_ALIAS_COUNT = 1000;
 
 export function parseKubectlYaml(text: string): Document.Parsed {
-  return parseDocument(text, KUBECTL_PARSE_OPTIONS);
+  // Broken text makes thousands of YAMLErrors; capturing a stack trace for each cost most of the parse.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return parseDocument(text, KUBECTL_PARSE_OPTIONS);
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
 }
 
 /**

@@ -119,14 +119,13 @@ function readDocument(text: string, lines: LineIndex): Reading {
   const contentEnd = text.trimEnd().length;
   const reportedLines = new Set<number>();
   for (const error of document.errors) {
-    const issue = describeYamlError(error.code, error.message);
-    if (issue.severity === 'error' && issue.code !== 'yaml/duplicate-key') broken = true;
+    if (error.code !== 'DUPLICATE_KEY') broken = true; // as describeYamlError's severities say
     const start = Math.min(error.pos[0], Math.max(0, contentEnd - 1));
-    const end = Math.min(Math.max(error.pos[1], start + 1), Math.max(contentEnd, start + 1));
     const line = lines.positionAt(start).line;
     if (reportedLines.has(line)) continue;
     reportedLines.add(line);
-    issues.push({ ...issue, start, end });
+    const end = Math.min(Math.max(error.pos[1], start + 1), Math.max(contentEnd, start + 1));
+    issues.push({ ...describeYamlError(error.code, error.message), start, end });
   }
   return { document, issues, broken, resources: broken ? [] : findResources(document.contents) };
 }
