@@ -27,10 +27,16 @@ const POLICY = `  podFailurePolicy:
 
 const cases: FixCase[] = [
   {
-    name: 'restartPolicy: OnFailure with a pod failure policy becomes Never, keeping the comment beside it',
+    name: 'restartPolicy: OnFailure with a pod failure policy becomes Never, the comment beside it stays in its column',
     text: withPolicy(POLICY, edit(JOB, 'restartPolicy: Never\n', 'restartPolicy: OnFailure  # retry in place\n')),
     code: 'job/pod-failure-policy/restart-policy-must-be-never',
-    expected: withPolicy(POLICY, edit(JOB, 'restartPolicy: Never\n', 'restartPolicy: Never  # retry in place\n')),
+    expected: withPolicy(POLICY, edit(JOB, 'restartPolicy: Never\n', 'restartPolicy: Never      # retry in place\n')),
+  },
+  {
+    name: 'a comment one space after the value stays one space after it',
+    text: withPolicy(POLICY, edit(JOB, 'restartPolicy: Never\n', 'restartPolicy: OnFailure # retry in place\n')),
+    code: 'job/pod-failure-policy/restart-policy-must-be-never',
+    expected: withPolicy(POLICY, edit(JOB, 'restartPolicy: Never\n', 'restartPolicy: Never # retry in place\n')),
   },
   {
     name: 'a Job without restartPolicy gets `restartPolicy: Never` after its containers',

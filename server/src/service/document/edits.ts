@@ -194,7 +194,20 @@ export class YamlEditor {
 
   private replaceScalarText(scalar: Scalar, text: string): OffsetEdit {
     const [start, end] = this.scalarSpan(scalar);
-    return { start, end, text };
+    return this.keepCommentColumn({ start, end, text });
+  }
+
+  /**
+   * A one-line replacement that changes the length of the line keeps a comment aligned after it (two or
+   * more spaces before `#`) in its column, as far as one space allows.
+   */
+  private keepCommentColumn(edit: OffsetEdit): OffsetEdit {
+    const delta = edit.text.length - (edit.end - edit.start);
+    if (delta === 0 || /[\r\n]/.test(edit.text) || /[\r\n]/.test(this.doc.text.slice(edit.start, edit.end))) return edit;
+    const padding = /^( {2,})#/.exec(this.doc.text.slice(edit.end, edit.end + 256));
+    if (!padding) return edit;
+    const spaces = Math.max(1, padding[1].length - delta);
+    return { ...edit, end: edit.end + padding[1].length, text: edit.text + ' '.repeat(spaces) };
   }
 
   /** The written text of a scalar: for block scalars the header and content lines, without the last line break. */
@@ -308,7 +321,7 @@ export class YamlEditor {
       const separator = /,\s/.test(inner) || items.length < 2 ? ', ' : ',';
       const open = inner.startsWith('[ ') ? '[ ' : '[';
       const close = /\s\]$/.test(inner) ? ' ]' : ']';
-      return [{ start: seq.range[0], end: seq.range[1], text: `${open}${values.map((value) => write(value, items[0])).join(separator)}${close}` }];
+      return [this.keepCommentColumn({ start: seq.range[0], end: seq.range[1], text: `${open}${values.map((value) => write(value, items[0])).join(separator)}${close}` })];
     }
     if (values.length > items.length) return undefined;
     // Only removals: whole items go, so that the comments of the items that stay stay with them.
@@ -356,6 +369,7 @@ export class YamlEditor {
       if (isScalar(node) && node.range && !isStructured(value)) {
         if (typeof value === 'string') return this.replaceString(node, value);
         if (typeof value === 'number' || typeof value === 'boolean') return this.replaceRaw(node, value);
+        if (!isPlaceholder(value)) return undefined;
         // A placeholder in place of the value, in the value's quote style.
         const writer = new Writer();
         writer.placeholder(value, typeof value.placeholder === 'number' ? String(value.placeholder) : this.stringText(value.placeholder, node));
