@@ -56,7 +56,8 @@ e2e_log "install (cache: $E2E_HOME)"
 bash scripts/e2e/install.sh "${wanted[@]}"
 
 export KUBEASSIST_SERVER="$ROOT/dist/server.js" E2E_FIXTURES="$ROOT/test/e2e/fixtures"
-selected nvim && suite neovim timeout 120 nvim --headless --clean -n -i NONE -c "luafile test/e2e/neovim/check.lua" </dev/null
+# Neovim's own log and lsp.log go to the results, not ~/.cache/nvim.
+selected nvim && suite neovim env XDG_CACHE_HOME="$RESULTS/neovim-cache" XDG_STATE_HOME="$RESULTS/neovim-state" timeout 120 nvim --headless --clean -n -i NONE -c "luafile test/e2e/neovim/check.lua" </dev/null
 # --batch without -Q: Debian's site-start puts elpa-eglot on the load-path. stderr carries Eglot's chatter.
 selected emacs && suite emacs sh -c 'timeout 120 emacs --batch -l test/e2e/emacs/check.el </dev/null 2>"$0"' "$RESULTS/emacs.stderr"
 selected code-server && suite code-server bash scripts/e2e/code-server.sh "$ROOT/kubeassist.vsix" "$RESULTS/code-server"
