@@ -91,17 +91,42 @@ class Writer {
 
 /** Edits on one document. Paths are relative to `root` (a resource of the document). */
 export class YamlEditor {
-  readonly eol: string;
-  readonly unit: number;
-  readonly indentedSequences: boolean;
-  private readonly preferSingleQuotes: boolean;
+  private layout: { eol: string; unit: number; indentedSequences: boolean; preferSingleQuotes: boolean } | undefined;
+  private flowRanges: [number, number][] | undefined;
 
-  constructor(readonly doc: YamlDocument) {
-    const text = doc.text;
-    this.eol = text.includes('\r\n') ? '\r\n' : '\n';
-    this.unit = indentUnit(text);
-    this.indentedSequences = indentsSequences(text);
-    this.preferSingleQuotes = (text.match(/: '/g)?.length ?? 0) > (text.match(/: "/g)?.length ?? 0);
+  constructor(readonly doc: YamlDocument) {}
+
+  /** The document's habits, read on first use (most fixes only replace a value). */
+  private habits() {
+    if (!this.layout) {
+      const text = this.doc.text;
+      this.layout = {
+        eol: text.includes('\r\n') ? '\r\n' : '\n',
+        unit: indentUnit(text),
+        indentedSequences: indentsSequences(text),
+        preferSingleQuotes: (text.match(/: '/g)?.length ?? 0) > (text.match(/: "/g)?.length ?? 0),
+      };
+    }
+    return this.layout;
+  }
+
+  /** The line break of the document: CRLF when it has any. */
+  get eol(): string {
+    return this.habits().eol;
+  }
+
+  /** Spaces per nesting level (2 when the document does not say). */
+  get unit(): number {
+    return this.habits().unit;
+  }
+
+  /** Whether list items sit under their key (`key:\n  - a`) rather than at its column. */
+  get indentedSequences(): boolean {
+    return this.habits().indentedSequences;
+  }
+
+  private get preferSingleQuotes(): boolean {
+    return this.habits().preferSingleQuotes;
   }
 
   // ---- finding nodes -------------------------------------------------------------------------------
@@ -163,18 +188,17 @@ export class YamlEditor {
 
   /** Whether `offset` lies inside a flow collection (`[...]`, `{...}`), where `,` and brackets end a plain scalar. */
   inFlowCollection(offset: number): boolean {
-    let inside = false;
-    visit(this.doc.document, {
-      Map: (_, node) => this.checkFlow(node, offset, () => (inside = true)),
-      Seq: (_, node) => this.checkFlow(node, offset, () => (inside = true)),
-    });
-    return inside;
-  }
-
-  private checkFlow(node: YAMLMap | YAMLSeq, offset: number, found: () => void): symbol | undefined {
-    if (!node.flow || !node.range || offset <= node.range[0] || offset >= node.range[1]) return undefined;
-    found();
-    return visit.BREAK;
+    if (!this.flowRanges) {
+      const ranges: [number, number][] = [];
+      const collect = (_: unknown, node: YAMLMap | YAMLSeq) => {
+        if (!node.flow || !node.range) return undefined;
+        ranges.push([node.range[0], node.range[1]]);
+        return visit.SKIP; // the outermost flow collection is enough
+      };
+      visit(this.doc.document, { Map: collect, Seq: collect });
+      this.flowRanges = ranges;
+    }
+    return this.flowRanges.some(([start, end]) => start < offset && offset < end);
   }
 
   /** A quoted string in the file's own habit (double quotes unless it mostly uses single ones). */

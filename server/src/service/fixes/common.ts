@@ -60,11 +60,6 @@ export function removeFix(context: FixContext, title: string, path: FieldPath, o
   return quickFix(title, () => (root ? context.editor.remove(root, path) : undefined), options);
 }
 
-/** Only fixes whose edits can be built (lazy ones are trusted to be buildable). */
-export function buildable(fixes: QuickFix[]): QuickFix[] {
-  return fixes.filter((fix) => fix.lazy || fix.edits() !== undefined);
-}
-
 /** The JSON value at `path` of the object as written (or after the server's defaults). */
 export function valueAt(context: FixContext, path: FieldPath, defaulted = false): Json | undefined {
   let current: Json | undefined = defaulted ? context.resource?.defaulted : context.resource?.object;

@@ -42,8 +42,13 @@ export function fixResource(doc: YamlDocument, index: number | undefined): FixRe
   return { kind: classification.kind, node: resource.node, object, defaulted: applyDefaults(classification.kind, object) };
 }
 
+/** One editor per parsed document: it reads the document's layout once. */
+const editors = new WeakMap<YamlDocument, YamlEditor>();
+
 export function fixContext(doc: YamlDocument, finding: { code: string; path: FieldPath; range: OffsetRange }, resource: FixResource | undefined, minor: number): FixContext {
-  return { ...finding, doc, editor: new YamlEditor(doc), resource, minor };
+  let editor = editors.get(doc);
+  if (!editor) editors.set(doc, (editor = new YamlEditor(doc)));
+  return { ...finding, doc, editor, resource, minor };
 }
 
 /** The fixes for one finding, preferred first. A failing provider offers nothing rather than failing the check. */

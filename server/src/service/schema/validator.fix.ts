@@ -3,7 +3,7 @@
 // reverse), and skeletons for the required fields users most often leave out.
 import { isMap, isScalar, type Scalar } from 'yaml';
 import { placeholder, type Skeleton } from '../document/edits';
-import { buildable, quickFix, setFix, unusedName, containerNames } from '../fixes/common';
+import { containerNames, quickFix, setFix, unusedName } from '../fixes/common';
 import { rootOf, type FixContext, type Fixes, type QuickFix } from '../fixes/types';
 import type { FieldPath } from '../types';
 import { closestName } from './messages';
@@ -47,7 +47,7 @@ function unknownFieldFixes(context: FixContext): QuickFix[] {
     fixes.push(quickFix(`Rename to \`${suggestion}\``, () => context.editor.renameKey(pair, suggestion), { preferred: true }));
   }
   fixes.push(quickFix(`Remove the field \`${name}\``, () => context.editor.remove(root!, context.path)));
-  return buildable(fixes);
+  return fixes;
 }
 
 /** `name: no` -> `name: "no"`: the string it looks like. */
@@ -55,7 +55,7 @@ function quoteFix(context: FixContext): QuickFix[] {
   const scalar = scalarAt(context);
   if (!scalar || scalar.type !== 'PLAIN') return [];
   const source = scalar.source ?? String(scalar.value);
-  return buildable([quickFix(`Quote \`${source}\` so that it stays a string`, () => context.editor.quote(scalar), { preferred: true })]);
+  return [quickFix(`Quote \`${source}\` so that it stays a string`, () => context.editor.quote(scalar), { preferred: true })];
 }
 
 /** A wrong type with an obvious repair: quote a number or boolean where a string is needed, unquote a number in quotes. */
@@ -69,7 +69,7 @@ function typeFixes(context: FixContext): QuickFix[] {
   const readable = (wantsNumber && /^[-+]?\d+(\.\d+)?$/.test(text) && (types.includes('number') || /^[-+]?\d+$/.test(text)))
     || (types.includes('boolean') && /^(true|false)$/.test(text));
   if (typeof scalar.value !== 'string' || !readable) return [];
-  return buildable([quickFix(`Remove the quotes: \`${text}\``, () => context.editor.unquote(scalar), { preferred: true })]);
+  return [quickFix(`Remove the quotes: \`${text}\``, () => context.editor.unquote(scalar), { preferred: true })];
 }
 
 /** Skeletons for required fields, by the schema definition that requires them. */
