@@ -124,6 +124,13 @@ const cases: FixCase[] = [
     expected: `${JOB2}---\n${edit(JOB2, '      restartPolicy: Never\n', '')}      restartPolicy: Never\n`,
   },
   {
+    name: 'the second document of a file: a disable comment goes above the line in that document',
+    text: `${JOB2}---\n${edit(JOB2, '- name: pi', '- name: no')}`,
+    code: 'yaml/yaml11-scalar',
+    title: 'Disable `yaml/yaml11-scalar` for this line',
+    expected: `${JOB2}---\n${edit(JOB2, '      - name: pi', '      # kubeassist-disable-next-line yaml/yaml11-scalar\n      - name: no')}`,
+  },
+  {
     name: 'an item of a kind: List: the fix edits the item at its own indentation',
     text: asListItem(edit(JOB2, '      restartPolicy: Never\n', '      restartPolicy: OnFailure\n      terminationGracePeriodSeconds: 5\n')
       .replace('  template:\n', '  podFailurePolicy:\n    rules:\n    - action: Ignore\n      onPodConditions:\n      - type: DisruptionTarget\n  template:\n')),
