@@ -3,6 +3,8 @@
 // place of server/src/service/schema/precompiled.ts: the server does not compile schemas at start-up.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { build } from 'esbuild';
 
 const require = createRequire(import.meta.url);
@@ -35,8 +37,37 @@ const common = {
   logLevel: 'warning',
 };
 
+// The language server answers `initialize` before it loads the engine: dist/server.js holds the LSP wiring,
+// and the engine (server/src/service/index.ts with yaml, the validators, schemas, rules and catalogue) is
+// bundled apart into dist/engine.js. server.ts imports './service/index' as usual; this plugin hands it a
+// facade with the same exports, where functions and classes load engine.js on first use and plain data
+// (trigger characters, code action kinds) is inlined as JSON read from the engine at build time.
+function engineFacade() {
+  const path = resolve('dist/engine.js');
+  delete require.cache[path];
+  const engine = require(path);
+  const lines = ["'use strict';", 'let engine;', "const load = () => (engine ??= require('./engine.js'));"];
+  lines.push('const forward = (name) => function (...args) { const target = load()[name]; return new.target ? new target(...args) : target.apply(this, args); };');
+  for (const [name, value] of Object.entries(engine)) {
+    if (typeof value === 'function') lines.push(`exports.${name} = forward(${JSON.stringify(name)});`);
+    else if (JSON.stringify(value) !== undefined && isDeepStrictEqual(JSON.parse(JSON.stringify(value)), value)) lines.push(`exports.${name} = ${JSON.stringify(value)};`);
+    else throw new Error(`engine export ${name} is neither a function nor JSON data: the lazy facade cannot forward it`);
+  }
+  return lines.join('\n');
+}
+
+const lazyEnginePlugin = {
+  name: 'lazy-engine',
+  setup(context) {
+    context.onResolve({ filter: /^\.\/service\/index$/ }, (args) => (args.importer.endsWith('server.ts') ? { path: 'engine', namespace: 'lazy-engine' } : undefined));
+    context.onLoad({ filter: /.*/, namespace: 'lazy-engine' }, () => ({ contents: engineFacade(), loader: 'js' }));
+  },
+};
+
 await Promise.all([
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
-  build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', plugins: [precompiledPlugin] }),
+  build({ ...common, entryPoints: ['server/src/service/index.ts'], outfile: 'dist/engine.js', plugins: [precompiledPlugin] }).then(() =>
+    build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', external: ['./engine.js'], plugins: [lazyEnginePlugin] }),
+  ),
   build({ ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [precompiledPlugin] }),
 ]);
