@@ -59,7 +59,8 @@ function engineFacade() {
 const lazyEnginePlugin = {
   name: 'lazy-engine',
   setup(context) {
-    context.onResolve({ filter: /^\.\/service\/index$/ }, (args) => (args.importer.endsWith('server.ts') ? { path: 'engine', namespace: 'lazy-engine' } : undefined));
+    const wiring = /server[\\/]src[\\/](server\.ts|lsp[\\/])/;
+    context.onResolve({ filter: /^(\.\.?\/)+service\/index$/ }, (args) => (wiring.test(args.importer) ? { path: 'engine', namespace: 'lazy-engine' } : undefined));
     context.onLoad({ filter: /.*/, namespace: 'lazy-engine' }, () => ({ contents: engineFacade(), loader: 'js' }));
   },
 };
