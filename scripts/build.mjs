@@ -1,9 +1,10 @@
 // Bundles the three front doors with esbuild: the VS Code client, the language server and the CLI.
 // The schema validators are compiled here, once, with ajv's standalone code generation, and bundled in
 // place of server/src/service/schema/precompiled.ts: the server does not compile schemas at start-up.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { Script } from 'node:vm';
 import { isDeepStrictEqual } from 'node:util';
 import { build } from 'esbuild';
 
@@ -42,12 +43,50 @@ const common = {
 // bundled apart into dist/engine.js. server.ts imports './service/index' as usual; this plugin hands it a
 // facade with the same exports, where functions and classes load engine.js on first use and plain data
 // (trigger characters, code action kinds) is inlined as JSON read from the engine at build time.
+// The engine is loaded with a V8 code cache (dist/engine.cache, made here after checking the examples), so
+// a first open does not compile it again; a Node whose V8 differs (VS Code's own, so the .vsix leaves the
+// cache out) rejects it and compiles as usual.
+const ENGINE_WRAPPER = ['(function (exports, require, module, __filename, __dirname) { ', '\n})'];
+
+function loadEngineForCache(path) {
+  const script = new Script(ENGINE_WRAPPER[0] + readFileSync(path, 'utf8') + ENGINE_WRAPPER[1], { filename: path });
+  const module = { exports: {} };
+  script.runInThisContext().call(module.exports, module.exports, createRequire(path), module, path, dirname(path));
+  const engine = module.exports;
+  const examples = readdirSync('examples').filter((name) => name.endsWith('.yaml')).map((name) => readFileSync(join('examples', name), 'utf8'));
+  for (const text of [...examples, examples.join('---\n')]) {
+    const model = new engine.FileModel();
+    engine.validate(model, text, engine.DEFAULT_SETTINGS);
+    const lines = text.split('\n');
+    for (let line = 0; line < lines.length; line += 3) {
+      const position = { line, character: Math.min(lines[line].length, 6) };
+      engine.complete(model, text, position, engine.DEFAULT_SETTINGS);
+      engine.hover(model, text, position, engine.DEFAULT_SETTINGS);
+    }
+  }
+  writeFileSync(join(dirname(path), 'engine.cache'), script.createCachedData());
+  return engine;
+}
+
 function engineFacade() {
-  const path = resolve('dist/engine.js');
-  delete require.cache[path];
-  const engine = require(path);
-  const lines = ["'use strict';", 'let engine;', "const load = () => (engine ??= require('./engine.js'));"];
-  lines.push('const forward = (name) => function (...args) { const target = load()[name]; return new.target ? new target(...args) : target.apply(this, args); };');
+  const engine = loadEngineForCache(resolve('dist/engine.js'));
+  const lines = [
+    "'use strict';",
+    'let engine;',
+    'const load = () => (engine ??= loadEngine());',
+    'function loadEngine() {',
+    "  const { readFileSync } = require('fs');",
+    "  const { join } = require('path');",
+    "  const file = join(__dirname, 'engine.js');",
+    '  let cachedData;',
+    "  try { cachedData = readFileSync(join(__dirname, 'engine.cache')); } catch { cachedData = undefined; }",
+    `  const script = new (require('vm').Script)(${JSON.stringify(ENGINE_WRAPPER[0])} + readFileSync(file, 'utf8') + ${JSON.stringify(ENGINE_WRAPPER[1])}, { filename: file, cachedData });`,
+    '  const module = { exports: {} };',
+    "  script.runInThisContext().call(module.exports, module.exports, require('module').createRequire(file), module, file, __dirname);",
+    '  return module.exports;',
+    '}',
+    'const forward = (name) => function (...args) { const target = load()[name]; return new.target ? new target(...args) : target.apply(this, args); };',
+  ];
   for (const [name, value] of Object.entries(engine)) {
     if (typeof value === 'function') lines.push(`exports.${name} = forward(${JSON.stringify(name)});`);
     else if (JSON.stringify(value) !== undefined && isDeepStrictEqual(JSON.parse(JSON.stringify(value)), value)) lines.push(`exports.${name} = ${JSON.stringify(value)};`);
