@@ -54,18 +54,27 @@ function loadEngineForCache(path) {
   script.runInThisContext().call(module.exports, module.exports, createRequire(path), module, path, dirname(path));
   const engine = module.exports;
   const examples = readdirSync('examples').filter((name) => name.endsWith('.yaml')).map((name) => readFileSync(join('examples', name), 'utf8'));
+  // Any engine bug here is the tests' business: the cache is made from whatever ran.
   for (const text of [...examples, examples.join('---\n')]) {
-    const model = new engine.FileModel();
-    engine.validate(model, text, engine.DEFAULT_SETTINGS);
-    const lines = text.split('\n');
-    for (let line = 0; line < lines.length; line += 3) {
-      const position = { line, character: Math.min(lines[line].length, 6) };
-      engine.complete(model, text, position, engine.DEFAULT_SETTINGS);
-      engine.hover(model, text, position, engine.DEFAULT_SETTINGS);
+    try {
+      warmUp(engine, text);
+    } catch {
+      // keep going
     }
   }
   writeFileSync(join(dirname(path), 'engine.cache'), script.createCachedData());
   return engine;
+}
+
+function warmUp(engine, text) {
+  const model = new engine.FileModel();
+  engine.validate(model, text, engine.DEFAULT_SETTINGS);
+  const lines = text.split('\n');
+  for (let line = 0; line < lines.length; line += 3) {
+    const position = { line, character: Math.min(lines[line].length, 6) };
+    engine.complete(model, text, position, engine.DEFAULT_SETTINGS);
+    engine.hover(model, text, position, engine.DEFAULT_SETTINGS);
+  }
 }
 
 function engineFacade() {
