@@ -14,7 +14,7 @@ describe('the extension package', () => {
     const result = spawnSync(process.execPath, [VSCE, 'ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(result.status, 0, result.stderr);
     assert.deepEqual(result.stdout.trim().split('\n').sort(), [
-      'CHANGELOG.md', 'LICENSE', 'NOTICE', 'README.md', 'dist/cli.js', 'dist/extension.js', 'dist/server.js', 'package.json',
+      'CHANGELOG.md', 'LICENSE', 'NOTICE', 'README.md', 'dist/cli.js', 'dist/engine.js', 'dist/extension.js', 'dist/server.js', 'package.json',
       'syntaxes/kubeassist.injection.tmLanguage.json',
     ]);
   });
