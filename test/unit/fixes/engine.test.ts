@@ -3,20 +3,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { actionsFor, checkCase, edit, type FixCase } from './harness';
+import { VALID_JOB } from './fixtures';
 
-const JOB = `apiVersion: batch/v1
-kind: Job
-metadata:
-  name: pi
-spec:
-  completions: 3
-  template:
-    spec:
-      restartPolicy: Never
-      containers:
-      - name: pi
-        image: perl:5.34
-`;
+const JOB = VALID_JOB;
 
 const cases: FixCase[] = [
   {

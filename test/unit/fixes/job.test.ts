@@ -1,20 +1,9 @@
 // Quick fixes of the Job rules: each applied to a fixture, checked again, and compared byte for byte.
 import { describe, it } from 'node:test';
 import { checkCase, edit, type FixCase } from './harness';
+import { VALID_JOB } from './fixtures';
 
-const JOB = `apiVersion: batch/v1
-kind: Job
-metadata:
-  name: pi
-spec:
-  completions: 3
-  template:
-    spec:
-      restartPolicy: Never
-      containers:
-      - name: pi
-        image: perl:5.34
-`;
+const JOB = VALID_JOB;
 
 const withPolicy = (policy: string, text = JOB) => edit(text, '  template:\n', `${policy}  template:\n`);
 const POLICY = `  podFailurePolicy:

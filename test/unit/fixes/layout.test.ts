@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { codeActions, FileModel, resolveCodeAction } from '../../../server/src/service/index';
 import { actionsFor, checkCase, edit, settingsFor, URI, type FixCase } from './harness';
+import { VALID_JOB } from './fixtures';
 
 const JOB4 = `apiVersion: batch/v1
 kind: Job
@@ -25,19 +26,7 @@ spec:
                   image: perl:5.34
 `;
 
-const JOB2 = `apiVersion: batch/v1
-kind: Job
-metadata:
-  name: pi
-spec:
-  completions: 3
-  template:
-    spec:
-      restartPolicy: Never
-      containers:
-      - name: pi
-        image: perl:5.34
-`;
+const JOB2 = VALID_JOB;
 
 const FLOW = '{"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "pi"}, "spec": {"completions": 3, '
   + '"podFailurePolicy": {"rules": [{"action": "FailIndex", "onExitCodes": {"operator": "In", "values": [42]}}]}, '
