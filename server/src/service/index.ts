@@ -45,11 +45,10 @@ export function checkedResources(model: FileModel, text: string): { kind: KindNa
   const found: { kind: KindName; line: number }[] = [];
   for (const { slice, doc } of model.update(text)) {
     if (!mayNameOurKinds(doc.text)) continue;
-    for (const resource of doc.resources) {
+    for (const resource of doc.resourceSummaries) {
       const classification = classify(resource.apiVersion, resource.kind);
       if (classification.status !== 'checked') continue;
-      const offset = resource.node.range?.[0] ?? 0;
-      found.push({ kind: classification.kind, line: slice.line + doc.lines.positionAt(offset).line });
+      found.push({ kind: classification.kind, line: slice.line + doc.lines.positionAt(resource.offset).line });
     }
   }
   return found;

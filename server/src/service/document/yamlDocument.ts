@@ -40,8 +40,17 @@ interface Reading {
  * One YAML document. It is parsed on first use of its syntax tree, issues or resources, so a document that
  * nothing asks about (no diagnostics are reported for other kinds) costs no parse.
  */
+/** What a resource is and where it starts: kept when the syntax tree is dropped. */
+export interface ResourceSummary {
+  apiVersion: string;
+  kind: string;
+  /** Offset of the object's first character in the document. */
+  offset: number;
+}
+
 export class YamlDocument {
   private reading: Reading | undefined;
+  private summaries: ResourceSummary[] | undefined;
   private lineIndex: LineIndex | undefined;
 
   constructor(readonly text: string) {}
@@ -67,11 +76,17 @@ export class YamlDocument {
     return this.read().resources;
   }
 
+  /** The resources' apiVersion, kind and start, without parsing again once known (the status bar count). */
+  get resourceSummaries(): ResourceSummary[] {
+    return (this.summaries ??= this.resources.map((resource) => ({ apiVersion: resource.apiVersion, kind: resource.kind, offset: resource.node.range?.[0] ?? 0 })));
+  }
+
   /**
    * Drops the syntax tree: a file's documents keep their diagnostics, not their trees, so memory does not
    * grow with the file; the next use parses again. Do not hold nodes across a call that may drop them.
    */
   forgetParse(): void {
+    if (this.reading) void this.resourceSummaries;
     this.reading = undefined;
   }
 
