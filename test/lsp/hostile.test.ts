@@ -107,6 +107,9 @@ describe('hostile input', () => {
     t.diagnostic(`50 MB: ${documents} documents, ${checked} checked in ${seconds.toFixed(1)} s, peak RSS ${peakRssMiB(server.process.pid!).toFixed(0)} MiB`);
     assert.ok(seconds < 60, `took ${seconds} s`);
     assert.ok(peakRssMiB(server.process.pid!) < 1500, `peak RSS ${peakRssMiB(server.process.pid!)} MiB`);
+    // The status bar's count stays within the limit too (it would otherwise read every document).
+    const info = await server.request<{ checkedResources: number }>('kubeassist/documentInfo', { uri: 'file:///huge.yaml' });
+    assert.equal(info.checkedResources, checked);
     await server.close('file:///huge.yaml');
     await stillAnswers();
   });

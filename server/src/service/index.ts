@@ -34,16 +34,17 @@ export function validateText(text: string, settings: Settings): Diagnostic[] {
 export function documentInfo(model: FileModel, text: string, settings: Settings): { kubernetesVersion: string; checkedResources: number; schemaDiagnostics: 'on' | 'off' } {
   return {
     kubernetesVersion: `1.${minorOf(settings.kubernetesVersion)}`,
-    checkedResources: settings.enable ? checkedResources(model, text).length : 0,
+    checkedResources: settings.enable ? checkedResources(model, text, settings.maxFileSize).length : 0,
     schemaDiagnostics: settings.schemaDiagnostics,
   };
 }
 
 /** The Job and CSIDriver objects of a file that get checked (the status bar count, the corpus test). */
-export function checkedResources(model: FileModel, text: string): { kind: KindName; line: number }[] {
+export function checkedResources(model: FileModel, text: string, maxFileSize = Infinity): { kind: KindName; line: number }[] {
   if (isTemplated(text)) return [];
   const found: { kind: KindName; line: number }[] = [];
   for (const { slice, doc } of model.update(text)) {
+    if (slice.offset + slice.text.length > maxFileSize) break; // not checked: see kubeassist.maxFileSize
     if (!mayNameOurKinds(doc.text)) continue;
     for (const resource of doc.resourceSummaries) {
       const classification = classify(resource.apiVersion, resource.kind);
