@@ -16,6 +16,7 @@ Options:
   --format text|json          output format (default text: file:line:col severity code message)
   --kubernetes-version 1.NN   target Kubernetes release, 1.23 to 1.35 (default 1.35)
   --rule CODE=SEVERITY        set a rule's severity (error, warning, information, hint) or turn it off
+  --max-file-size N           check only the documents within the first N characters of a file (default 5000000; 0: no limit)
   --fix                       apply the obvious fixes and rewrite the files in place, then report what is
                               left; with - the fixed text goes to standard output, the findings to stderr
   --dry-run                   with --fix: print the changes as a unified diff instead of writing them
@@ -51,6 +52,7 @@ interface Options {
   paths: string[];
   fix: boolean;
   dryRun: boolean;
+  maxFileSize?: number;
 }
 
 function parseArguments(args: string[]): Options {
@@ -73,6 +75,10 @@ function parseArguments(args: string[]): Options {
       const [code, severity] = value().split('=');
       if (!code || !['error', 'warning', 'information', 'hint', 'off'].includes(severity)) throw new UsageError('--rule takes CODE=error|warning|information|hint|off');
       options.rules[code] = severity as RuleSetting;
+    } else if (arg === '--max-file-size') {
+      const size = Number(value());
+      if (!Number.isInteger(size) || size < 0) throw new UsageError('--max-file-size takes a number of characters (0: no limit)');
+      options.maxFileSize = size;
     } else if (arg === '--fix') {
       options.fix = true;
     } else if (arg === '--dry-run') {
@@ -114,7 +120,7 @@ function readInput(file: string): { text: string; bom: string } {
 
 export function check(args: string[], write: (text: string) => void, writeError: (text: string) => void = (text) => process.stderr.write(text)): number {
   const options = parseArguments(args);
-  const settings = normalizeSettings({ kubernetesVersion: options.version, rules: options.rules });
+  const settings = normalizeSettings({ kubernetesVersion: options.version, rules: options.rules, maxFileSize: options.maxFileSize });
   const files: string[] = [];
   for (const path of options.paths) collectFiles(path, files);
   const findings: Finding[] = [];
@@ -190,4 +196,11 @@ function main(argv: string[]): number {
   }
 }
 
-if (require.main === module) process.exitCode = main(process.argv.slice(2));
+if (require.main === module) {
+  // `kubeassist check ... | head` closes the pipe early: stop quietly with the status we would have had.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+  process.exitCode = main(process.argv.slice(2));
+}

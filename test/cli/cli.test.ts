@@ -71,6 +71,20 @@ describe('kubeassist check', () => {
     assert.match(old.stdout, /^<stdin>:6:3 warning version\/field-not-in-release `managedBy` exists from Kubernetes 1\.30/m);
   });
 
+  it('checks only the documents within --max-file-size, and says so', () => {
+    const twoJobs = `${INDEXED}---\n${INDEXED}`;
+    const { status, stdout } = run(['check', '--max-file-size', String(INDEXED.length + 10), '-'], twoJobs);
+    assert.equal(status, 1);
+    assert.equal(stdout.split('\n').filter((line) => line.includes(' error schema/enum ')).length, 1, stdout);
+    assert.match(stdout, /file\/too-large/);
+  });
+
+  it('stops quietly when its output is closed early (| head)', () => {
+    const result = spawnSync('bash', ['-c', `node ${JSON.stringify(CLI)} check examples/ | head -1`], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(result.stderr, '');
+    assert.equal(result.stdout.split('\n').filter(Boolean).length, 1);
+  });
+
   it('explains usage problems and exits 2', () => {
     assert.equal(run([]).status, 2);
     const badVersion = run(['check', '--kubernetes-version', '1.99', 'examples']);
