@@ -46,15 +46,18 @@ export function availabilityOf(kind: KindName, path: FieldPath): Availability | 
 
 export function checkFieldAvailability(context: RuleContext): Finding[] {
   const findings: Finding[] = [];
-  const visit = (value: Json, path: (string | number)[]): void => {
+  const table = TABLE[context.kind] ?? {};
+  // The schema path is built along the walk (not re-joined for every key): this runs on every object.
+  const visit = (value: Json, path: (string | number)[], schemaPath: string): void => {
     if (Array.isArray(value)) {
-      value.forEach((item, index) => visit(item, [...path, index]));
+      value.forEach((item, index) => visit(item, [...path, index], `${schemaPath}[]`));
       return;
     }
     if (typeof value !== 'object' || value === null) return;
     for (const [key, child] of Object.entries(value)) {
       const childPath = [...path, key];
-      const availability = availabilityOf(context.kind, childPath);
+      const childSchemaPath = schemaPath ? `${schemaPath}.${key}` : key;
+      const availability = table[childSchemaPath];
       if (availability?.since && minorOfRelease(availability.since) > context.minor) {
         findings.push({
           code: 'version/field-not-in-release',
@@ -79,10 +82,10 @@ export function checkFieldAvailability(context: RuleContext): Finding[] {
           href: HREF,
         });
       }
-      visit(child, childPath);
+      visit(child, childPath, childSchemaPath);
     }
   };
-  visit(context.object, []);
+  visit(context.object, [], '');
   return findings;
 }
 
