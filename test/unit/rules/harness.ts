@@ -17,7 +17,8 @@ export function runRules(rules: readonly Rule[], yamlText: string, minor = 35): 
   const object = toServerJson(document);
   if (!isObject(object)) throw new Error('fixture is not a mapping');
   const kind = object.kind as KindName;
-  const context = { kind, object, defaulted: applyDefaults(kind, object), minor };
+  // Rules only read: the defaulted object shares its untouched parts with the object as written.
+  const context = { kind, object: deepFreeze(object), defaulted: deepFreeze(applyDefaults(kind, object)), minor };
   const applicable = rules.filter((rule) => rule.kinds.includes(kind));
   const registered = new Set(applicable.flatMap((rule) => rule.codes.map((code) => code.code)));
   return applicable
@@ -39,4 +40,12 @@ export function runRules(rules: readonly Rule[], yamlText: string, minor = 35): 
 /** The findings as `code @ path` strings, for compact exact assertions. */
 export function summary(findings: readonly ReportedFinding[]): string[] {
   return findings.map((finding) => `${finding.code} @ ${finding.path}`);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value as object)) deepFreeze(child);
+  }
+  return value;
 }

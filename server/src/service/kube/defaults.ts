@@ -9,13 +9,13 @@ export function isObject(value: Json | undefined): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function clone<T extends Json>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
-}
-
-/** Returns a defaulted deep copy; the input is not changed. Values of the wrong type are left as they are. */
+/**
+ * Returns a defaulted copy; the input is not changed. Copy-on-write: only the objects on the path of a
+ * default are copied, the rest is shared with the input (rules only read both). Values of the wrong type
+ * are left as they are.
+ */
 export function applyDefaults(kind: KindName, object: JsonObject): JsonObject {
-  const copy = clone(object);
+  const copy: JsonObject = { ...object };
   if (kind === 'Job') defaultJob(copy);
   else defaultCSIDriver(copy);
   return copy;
@@ -23,8 +23,8 @@ export function applyDefaults(kind: KindName, object: JsonObject): JsonObject {
 
 /** SetDefaults_Job, SetDefaults_PodSpec (the parts Job validation depends on). */
 function defaultJob(job: JsonObject): void {
-  if (!isObject(job.spec)) job.spec = {};
-  const spec = job.spec;
+  const spec: JsonObject = isObject(job.spec) ? { ...job.spec } : {};
+  job.spec = spec;
   if (spec.completions === undefined && spec.parallelism === undefined) {
     spec.completions = 1;
     spec.parallelism = 1;
@@ -37,32 +37,36 @@ function defaultJob(job: JsonObject): void {
   if (spec.podReplacementPolicy === undefined) {
     spec.podReplacementPolicy = spec.podFailurePolicy !== undefined ? 'Failed' : 'TerminatingOrFailed';
   }
-  if (isObject(spec.podFailurePolicy) && Array.isArray(spec.podFailurePolicy.rules)) {
-    for (const rule of spec.podFailurePolicy.rules) {
-      if (!isObject(rule) || !Array.isArray(rule.onPodConditions)) continue;
-      for (const pattern of rule.onPodConditions) {
-        // Go tests the zero value, so an explicit `status: ""` is defaulted as well.
-        if (isObject(pattern) && (pattern.status === undefined || pattern.status === '')) pattern.status = 'True';
-      }
-    }
+  const podFailurePolicy = spec.podFailurePolicy;
+  if (isObject(podFailurePolicy) && Array.isArray(podFailurePolicy.rules)) {
+    spec.podFailurePolicy = { ...podFailurePolicy, rules: podFailurePolicy.rules.map(defaultPodFailurePolicyRule) };
   }
   const template = isObject(spec.template) ? spec.template : undefined;
   // restartPolicy is a plain string in Go: `restartPolicy: ""` is the zero value and is defaulted too.
   if (template && isObject(template.spec) && (template.spec.restartPolicy === undefined || template.spec.restartPolicy === '')) {
-    template.spec.restartPolicy = 'Always';
+    spec.template = { ...template, spec: { ...template.spec, restartPolicy: 'Always' } };
   }
   // A Job without labels of its own (absent or `{}`: Go tests len() == 0) gets the template's labels.
   const metadata = isObject(job.metadata) ? job.metadata : undefined;
   const templateLabels = template && isObject(template.metadata) ? template.metadata.labels : undefined;
   const ownLabels = metadata?.labels;
   const hasOwnLabels = isObject(ownLabels) ? Object.keys(ownLabels).length > 0 : ownLabels !== undefined;
-  if (metadata && !hasOwnLabels && isObject(templateLabels)) metadata.labels = clone(templateLabels);
+  if (metadata && !hasOwnLabels && isObject(templateLabels)) job.metadata = { ...metadata, labels: templateLabels };
+}
+
+/** SetDefaults_PodFailurePolicyOnPodConditionsPattern: Go tests the zero value, so `status: ""` is defaulted too. */
+function defaultPodFailurePolicyRule(rule: Json): Json {
+  if (!isObject(rule) || !Array.isArray(rule.onPodConditions)) return rule;
+  const onPodConditions = rule.onPodConditions.map((pattern) =>
+    isObject(pattern) && (pattern.status === undefined || pattern.status === '') ? { ...pattern, status: 'True' } : pattern,
+  );
+  return { ...rule, onPodConditions };
 }
 
 /** SetDefaults_CSIDriver. */
 function defaultCSIDriver(driver: JsonObject): void {
-  if (!isObject(driver.spec)) driver.spec = {};
-  const spec = driver.spec;
+  const spec: JsonObject = isObject(driver.spec) ? { ...driver.spec } : {};
+  driver.spec = spec;
   if (spec.attachRequired === undefined) spec.attachRequired = true;
   if (spec.podInfoOnMount === undefined) spec.podInfoOnMount = false;
   if (spec.storageCapacity === undefined) spec.storageCapacity = false;
