@@ -64,6 +64,14 @@ describe('hover over LSP', () => {
     assert.deepEqual(hover?.range, rangeOf(JOB, 'backoffLimit'));
   });
 
+  it('explains the keys of a Job that is an item of a kind: List, with the same range', async () => {
+    const item = JOB.replace(/^/gm, '    ').replace(/^    apiVersion/m, '  - apiVersion');
+    const list = `apiVersion: v1\nkind: List\nitems:\n${item}`;
+    const hover = await hoverAt(list, 'backoffLimit:');
+    assert.ok(markdown(hover).startsWith(`**backoffLimit** · \`int32\`\n\n${fieldDoc('Job', 'spec.backoffLimit')!.summary}`), markdown(hover));
+    assert.deepEqual(hover?.range, rangeOf(list, 'backoffLimit'));
+  });
+
   it('explains what an enum value does: FailIndex', async () => {
     const hover = await hoverAt(JOB, 'FailIndex');
     const meaning = fieldDoc('Job', 'spec.podFailurePolicy.rules[].action')!.values!.FailIndex;

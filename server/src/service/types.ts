@@ -89,6 +89,16 @@ const MAP_FIELDS = new Set([
   'binaryData', 'stringData', 'volumeAttributes', 'capacity', 'allocatable', 'parameters', 'sysctls',
 ]);
 
+/** The value at `path` of a JSON value (list indexes only into lists), or undefined. */
+export function jsonAt(value: Json | undefined, path: FieldPath): Json | undefined {
+  let current = value;
+  for (const segment of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = Array.isArray(current) ? (typeof segment === 'number' ? current[segment] : undefined) : current[String(segment)];
+  }
+  return current;
+}
+
 /** Formats a path the way the API server prints it: `spec.template.metadata.labels[job-name]`, `rules[0].action`. */
 export function formatFieldPath(path: FieldPath): string {
   let out = '';

@@ -26,6 +26,11 @@ export class LineIndex {
     return next > this.lineStart(line) && this.text[next - 1] === '\r' ? next - 1 : next;
   }
 
+  /** The line's content, without its line break. */
+  lineText(line: number): string {
+    return this.text.slice(this.lineStart(line), this.lineEnd(line));
+  }
+
   positionAt(offset: number): Position {
     const clamped = Math.max(0, Math.min(offset, this.text.length));
     let low = 0;

@@ -114,7 +114,7 @@ function valueItems(context: PositionContext, replace: Range): CompletionItem[] 
 
 /** Right after `key:` (the `:` trigger), a value needs a space before it to stay YAML. */
 function spacedAfterColon(context: PositionContext, position: Position, items: CompletionItem[]): CompletionItem[] {
-  const line = context.placed.doc.text.split('\n')[context.line] ?? '';
+  const line = context.placed.doc.lines.lineText(context.line);
   if (line[position.character - context.cursor.prefix.length - 1] !== ':') return items;
   for (const item of items) {
     if (item.textEdit && 'newText' in item.textEdit) item.textEdit.newText = ` ${item.textEdit.newText}`;

@@ -10,7 +10,8 @@ import { availabilityOf, schemaPathOf } from '../schema/fieldAvailability';
 import { schemaAt } from '../schema/navigate';
 import type { JsonSchema } from '../schema/schemas';
 import type { Settings } from '../settings';
-import { KINDS, type KindName, type PathSegment } from '../types';
+import { jsonAt, KINDS, type KindName, type PathSegment } from '../types';
+import { openingsOf } from '../document/cursor';
 import { positionContext, type PositionContext } from './position';
 import { typeLabel } from './types';
 
@@ -35,25 +36,19 @@ export function hover(model: FileModel, text: string, position: Position, settin
 }
 
 function hoverTarget(context: PositionContext): { path: PathSegment[]; on: 'key' | 'value' } {
-  if (context.tree) {
-    const resource = context.placed.doc.resources.find((r) => r.prefix.every((segment, i) => context.tree!.path[i] === segment));
-    const prefix = resource?.prefix.length ?? 0;
-    return { path: context.tree.path.slice(prefix), on: context.tree.on };
-  }
-  const { cursor } = context;
-  if (cursor.on === 'key') {
-    const line = context.placed.doc.text.split('\n')[context.line] ?? '';
-    const key = /^\s*(?:-\s+)*([^\s:#][^:#]*?)\s*:/.exec(line)?.[1];
-    return key ? { path: [...context.path, key.replace(/^["']|["']$/g, '')], on: 'key' } : { path: [], on: 'key' };
+  if (context.tree) return context.tree;
+  // Half-typed text: the key written on the cursor's line, read as completion reads it.
+  if (context.cursor.on === 'key') {
+    const key = openingsOf(context.placed.doc.lines.lineText(context.line)).find((opening) => opening.type === 'key');
+    return key ? { path: [...context.path, key.name], on: 'key' } : { path: [], on: 'key' };
   }
   return { path: context.path, on: 'value' };
 }
 
 function hoverRange(context: PositionContext, path: PathSegment[], on: 'key' | 'value') {
   const { doc, slice } = context.placed;
-  const resource = doc.resources.find((r) => r.node.range && context.offset >= r.node.range[0] && context.offset <= r.node.range[2]);
-  if (!resource || !context.tree) return undefined;
-  const [start, end] = rangeForPath(doc.document, resource.node, path, on === 'key' ? 'key' : 'value');
+  if (!context.resource || !context.tree) return undefined;
+  const [start, end] = rangeForPath(doc.document, context.resource.node, path, on === 'key' ? 'key' : 'value');
   if (context.offset < start || context.offset > end) return undefined;
   const from = doc.lines.positionAt(start);
   const to = doc.lines.positionAt(end);
@@ -69,7 +64,7 @@ function describe(context: PositionContext, path: PathSegment[], on: 'key' | 'va
     return wellKnownMarkdown(field);
   }
   if (on === 'value' && field === 'fieldPath') {
-    const value = valueAt(context, path);
+    const value = jsonAt(context.object, path);
     const key = typeof value === 'string' ? /\['([^']+)'\]/.exec(value)?.[1] : undefined;
     if (key) return wellKnownMarkdown(key);
   }
@@ -78,21 +73,12 @@ function describe(context: PositionContext, path: PathSegment[], on: 'key' | 'va
   const doc = fieldDoc(context.kind, schemaPath);
   const schema = schemaAt(context.kind, path);
   if (on === 'value') {
-    const value = valueAt(context, path);
+    const value = jsonAt(context.object, path);
     const meaning = typeof value === 'string' || typeof value === 'boolean' ? doc?.values?.[String(value)] : undefined;
     if (meaning) return `**${String(value)}** · value of \`${field}\`\n\n${meaning}${doc?.docs ? `\n\n[Kubernetes documentation](${doc.docs})` : ''}`;
   }
   if (doc) return fieldMarkdown(context.kind, path, doc, schema);
   return schema ? schemaMarkdown(context.kind, path, schema) : undefined;
-}
-
-function valueAt(context: PositionContext, path: PathSegment[]): unknown {
-  let current: unknown = context.object;
-  for (const segment of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string | number, unknown>)[segment];
-  }
-  return current;
 }
 
 function resourceMarkdown(kind: KindName): string {

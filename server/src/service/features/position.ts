@@ -5,6 +5,7 @@ import { cursorContext, type CursorContext } from '../document/cursor';
 import type { FileModel, PlacedDocument } from '../document/fileModel';
 import { pathAtOffset } from '../document/paths';
 import { classify } from '../kube/resources';
+import type { ResourceNode } from '../document/yamlDocument';
 import type { JsonObject, KindName, PathSegment } from '../types';
 import { toServerJson } from '../document/kubectlYaml';
 import { isObject } from '../kube/defaults';
@@ -16,13 +17,15 @@ export interface PositionContext {
   character: number;
   offset: number;
   cursor: CursorContext;
+  /** The parsed object at the position, when the document parses and the object is ours. */
+  resource?: ResourceNode;
   /** The kind of the object at the position, when it is ours (or being typed as ours). */
   kind?: KindName;
   /** The cursor's path relative to that object (List item prefix removed). */
   path: PathSegment[];
   /** The object as the API server would read it, when the document parses. */
   object?: JsonObject;
-  /** The path on the parsed syntax tree, when the document parses. */
+  /** The path on the parsed syntax tree relative to `resource`, when the document parses. */
   tree?: { path: PathSegment[]; on: 'key' | 'value' };
 }
 
@@ -46,6 +49,7 @@ export function positionContext(model: FileModel, text: string, position: Positi
     const classification = classify(resource.apiVersion, resource.kind);
     if (classification.status !== 'checked') return context;
     context.kind = classification.kind;
+    context.resource = resource;
     context.path = stripPrefix(cursor.path, resource.prefix);
     try {
       const object = toServerJson(doc.document, resource.node);

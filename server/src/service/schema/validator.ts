@@ -2,7 +2,7 @@
 // translation of ajv's errors into findings on the exact node: the value for type/enum/range errors, the
 // key for unknown fields, the parent key for a missing required field. One finding per mistake.
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import type { Finding, FieldPath, JsonObject, KindName } from '../types';
+import { jsonAt, type Finding, type FieldPath, type JsonObject, type KindName } from '../types';
 import { schemaAt } from './navigate';
 import { precompiledValidators } from './precompiled';
 import { SCHEMAS } from './schemas';
@@ -73,16 +73,7 @@ export function checkSchema(kind: KindName, object: JsonObject, minor: number, s
   }
   for (const error of byValue.values()) {
     const path = pathOf(error.instancePath);
-    findings.push(describeSchemaError(error, path, schemaAt(kind, path), sourceOf(path), valueAt(validated, path)));
+    findings.push(describeSchemaError(error, path, schemaAt(kind, path), sourceOf(path), jsonAt(validated, path)));
   }
   return findings;
-}
-
-function valueAt(object: unknown, path: FieldPath): unknown {
-  let current = object;
-  for (const segment of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string | number, unknown>)[segment];
-  }
-  return current;
 }
