@@ -1,6 +1,7 @@
 // `kubeassist.schemaDiagnostics: auto`: whether Red Hat YAML already checks a document against a
 // Kubernetes schema, in which case plain schema findings and plain key completions are left to it.
 // Pure (no `vscode` import) so that every case is unit-tested; redHatYaml.ts feeds it the editor's state.
+import { splitDocuments } from '../../server/src/service/document/split';
 
 export type SchemaDiagnosticsSetting = 'auto' | 'on' | 'off';
 
@@ -108,10 +109,10 @@ function pathOf(uri: string): string {
   }
 }
 
-/** The YAML documents of a file (split at `---` at column 0; comments before the first `---` belong to the first document). */
+/** The YAML documents of a file, split as the engine splits them; comments before the first `---` belong to the first document. */
 function yamlDocuments(text: string): string[] {
-  const parts = text.split(/^---[ \t]*(?:#.*)?$/m);
-  if (parts.length > 1 && /^(?:\s*(?:#.*)?\n)*\s*$/.test(parts[0])) parts.splice(0, 2, parts[0] + parts[1]);
+  const parts = splitDocuments(text).map((slice) => slice.text);
+  if (parts.length > 1 && /^(?:[ \t]*(?:#.*)?\r?\n)*$/.test(parts[0])) parts.splice(0, 2, parts[0] + parts[1]);
   return parts;
 }
 

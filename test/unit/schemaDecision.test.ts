@@ -73,6 +73,10 @@ describe('schemaDiagnostics auto beside Red Hat YAML', () => {
     assert.equal(auto(file('/w/two.yaml', `${MODELINE}${JOB}---\n${CSIDRIVER}`), redHat()), 'on');
     assert.equal(auto(file('/w/two.yaml', `${MODELINE}${JOB}---\n${MODELINE}${CSIDRIVER}`), redHat()), 'off');
     assert.equal(auto(file('/w/two.yaml', `${MODELINE}---\n${JOB}`), redHat()), 'off', 'a modeline before the first ---');
+    // Documents are split as the engine splits them: `...` ends one, `---` may carry a tag or a comment.
+    assert.equal(auto(file('/w/two.yaml', `${MODELINE}${JOB}...\n${CSIDRIVER}`), redHat()), 'on', 'a CSIDriver after `...`');
+    assert.equal(auto(file('/w/two.yaml', `${MODELINE}${JOB}--- !!map\n${CSIDRIVER}`), redHat()), 'on', 'a CSIDriver after `--- !!map`');
+    assert.equal(auto(file('/w/two.yaml', `${MODELINE}${JOB}--- # driver\n${MODELINE}${CSIDRIVER}`), redHat()), 'off', 'both covered');
   });
 
   it('reports them when Red Hat YAML does not validate (yaml.validate: false)', () => {
