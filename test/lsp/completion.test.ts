@@ -45,9 +45,12 @@ describe('completion over LSP', () => {
 
   it('offers the JobSpec keys not yet present, for a half-typed key', async () => {
     const { items, position } = await completeAt(`${JOB_HEAD}spec:\n  completions: 3\n  backoffLi|\n  template: {}\n`);
-    const names = items.map((i) => i.label);
-    assert.ok(names.includes('backoffLimit') && names.includes('backoffLimitPerIndex') && names.includes('podFailurePolicy'));
-    assert.ok(!names.includes('completions') && !names.includes('template'), 'keys already present are not offered');
+    // Every JobSpec field of 1.35 but the two already present (completions, template), alphabetically.
+    assert.deepEqual(labels(items), [
+      'activeDeadlineSeconds', 'backoffLimit', 'backoffLimitPerIndex', 'completionMode', 'managedBy', 'manualSelector',
+      'maxFailedIndexes', 'parallelism', 'podFailurePolicy', 'podReplacementPolicy', 'selector', 'successPolicy', 'suspend',
+      'ttlSecondsAfterFinished',
+    ]);
     const backoffLimit = items.find((i) => i.label === 'backoffLimit')!;
     assert.equal(backoffLimit.detail, 'int32');
     assert.deepEqual(backoffLimit.textEdit, { range: { start: { line: position.line, character: 2 }, end: position }, newText: 'backoffLimit: $1' });
@@ -118,8 +121,38 @@ describe('completion over LSP', () => {
 
   it('offers well-known label keys in the template metadata', async () => {
     const { items } = await completeAt(`${JOB_HEAD}spec:\n  template:\n    metadata:\n      labels:\n        |\n`);
-    const names = items.map((i) => i.label);
-    assert.ok(names.includes('app.kubernetes.io/name'), names.join(', '));
+    assert.deepEqual(items.map((i) => i.label), [
+      'app.kubernetes.io/name', 'app.kubernetes.io/instance', 'app.kubernetes.io/version', 'app.kubernetes.io/component',
+      'app.kubernetes.io/part-of', 'app.kubernetes.io/managed-by',
+    ], 'the generated labels (job-name, controller-uid) are the server\'s: not offered');
+    assert.deepEqual(items[0].textEdit, { range: { start: { line: 8, character: 8 }, end: { line: 8, character: 8 } }, newText: 'app.kubernetes.io/name: ' });
+  });
+
+  it('offers well-known annotation keys on the Job', async () => {
+    const { items } = await completeAt(`${JOB_HEAD}  annotations:\n    |\n`);
+    assert.deepEqual(items.map((i) => i.label), ['kubectl.kubernetes.io/default-container', 'cluster-autoscaler.kubernetes.io/safe-to-evict']);
+  });
+
+  it('hides the fields a chosen release does not know yet', async () => {
+    const old = await TestServer.start({ settings: { kubernetesVersion: '1.29' } });
+    try {
+      const { text, position } = withCursor(`${JOB_HEAD}spec:\n  |\n`);
+      const uri = 'file:///completion-129.yaml';
+      await old.open(uri, text);
+      let items: CompletionItem[] = [];
+      for (let i = 0; i < 10 && (items.length === 0 || items.some((item) => item.label === 'managedBy')); i++) {
+        if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100)); // the settings may still be arriving
+        items = (await old.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position })).items;
+      }
+      // managedBy and successPolicy exist from 1.30; the required template comes first.
+      assert.deepEqual(labels(items), [
+        'template', 'activeDeadlineSeconds', 'backoffLimit', 'backoffLimitPerIndex', 'completionMode', 'completions',
+        'manualSelector', 'maxFailedIndexes', 'parallelism', 'podFailurePolicy', 'podReplacementPolicy', 'selector', 'suspend',
+        'ttlSecondsAfterFinished',
+      ]);
+    } finally {
+      await old.stop();
+    }
   });
 
   it('offers nothing in a YAML file that is not a Job or CSIDriver', async () => {

@@ -178,7 +178,8 @@ function wellKnownKeyItems(path: PathSegment[], replace: Range): CompletionItem[
   const field = String(path[path.length - 1]);
   const type = field === 'annotations' ? 'annotation' : 'label';
   return wellKnownKeys()
-    .filter((key) => key.type.includes(type) && !key.type.includes('volume context'))
+    // Keys the server or a controller sets are explained on hover, not offered: writing them is pointless or wrong.
+    .filter((key) => key.type.includes(type) && !key.type.includes('volume context') && key.setBy.startsWith('you'))
     .map((key) => ({
       label: key.key,
       kind: CompletionItemKind.Constant,
