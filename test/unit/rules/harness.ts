@@ -20,12 +20,17 @@ export function runRules(rules: readonly Rule[], yamlText: string, minor = 35): 
   // Rules only read: the defaulted object shares its untouched parts with the object as written.
   const context = { kind, object: deepFreeze(object), defaulted: deepFreeze(applyDefaults(kind, object)), minor };
   const applicable = rules.filter((rule) => rule.kinds.includes(kind));
-  const registered = new Set(applicable.flatMap((rule) => rule.codes.map((code) => code.code)));
+  const registered = new Map(applicable.flatMap((rule) => rule.codes.map((code) => [code.code, code] as const)));
   return applicable
     .flatMap((rule) => rule.check(context))
     .map((finding) => {
-      // Every reported code must be declared in its family's `codes` (docs/rules.md and settings rely on it).
-      if (!registered.has(finding.code)) throw new Error(`finding code ${finding.code} is not declared in any rule's codes`);
+      // Every reported code must be declared in its family's `codes` (docs/rules.md and settings rely on it),
+      // and the finding must carry the severity docs/rules.md shows for it, and a link when the code has one
+      // (a finding may link somewhere more specific, e.g. its feature gate).
+      const declared = registered.get(finding.code);
+      if (!declared) throw new Error(`finding code ${finding.code} is not declared in any rule's codes`);
+      if (finding.severity !== declared.severity) throw new Error(`finding ${finding.code} has severity ${finding.severity}, its code ${declared.severity}`);
+      if (declared.href && !finding.href) throw new Error(`finding ${finding.code} has no link, its code ${declared.href}`);
       return finding;
     })
     .map((finding) => ({
