@@ -3,9 +3,12 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { unifiedDiff } from './diff';
-import { normalizeSettings } from './lsp/configuration';
+import { normalizeSettings, ruleSettingOf } from './lsp/configuration';
 import { fixText, validateText } from './service/index';
-import { isValidVersion, type RuleSetting } from './service/settings';
+import { DEFAULT_SETTINGS, isValidVersion, type RuleSetting } from './service/settings';
+import { MAX_MINOR, MIN_MINOR } from './service/types';
+
+const RELEASES = `1.${MIN_MINOR} to 1.${MAX_MINOR}`;
 
 const USAGE = `Usage: kubeassist check [options] PATH...
 
@@ -14,8 +17,8 @@ PATH is a file, a folder (searched for *.yaml and *.yml), or - for standard inpu
 
 Options:
   --format text|json          output format (default text: file:line:col severity code message)
-  --kubernetes-version 1.NN   target Kubernetes release, 1.23 to 1.35 (default 1.35)
-  --rule CODE=SEVERITY        set a rule's severity (error, warning, information, hint) or turn it off
+  --kubernetes-version 1.NN   target Kubernetes release, ${RELEASES} (default ${DEFAULT_SETTINGS.kubernetesVersion})
+  --rule CODE=SEVERITY        set a rule's severity (error, warning, information or info, hint) or turn it off
   --max-file-size N           check only the documents within the first N characters of a file (default 5000000; 0: no limit)
   --fix                       apply the obvious fixes and rewrite the files in place, then report what is
                               left; with - the fixed text goes to standard output, the findings to stderr
@@ -56,7 +59,7 @@ interface Options {
 }
 
 function parseArguments(args: string[]): Options {
-  const options: Options = { format: 'text', version: '1.35', rules: {}, paths: [], fix: false, dryRun: false };
+  const options: Options = { format: 'text', version: DEFAULT_SETTINGS.kubernetesVersion, rules: {}, paths: [], fix: false, dryRun: false };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     const value = (): string => {
@@ -70,11 +73,12 @@ function parseArguments(args: string[]): Options {
       options.format = format;
     } else if (arg === '--kubernetes-version') {
       options.version = value();
-      if (!isValidVersion(options.version)) throw new UsageError(`unsupported Kubernetes version "${options.version}" (1.23 to 1.35)`);
+      if (!isValidVersion(options.version)) throw new UsageError(`unsupported Kubernetes version "${options.version}" (${RELEASES})`);
     } else if (arg === '--rule') {
       const [code, severity] = value().split('=');
-      if (!code || !['error', 'warning', 'information', 'hint', 'off'].includes(severity)) throw new UsageError('--rule takes CODE=error|warning|information|hint|off');
-      options.rules[code] = severity as RuleSetting;
+      const setting = ruleSettingOf(severity);
+      if (!code || !setting) throw new UsageError('--rule takes CODE=error|warning|information|info|hint|off');
+      options.rules[code] = setting;
     } else if (arg === '--max-file-size') {
       const size = Number(value());
       if (!Number.isInteger(size) || size < 0) throw new UsageError('--max-file-size takes a number of characters (0: no limit)');

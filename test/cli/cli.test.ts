@@ -65,6 +65,15 @@ describe('kubeassist check', () => {
   it('applies --rule and --kubernetes-version', () => {
     const off = run(['check', '--rule', 'schema/enum=off', '-'], INDEXED);
     assert.equal(off.status, 0);
+    assert.equal(off.stdout, '1 file checked: 0 errors, 0 other findings\n');
+    // `info` is read as `information`, as in the kubeassist.rules setting.
+    const info = run(['check', '--rule', 'schema/enum=info', '-'], INDEXED);
+    assert.equal(info.status, 0);
+    assert.equal(
+      info.stdout,
+      '<stdin>:6:19 information schema/enum `indexed` is not a valid `completionMode`. Did you mean `Indexed`? Allowed values: `NonIndexed`, `Indexed` (case-sensitive).\n' +
+        '1 file checked: 0 errors, 1 other finding\n',
+    );
     const managedBy = INDEXED.replace('completionMode: indexed', 'managedBy: example.com/queue');
     const old = run(['check', '--kubernetes-version', '1.29', '-'], managedBy);
     assert.equal(old.status, 0);
@@ -93,6 +102,9 @@ describe('kubeassist check', () => {
     const missing = run(['check', 'no-such-file.yaml']);
     assert.equal(missing.status, 2);
     assert.match(missing.stderr, /no-such-file\.yaml/);
+    const badSeverity = run(['check', '--rule', 'schema/enum=loud', 'examples']);
+    assert.equal(badSeverity.status, 2);
+    assert.match(badSeverity.stderr, /^kubeassist: --rule takes CODE=error\|warning\|information\|info\|hint\|off\n/);
     assert.equal(run(['check', '--help']).status, 0);
   });
 });
