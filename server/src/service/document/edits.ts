@@ -7,6 +7,7 @@ import { isAlias, isMap, isPair, isScalar, isSeq, visit, type Node, type Pair, t
 import type { Range, TextEdit } from 'vscode-languageserver-types';
 import type { FieldPath } from '../types';
 import { indentsSequences, indentUnit } from './cursor';
+import { directPair } from './paths';
 import type { YamlDocument } from './yamlDocument';
 
 /** One replacement in a document's text. `snippet` is the same text in LSP snippet syntax, when it has placeholders. */
@@ -653,15 +654,6 @@ export interface Placement {
 
 function isStructured(value: Skeleton): boolean {
   return typeof value === 'object' && value !== null && !isPlaceholder(value);
-}
-
-/** The pair written directly in this mapping (not through a merge key); the last one wins, as in go-yaml. */
-function directPair(map: YAMLMap, key: string): Pair | undefined {
-  let found: Pair | undefined;
-  for (const pair of map.items) {
-    if (isScalar(pair.key) && (pair.key.value === null ? '' : String(pair.key.value)) === key && typeof pair.key.value !== 'symbol') found = pair;
-  }
-  return found;
 }
 
 function nodeStart(node: unknown): number | undefined {

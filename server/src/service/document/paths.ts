@@ -1,6 +1,6 @@
 // Field path -> source range, on the YAML syntax tree of one object. The engine reports every finding
 // through this: rules speak in Kubernetes field paths, users see underlined text.
-import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node, type Pair } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { Anchor, FieldPath } from '../types';
 
 export type OffsetRange = [start: number, end: number];
@@ -26,18 +26,18 @@ function resolve(document: Document, node: unknown): unknown {
   return current;
 }
 
+/** The pair written directly in this mapping (not through a `<<` merge key); the last one wins, as in go-yaml. */
+export function directPair(map: YAMLMap, key: string): Pair | undefined {
+  let found: Pair | undefined;
+  for (const pair of map.items) if (keyString(pair.key) === key) found = pair;
+  return found;
+}
+
 function findPair(document: Document, map: unknown, key: string, depth = 0): Pair | undefined {
   if (!isMap(map) || depth > 8) return undefined;
-  let found: Pair | undefined;
-  const merges: unknown[] = [];
-  for (const pair of map.items) {
-    if (isScalar(pair.key) && typeof pair.key.value === 'symbol' && pair.key.source === '<<') {
-      merges.push(pair.value);
-      continue;
-    }
-    if (keyString(pair.key) === key) found = pair; // the last one wins, as in go-yaml
-  }
+  const found = directPair(map, key);
   if (found) return found;
+  const merges = map.items.filter((pair) => isScalar(pair.key) && typeof pair.key.value === 'symbol' && pair.key.source === '<<').map((pair) => pair.value);
   for (const merge of merges) {
     const sources = isSeq(resolve(document, merge)) ? (resolve(document, merge) as { items: unknown[] }).items : [merge];
     for (const source of sources) {

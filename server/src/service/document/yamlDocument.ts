@@ -6,6 +6,7 @@ import type { FieldPath, Severity } from '../types';
 import { parseKubectlYaml } from './kubectlYaml';
 import { repairUnderIndentedQuotedScalars } from './lenient';
 import { LineIndex } from './lines';
+import { directPair } from './paths';
 import { MAX_NESTING, nestsDeeperThan } from './nesting';
 
 /** A YAML-level finding, with offsets into the document's text. */
@@ -168,10 +169,7 @@ function scalarString(node: unknown): string | undefined {
 }
 
 function pairValue(map: YAMLMap, key: string): unknown {
-  for (const pair of map.items) {
-    if (isScalar(pair.key) && String(pair.key.value) === key) return pair.value;
-  }
-  return undefined;
+  return directPair(map, key)?.value;
 }
 
 function resourceOf(node: unknown, prefix: FieldPath): ResourceNode | undefined {
