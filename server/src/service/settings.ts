@@ -32,14 +32,18 @@ export const DEFAULT_SETTINGS: Settings = { enable: true, kubernetesVersion: DEF
 
 /** The minor release of a "1.NN" version string; anything else falls back to the default. */
 export function minorOf(version: string): number {
-  const match = /^v?1\.(\d+)(?:\.\d+)?$/.exec(version.trim());
-  const minor = match ? Number(match[1]) : NaN;
-  return minor >= MIN_MINOR && minor <= MAX_MINOR ? minor : Number(DEFAULT_KUBERNETES_VERSION.split('.')[1]);
+  return supportedMinor(version) ?? Number(DEFAULT_KUBERNETES_VERSION.split('.')[1]);
 }
 
 export function isValidVersion(version: string): boolean {
+  return supportedMinor(version) !== undefined;
+}
+
+/** The minor release of "1.NN" (or "v1.NN.P") when it is one we know, 1.23 to 1.35. */
+function supportedMinor(version: string): number | undefined {
   const match = /^v?1\.(\d+)(?:\.\d+)?$/.exec(version.trim());
-  return !!match && Number(match[1]) >= MIN_MINOR && Number(match[1]) <= MAX_MINOR;
+  const minor = match ? Number(match[1]) : NaN;
+  return minor >= MIN_MINOR && minor <= MAX_MINOR ? minor : undefined;
 }
 
 /** The severity a code is reported with under these settings, or 'off'. */
