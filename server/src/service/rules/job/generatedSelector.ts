@@ -2,7 +2,8 @@
 // it adds the job-name and controller-uid labels to the Pod template when they are absent, and adds the
 // controller-uid key to the selector (creating it when needed). User values are never overwritten.
 import type { Json, RuleContext } from '../../types';
-import { asLabels, asObject, effectiveJobName, FIRST_MINOR, isManualSelector, jobParts } from './jobFields';
+import { effectiveJobName, FIRST_MINOR, isManualSelector, jobParts } from './jobFields';
+import { asLabels, asObject } from '../shared';
 
 /** Stands for the UID the server assigns at create time: no value a user writes can equal it. */
 export const UNKNOWN_UID = '\u0000uid';

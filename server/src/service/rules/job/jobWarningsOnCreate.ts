@@ -2,7 +2,8 @@
 // template warnings, GetWarningsForPodTemplate, belong to the pod rules.)
 import { dns1123LabelProblems, isDns1123Subdomain } from '../../kube/names';
 import type { Finding, Rule, RuleCode } from '../../types';
-import { asInteger, DOCS, effectiveJobName, FIRST_MINOR, isIndexed, jobParts, report } from './jobFields';
+import { DOCS, effectiveJobName, FIRST_MINOR, isIndexed, jobParts } from './jobFields';
+import { asInteger, report } from '../shared';
 import { validateJobName } from './validateJobName';
 
 const HIGH_COMPLETIONS = 100_000;

@@ -3,7 +3,7 @@
 // matches everything; a missing one matches nothing).
 import { labelValueProblems, qualifiedNameProblems } from '../../kube/names';
 import type { FieldPath, Json } from '../../types';
-import { asArray, asLabels, asObject, asString } from './jobFields';
+import { asArray, asLabels, asObject, asString } from '../shared';
 
 export interface Requirement {
   key: string;

@@ -1,6 +1,7 @@
 // validatePodFailurePolicyRuleOnExitCodes: the exit-code requirement of a pod failure policy rule.
 import type { FieldPath, Finding, Json, JsonObject, RuleCode } from '../../types';
-import { asArray, asInteger, asString, DOCS, quote, report } from './jobFields';
+import { DOCS, quote } from './jobFields';
+import { asArray, asInteger, asString, report } from '../shared';
 
 const MAX_VALUES = 255;
 

@@ -3,7 +3,8 @@
 // True/False/Unknown is the schema check's enum finding.
 import { qualifiedNameProblems } from '../../kube/names';
 import type { FieldPath, Finding, Json, RuleCode } from '../../types';
-import { asObject, asString, DOCS, quote, report } from './jobFields';
+import { DOCS, quote } from './jobFields';
+import { asObject, asString, report } from '../shared';
 
 const MAX_PATTERNS = 20;
 

@@ -1,7 +1,8 @@
 // validateJobSpec, the backoffLimitPerIndex / maxFailedIndexes checks (KEP-3850). Both fields are dropped
 // by servers before 1.29 (gate off), so the rule starts there.
 import type { Finding, Rule, RuleCode } from '../../types';
-import { asInteger, DOCS, FIRST_MINOR, isIndexed, jobParts, podRestartPolicy, report } from './jobFields';
+import { DOCS, FIRST_MINOR, isIndexed, jobParts, podRestartPolicy } from './jobFields';
+import { asInteger, report } from '../shared';
 import { withFixes } from '../../fixes/types';
 import { BACKOFF_LIMIT_PER_INDEX_FIXES } from './validateBackoffLimitPerIndex.fix';
 

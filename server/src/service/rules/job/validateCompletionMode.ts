@@ -2,7 +2,8 @@
 // parallelism is capped so that `.status.completedIndexes` stays bounded. (An unknown mode is the
 // schema check's enum finding.)
 import type { Finding, Rule, RuleCode } from '../../types';
-import { asInteger, DOCS, isIndexed, jobParts, report } from './jobFields';
+import { DOCS, isIndexed, jobParts } from './jobFields';
+import { asInteger, report } from '../shared';
 import { withFixes } from '../../fixes/types';
 import { COMPLETION_MODE_FIXES } from './validateCompletionMode.fix';
 

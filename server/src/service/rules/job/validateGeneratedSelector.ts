@@ -2,7 +2,8 @@
 // Pod template labels that tie a Job to its Pods. Labels the user wrote under those keys must hold the
 // generated values, and a user selector may only select the generated labels.
 import type { Finding, Json, Rule, RuleCode } from '../../types';
-import { DOCS, jobParts, report } from './jobFields';
+import { DOCS, jobParts } from './jobFields';
+import { report } from '../shared';
 import { generatedLabels, selectorModel, type SelectorModel } from './generatedSelector';
 import { describeRequirement, parseLabelSelector, unmetRequirements, type Requirement } from './labelSelector';
 

@@ -4,7 +4,8 @@
 //   `job-name` labels, and a label value is limited to 63 characters.
 import { dns1123LabelProblems, isDns1123Subdomain, LABEL_VALUE_MAX_LENGTH, labelValueProblems } from '../../kube/names';
 import type { Finding, Rule, RuleCode, RuleContext } from '../../types';
-import { asInteger, asLabels, asObject, DOCS, effectiveJobName, isIndexed, isManualSelector, jobParts, report } from './jobFields';
+import { DOCS, effectiveJobName, isIndexed, isManualSelector, jobParts } from './jobFields';
+import { asInteger, asLabels, asObject, report } from '../shared';
 import { generatedLabels } from './generatedSelector';
 
 const CODES = {

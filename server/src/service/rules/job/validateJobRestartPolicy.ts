@@ -3,7 +3,8 @@
 // (A value outside the pod enum is the schema check's finding; OnFailure with a pod failure policy is
 // reported by validatePodFailurePolicy.)
 import type { Rule, RuleCode } from '../../types';
-import { asObject, DOCS, jobParts, podRestartPolicy, report } from './jobFields';
+import { DOCS, jobParts, podRestartPolicy } from './jobFields';
+import { asObject, report } from '../shared';
 import { withFixes } from '../../fixes/types';
 import { JOB_RESTART_POLICY_FIXES } from './validateJobRestartPolicy.fix';
 

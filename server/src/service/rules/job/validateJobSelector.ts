@@ -1,7 +1,8 @@
 // ValidateJobSpec's selector checks: a selector must exist (only possible to miss with
 // `manualSelector: true`), be well formed (ValidateLabelSelector), and select the Pod template's labels.
 import type { Finding, Rule, RuleCode } from '../../types';
-import { DOCS, jobParts, quote, report } from './jobFields';
+import { DOCS, jobParts, quote } from './jobFields';
+import { report } from '../shared';
 import { selectorModel } from './generatedSelector';
 import { describeRequirement, parseLabelSelector, unmetRequirements, type SelectorProblem } from './labelSelector';
 import { validateGeneratedSelector } from './validateGeneratedSelector';

@@ -1,6 +1,7 @@
 // validateJobSpec, first lines: the plain counters and durations may not be negative.
 import type { Finding, Rule, RuleCode } from '../../types';
-import { asInteger, DOCS, jobParts, report } from './jobFields';
+import { DOCS, jobParts } from './jobFields';
+import { asInteger, report } from '../shared';
 
 const CODES = {
   negativeParallelism: {

@@ -2,7 +2,8 @@
 // The field is dropped by servers before 1.32 (gate off), so the rule starts there.
 import { byteLength, dns1123SubdomainProblems } from '../../kube/names';
 import type { Finding, Rule, RuleCode } from '../../types';
-import { asString, DOCS, FIRST_MINOR, jobParts, quote, report } from './jobFields';
+import { DOCS, FIRST_MINOR, jobParts, quote } from './jobFields';
+import { asString, report } from '../shared';
 
 const MAX_MANAGED_BY_LENGTH = 63;
 /** RFC 3986 path characters: unreserved, percent-encoded octets, sub-delims, `:` and `/`. */

@@ -3,9 +3,8 @@
 // check's findings; this rule reports empty values, limits, cross-field rules, order and duplicates.
 // Servers before 1.26 drop the field (gate off in 1.25, no field earlier).
 import type { FieldPath, Finding, Json, Rule, RuleCode } from '../../types';
-import {
-  asArray, asObject, asString, DOCS, FIRST_MINOR, jobParts, podRestartPolicy, report, templateContainerNames,
-} from './jobFields';
+import { DOCS, FIRST_MINOR, jobParts, podRestartPolicy, templateContainerNames } from './jobFields';
+import { asArray, asObject, asString, report } from '../shared';
 import { ON_EXIT_CODES_CODES, validateOnExitCodes } from './podFailurePolicyOnExitCodes';
 import { ON_POD_CONDITIONS_CODES, validateOnPodConditions } from './podFailurePolicyOnPodConditions';
 import { withFixes } from '../../fixes/types';

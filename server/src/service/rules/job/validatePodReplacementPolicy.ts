@@ -2,7 +2,8 @@
 // enum are the schema check's finding; this rule reports the value that is valid alone but not together
 // with `podFailurePolicy`. The field is dropped by servers before 1.29 (gate off).
 import type { Rule, RuleCode } from '../../types';
-import { asObject, DOCS, FIRST_MINOR, jobParts, report } from './jobFields';
+import { DOCS, FIRST_MINOR, jobParts } from './jobFields';
+import { asObject, report } from '../shared';
 import { withFixes } from '../../fixes/types';
 import { POD_REPLACEMENT_POLICY_FIXES } from './validatePodReplacementPolicy.fix';
 

@@ -3,7 +3,8 @@
 // the field (gate off in 1.30, no field earlier).
 import { byteLength } from '../../kube/names';
 import type { FieldPath, Finding, Json, Rule, RuleCode } from '../../types';
-import { asArray, asInteger, asObject, asString, DOCS, FIRST_MINOR, isIndexed, jobParts, quote, report } from './jobFields';
+import { DOCS, FIRST_MINOR, isIndexed, jobParts, quote } from './jobFields';
+import { asArray, asInteger, asObject, asString, report } from '../shared';
 import { parseIndexes } from './indexesFormat';
 import { withFixes } from '../../fixes/types';
 import { SUCCESS_POLICY_FIXES } from './validateSuccessPolicy.fix';

@@ -46,14 +46,6 @@ export function describeContainer(ref: ContainerRef): string {
   return typeof name === 'string' && name !== '' ? `${noun} \`${name}\`` : `${noun} #${ref.index + 1}`;
 }
 
-export function jsonString(value: Json | undefined): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
-export function jsonInteger(value: Json | undefined): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
-}
-
 /** A Job rule running one pod-template check on `spec.template`. */
 export function jobTemplateRule(name: string, codes: readonly RuleCode[], check: PodTemplateCheck): Rule {
   return {

@@ -5,7 +5,8 @@ import { isObject } from '../../kube/defaults';
 import { portNameProblems, portNameServerMessages } from '../../kube/names';
 import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
 import { HREF, listProblems, serverError, serverSays } from '../meta/report';
-import { containersOf, describeContainer, jobTemplateRule, jsonInteger, podSpecOf, type ContainerRef } from './podTemplate';
+import { asInteger } from '../shared';
+import { containersOf, describeContainer, jobTemplateRule, podSpecOf, type ContainerRef } from './podTemplate';
 
 export const PORT_CODES = {
   nameInvalid: 'pod/port-name-invalid',
@@ -64,7 +65,7 @@ function containerPortFindings(ref: ContainerRef): Finding[] {
         names.set(name, namePath);
       }
     }
-    const containerPort = jsonInteger(port.containerPort);
+    const containerPort = asInteger(port.containerPort);
     if (containerPort !== undefined) {
       const at = [...path, 'containerPort'];
       if (containerPort === 0) {
@@ -81,7 +82,7 @@ function containerPortFindings(ref: ContainerRef): Finding[] {
         });
       }
     }
-    const hostPort = jsonInteger(port.hostPort);
+    const hostPort = asInteger(port.hostPort);
     if (hostPort !== undefined && hostPort !== 0 && (hostPort < 1 || hostPort > 65535)) {
       const at = [...path, 'hostPort'];
       findings.push({
@@ -96,8 +97,8 @@ function containerPortFindings(ref: ContainerRef): Finding[] {
 
 /** The host port after defaulting: with hostNetwork an unset hostPort takes the containerPort. */
 function effectiveHostPort(port: JsonObject, hostNetwork: boolean): number {
-  const hostPort = jsonInteger(port.hostPort) ?? 0;
-  if (hostPort === 0 && hostNetwork) return jsonInteger(port.containerPort) ?? 0;
+  const hostPort = asInteger(port.hostPort) ?? 0;
+  if (hostPort === 0 && hostNetwork) return asInteger(port.containerPort) ?? 0;
   return hostPort;
 }
 
@@ -119,7 +120,7 @@ function conflictFindings(refs: ContainerRef[], hostNetwork: boolean): Finding[]
       const at = [...path, 'hostPort'];
       findings.push({
         code: PORT_CODES.hostPortConflict, severity: 'error', path: at,
-        message: `Host port ${hostPort}/${protocol}${hostIP ? ` on ${hostIP}` : ''} of the ${describeContainer(ref)} is already claimed by \`${formatFieldPath(first)}\`${hostNetwork && jsonInteger(port.hostPort) === undefined ? ' (with hostNetwork, an unset hostPort is the containerPort)' : ''}. Two containers of one pod cannot bind the same host port; change or remove one of them. ${serverSays([serverError(formatFieldPath(at), 'Duplicate value', key)])}`,
+        message: `Host port ${hostPort}/${protocol}${hostIP ? ` on ${hostIP}` : ''} of the ${describeContainer(ref)} is already claimed by \`${formatFieldPath(first)}\`${hostNetwork && asInteger(port.hostPort) === undefined ? ' (with hostNetwork, an unset hostPort is the containerPort)' : ''}. Two containers of one pod cannot bind the same host port; change or remove one of them. ${serverSays([serverError(formatFieldPath(at), 'Duplicate value', key)])}`,
         href: HREF.ports,
       });
     }
@@ -131,8 +132,8 @@ function hostNetworkFindings(refs: ContainerRef[]): Finding[] {
   const findings: Finding[] = [];
   for (const ref of refs) {
     for (const { port, path } of portsOf(ref)) {
-      const hostPort = jsonInteger(port.hostPort) ?? 0;
-      const containerPort = jsonInteger(port.containerPort) ?? 0;
+      const hostPort = asInteger(port.hostPort) ?? 0;
+      const containerPort = asInteger(port.containerPort) ?? 0;
       if (hostPort === 0 || hostPort === containerPort) continue;
       const at = [...path, 'hostPort'];
       findings.push({
