@@ -4,24 +4,21 @@
 import { isObject } from '../../kube/defaults';
 import { gateEnabledByDefault } from '../../kube/featureGates';
 import type { Finding, Rule, RuleCode, RuleContext } from '../../types';
+import { report } from '../shared';
 import { HREF, serverError, serverSays } from '../meta/report';
 import { withFixes } from '../../fixes/types';
 import { SERVICE_ACCOUNT_TOKEN_IN_SECRETS_FIXES } from './validateServiceAccountTokenInSecrets.fix';
 
 const MIRRORS = 'validateCSIDriverSpec (serviceAccountTokenInSecrets)';
 
-export const SERVICE_ACCOUNT_TOKEN_IN_SECRETS_CODES = {
-  withoutTokenRequests: 'csidriver/service-account-token-in-secrets/without-token-requests',
-} as const;
-
-const codes: readonly RuleCode[] = [
-  { code: SERVICE_ACCOUNT_TOKEN_IN_SECRETS_CODES.withoutTokenRequests, severity: 'error', title: 'serviceAccountTokenInSecrets needs tokenRequests', mirrors: MIRRORS, reference: 'CSI-SAT-01', href: HREF.csiDriverSpec },
-];
+const CODES = {
+  withoutTokenRequests: { code: 'csidriver/service-account-token-in-secrets/without-token-requests', severity: 'error', title: 'serviceAccountTokenInSecrets needs tokenRequests', mirrors: MIRRORS, reference: 'CSI-SAT-01', href: HREF.csiDriverSpec },
+} satisfies Record<string, RuleCode>;
 
 export const validateServiceAccountTokenInSecrets: Rule = withFixes({
   name: 'validateServiceAccountTokenInSecrets',
   kinds: ['CSIDriver'],
-  codes,
+  codes: Object.values(CODES),
   check(context: RuleContext): Finding[] {
     if (!gateEnabledByDefault('CSIServiceAccountTokenSecrets', context.minor)) return [];
     const spec = context.object.spec;
@@ -30,13 +27,6 @@ export const validateServiceAccountTokenInSecrets: Rule = withFixes({
     if (tokenRequests !== undefined && !Array.isArray(tokenRequests)) return [];
     if (tokenRequests && tokenRequests.length > 0) return [];
     const value = spec.serviceAccountTokenInSecrets;
-    return [{
-      code: SERVICE_ACCOUNT_TOKEN_IN_SECRETS_CODES.withoutTokenRequests,
-      severity: 'error',
-      path: ['spec', 'serviceAccountTokenInSecrets'],
-      anchor: 'entry',
-      message: `serviceAccountTokenInSecrets is set (to ${value}) but \`tokenRequests\` is ${tokenRequests ? 'empty' : 'not set'}: it says where the kubelet puts service account tokens, and without token requests there are none, so the server refuses the field. Add \`tokenRequests\` (one entry per audience the driver needs) or remove this line. ${serverSays([serverError('spec.serviceAccountTokenInSecrets', 'Invalid value', value, 'serviceAccountTokenInSecrets is set but no tokenRequests are specified')])}`,
-      href: HREF.csiDriverSpec,
-    }];
+    return [report(CODES.withoutTokenRequests, ['spec', 'serviceAccountTokenInSecrets'], `serviceAccountTokenInSecrets is set (to ${value}) but \`tokenRequests\` is ${tokenRequests ? 'empty' : 'not set'}: it says where the kubelet puts service account tokens, and without token requests there are none, so the server refuses the field. Add \`tokenRequests\` (one entry per audience the driver needs) or remove this line. ${serverSays([serverError('spec.serviceAccountTokenInSecrets', 'Invalid value', value, 'serviceAccountTokenInSecrets is set but no tokenRequests are specified')])}`, 'entry')];
   },
 }, SERVICE_ACCOUNT_TOKEN_IN_SECRETS_FIXES);

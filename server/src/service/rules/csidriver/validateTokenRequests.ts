@@ -2,6 +2,7 @@
 // and expirationSeconds, when set, must lie between 10 minutes and 2^32 seconds.
 import { isObject } from '../../kube/defaults';
 import type { Finding, Rule, RuleCode, RuleContext } from '../../types';
+import { report } from '../shared';
 import { HREF, serverError, serverSays } from '../meta/report';
 import { withFixes } from '../../fixes/types';
 import { TOKEN_REQUEST_FIXES } from './validateTokenRequests.fix';
@@ -10,22 +11,16 @@ const MIRRORS = 'validateTokenRequests';
 const MIN_EXPIRATION_SECONDS = 600;
 const MAX_EXPIRATION_SECONDS = 2 ** 32;
 
-export const TOKEN_REQUEST_CODES = {
-  duplicateAudience: 'csidriver/token-requests/duplicate-audience',
-  expirationTooShort: 'csidriver/token-requests/expiration-too-short',
-  expirationTooLong: 'csidriver/token-requests/expiration-too-long',
-} as const;
-
-const codes: readonly RuleCode[] = [
-  { code: TOKEN_REQUEST_CODES.duplicateAudience, severity: 'error', title: 'Each tokenRequests audience may appear once (the empty audience included)', mirrors: MIRRORS, reference: 'CSI-TOK-01', href: HREF.csiDriverSpec },
-  { code: TOKEN_REQUEST_CODES.expirationTooShort, severity: 'error', title: 'tokenRequests[].expirationSeconds must be at least 600 (10 minutes)', mirrors: MIRRORS, reference: 'CSI-TOK-02', href: HREF.csiDriverSpec },
-  { code: TOKEN_REQUEST_CODES.expirationTooLong, severity: 'error', title: 'tokenRequests[].expirationSeconds must be at most 2^32', mirrors: MIRRORS, reference: 'CSI-TOK-03', href: HREF.csiDriverSpec },
-];
+const CODES = {
+  duplicateAudience: { code: 'csidriver/token-requests/duplicate-audience', severity: 'error', title: 'Each tokenRequests audience may appear once (the empty audience included)', mirrors: MIRRORS, reference: 'CSI-TOK-01', href: HREF.csiDriverSpec },
+  expirationTooShort: { code: 'csidriver/token-requests/expiration-too-short', severity: 'error', title: 'tokenRequests[].expirationSeconds must be at least 600 (10 minutes)', mirrors: MIRRORS, reference: 'CSI-TOK-02', href: HREF.csiDriverSpec },
+  expirationTooLong: { code: 'csidriver/token-requests/expiration-too-long', severity: 'error', title: 'tokenRequests[].expirationSeconds must be at most 2^32', mirrors: MIRRORS, reference: 'CSI-TOK-03', href: HREF.csiDriverSpec },
+} satisfies Record<string, RuleCode>;
 
 export const validateTokenRequests: Rule = withFixes({
   name: MIRRORS,
   kinds: ['CSIDriver'],
-  codes,
+  codes: Object.values(CODES),
   check(context: RuleContext): Finding[] {
     const spec = context.object.spec;
     if (!isObject(spec) || !Array.isArray(spec.tokenRequests)) return [];
@@ -39,13 +34,7 @@ export const validateTokenRequests: Rule = withFixes({
         const first = seen.get(request.audience);
         if (first !== undefined) {
           const shown = request.audience === '' ? 'the empty audience ("", meaning the API server\'s own audience)' : `audience \`${request.audience}\``;
-          findings.push({
-            code: TOKEN_REQUEST_CODES.duplicateAudience,
-            severity: 'error',
-            path: ['spec', 'tokenRequests', index, 'audience'],
-            message: `${shown[0].toUpperCase()}${shown.slice(1)} is already requested by tokenRequests[${first}]. The kubelet passes one token per audience, so the server refuses a second request for the same one (at most one request may leave the audience empty). Remove this entry or give it another audience. ${serverSays([serverError(`${printed}.audience`, 'Duplicate value', request.audience)])}`,
-            href: HREF.csiDriverSpec,
-          });
+          findings.push(report(CODES.duplicateAudience, ['spec', 'tokenRequests', index, 'audience'], `${shown[0].toUpperCase()}${shown.slice(1)} is already requested by tokenRequests[${first}]. The kubelet passes one token per audience, so the server refuses a second request for the same one (at most one request may leave the audience empty). Remove this entry or give it another audience. ${serverSays([serverError(`${printed}.audience`, 'Duplicate value', request.audience)])}`));
           return; // as the server: a duplicate entry's expiration is not checked
         }
         seen.set(request.audience, index);
@@ -53,22 +42,10 @@ export const validateTokenRequests: Rule = withFixes({
       const expiration = request.expirationSeconds;
       if (typeof expiration !== 'number' || !Number.isInteger(expiration)) return;
       if (expiration < MIN_EXPIRATION_SECONDS) {
-        findings.push({
-          code: TOKEN_REQUEST_CODES.expirationTooShort,
-          severity: 'error',
-          path: ['spec', 'tokenRequests', index, 'expirationSeconds'],
-          message: `expirationSeconds is ${expiration}, but a service account token must live at least 600 seconds (10 minutes); the server refuses shorter lifetimes. Use 600 or more, or omit the field to get the token request's default. ${serverSays([serverError(`${printed}.expirationSeconds`, 'Invalid value', expiration, 'may not specify a duration less than 10 minutes')])}`,
-          href: HREF.csiDriverSpec,
-        });
+        findings.push(report(CODES.expirationTooShort, ['spec', 'tokenRequests', index, 'expirationSeconds'], `expirationSeconds is ${expiration}, but a service account token must live at least 600 seconds (10 minutes); the server refuses shorter lifetimes. Use 600 or more, or omit the field to get the token request's default. ${serverSays([serverError(`${printed}.expirationSeconds`, 'Invalid value', expiration, 'may not specify a duration less than 10 minutes')])}`));
       }
       if (expiration > MAX_EXPIRATION_SECONDS) {
-        findings.push({
-          code: TOKEN_REQUEST_CODES.expirationTooLong,
-          severity: 'error',
-          path: ['spec', 'tokenRequests', index, 'expirationSeconds'],
-          message: `expirationSeconds is ${expiration}, more than the 4294967296 seconds (2^32) the server allows. Use a shorter lifetime; with \`requiresRepublish: true\` the driver gets fresh tokens anyway. ${serverSays([serverError(`${printed}.expirationSeconds`, 'Invalid value', expiration, 'may not specify a duration larger than 2^32 seconds')])}`,
-          href: HREF.csiDriverSpec,
-        });
+        findings.push(report(CODES.expirationTooLong, ['spec', 'tokenRequests', index, 'expirationSeconds'], `expirationSeconds is ${expiration}, more than the 4294967296 seconds (2^32) the server allows. Use a shorter lifetime; with \`requiresRepublish: true\` the driver gets fresh tokens anyway. ${serverSays([serverError(`${printed}.expirationSeconds`, 'Invalid value', expiration, 'may not specify a duration larger than 2^32 seconds')])}`));
       }
     });
     return findings;

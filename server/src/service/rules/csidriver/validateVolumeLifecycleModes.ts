@@ -2,24 +2,21 @@
 // and those are the schema check's enum finding). A repeat changes nothing, so we warn that it is pointless.
 import { isObject } from '../../kube/defaults';
 import type { Finding, Rule, RuleCode, RuleContext } from '../../types';
+import { report } from '../shared';
 import { HREF } from '../meta/report';
 import { withFixes } from '../../fixes/types';
 import { VOLUME_LIFECYCLE_MODE_FIXES } from './validateVolumeLifecycleModes.fix';
 
 const MIRRORS = 'validateVolumeLifecycleModes';
 
-export const VOLUME_LIFECYCLE_MODE_CODES = {
-  duplicate: 'csidriver/volume-lifecycle-modes/duplicate',
-} as const;
-
-const codes: readonly RuleCode[] = [
-  { code: VOLUME_LIFECYCLE_MODE_CODES.duplicate, severity: 'warning', title: 'A volume lifecycle mode is listed more than once', mirrors: MIRRORS, reference: 'CSI-VLM-01', href: HREF.csiDriverSpec },
-];
+const CODES = {
+  duplicate: { code: 'csidriver/volume-lifecycle-modes/duplicate', severity: 'warning', title: 'A volume lifecycle mode is listed more than once', mirrors: MIRRORS, reference: 'CSI-VLM-01', href: HREF.csiDriverSpec },
+} satisfies Record<string, RuleCode>;
 
 export const validateVolumeLifecycleModes: Rule = withFixes({
   name: MIRRORS,
   kinds: ['CSIDriver'],
-  codes,
+  codes: Object.values(CODES),
   check(context: RuleContext): Finding[] {
     const spec = context.object.spec;
     if (!isObject(spec) || !Array.isArray(spec.volumeLifecycleModes)) return [];
@@ -32,14 +29,7 @@ export const validateVolumeLifecycleModes: Rule = withFixes({
         seen.set(mode, index);
         return;
       }
-      findings.push({
-        code: VOLUME_LIFECYCLE_MODE_CODES.duplicate,
-        severity: 'warning',
-        path: ['spec', 'volumeLifecycleModes', index],
-        anchor: 'entry',
-        message: `\`${mode}\` is already listed at volumeLifecycleModes[${first}]. The list is a set: the server accepts the repeat on create, but it has no effect (and a server-side apply may refuse duplicates in a set). Remove this entry.`,
-        href: HREF.csiDriverSpec,
-      });
+      findings.push(report(CODES.duplicate, ['spec', 'volumeLifecycleModes', index], `\`${mode}\` is already listed at volumeLifecycleModes[${first}]. The list is a set: the server accepts the repeat on create, but it has no effect (and a server-side apply may refuse duplicates in a set). Remove this entry.`, 'entry'));
     });
     return findings;
   },
