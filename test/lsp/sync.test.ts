@@ -7,26 +7,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
-import { random } from '../support/fuzz';
+import { lineLengths, lineStarts, random } from '../support/fuzz';
 import { TestServer } from '../support/lspClient';
 
 const START = ['job-clean.yaml', 'csidriver-mistakes.yaml', 'job-mistakes.yaml', 'not-kubernetes.yaml']
   .map((name) => readFileSync(join(__dirname, '..', '..', 'examples', name), 'utf8'))
   .join('---\n');
 const INSERTS = ['a', ' ', '\n', '\r\n', '---\n', '  completions: 2\n', 'kind: Job\n', '😀', 'é', '\t', '- name: x\n  ', ':', '#', ''];
-
-/** Lines as LSP counts them, with the offset each starts at. */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
-  return starts;
-}
-
-function contentLength(text: string, starts: number[], line: number): number {
-  let end = line + 1 < starts.length ? starts[line + 1] - 1 : text.length;
-  if (end > starts[line] && text[end - 1] === '\r') end--;
-  return end - starts[line];
-}
 
 describe('incremental sync', () => {
   let server: TestServer;
@@ -48,9 +35,10 @@ describe('incremental sync', () => {
       const changes: TextDocumentContentChangeEvent[] = [];
       for (let i = 1 + Math.floor(next() * 4); i > 0; i--) {
         const starts = lineStarts(text);
+        const lengths = lineLengths(text);
         const position = () => {
           const line = Math.floor(next() * starts.length);
-          return { line, character: Math.floor(next() * (contentLength(text, starts, line) + 1)) };
+          return { line, character: Math.floor(next() * (lengths[line] + 1)) };
         };
         let start = position();
         let end = next() < 0.5 ? start : position();

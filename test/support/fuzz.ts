@@ -11,7 +11,7 @@ import type { Diagnostic, Range, TextDocumentContentChangeEvent } from 'vscode-l
 import { TestServer } from './lspClient';
 
 const ROOT = join(__dirname, '..', '..');
-export const REAL_CORPUS = join(ROOT, '..', 'shared', 'corpus', 'real');
+const REAL_CORPUS = join(ROOT, '..', 'shared', 'corpus', 'real');
 const ANSWER_WITHIN_MS = 1000;
 /** Corpus files are cut to this many characters: the fuzzer is about shapes, the bench about size. */
 const MAX_START_TEXT = 60_000;
@@ -28,13 +28,13 @@ export function random(seed: number): () => number {
   };
 }
 
-export interface CorpusFile {
+interface CorpusFile {
   name: string;
   text: string;
 }
 
 /** The examples, and the real corpus when it is there (`note` says when it is not). */
-export function loadCorpus(): { files: CorpusFile[]; note?: string } {
+function loadCorpus(): { files: CorpusFile[]; note?: string } {
   const files: CorpusFile[] = [];
   const add = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
@@ -84,7 +84,8 @@ function snippet(next: Next): string {
   }
 }
 
-function lineStarts(text: string): number[] {
+/** The offset each line starts at, as LSP counts lines (LF, CRLF or a lone CR ends one). */
+export function lineStarts(text: string): number[] {
   const starts = [0];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -95,7 +96,7 @@ function lineStarts(text: string): number[] {
 }
 
 /** A mutated text: truncations, deleted or duplicated lines, flipped characters, shifted indentation, snippets. */
-export function mutate(text: string, next: Next): string {
+function mutate(text: string, next: Next): string {
   let out = text;
   for (let round = between(next, 1, 3); round > 0; round--) {
     const lines = out.split('\n');
@@ -134,8 +135,8 @@ export function mutate(text: string, next: Next): string {
   return out;
 }
 
-/** The end of each line's content (before its line break), as LSP counts lines. */
-function lineLengths(text: string): number[] {
+/** The length of each line's content (before its line break), as LSP counts lines. */
+export function lineLengths(text: string): number[] {
   const starts = lineStarts(text);
   return starts.map((start, i) => {
     let end = i + 1 < starts.length ? starts[i + 1] : text.length;
