@@ -40,12 +40,12 @@ export function decideSchemaDiagnostics(setting: SchemaDiagnosticsSetting, docum
 }
 
 /** `kubernetes` (Red Hat YAML's keyword) or the URL of a Kubernetes JSON Schema. */
-export function isKubernetesSchema(schema: string): boolean {
+function isKubernetesSchema(schema: string): boolean {
   return /kubernetes|k8s/i.test(schema);
 }
 
 /** Whether `yaml.schemas` maps a Kubernetes schema to the document (Red Hat YAML's glob rules). */
-export function kubernetesSchemaMapped(schemas: unknown, uri: string): boolean {
+function kubernetesSchemaMapped(schemas: unknown, uri: string): boolean {
   if (!schemas || typeof schemas !== 'object') return false;
   const path = pathOf(uri);
   for (const [schema, globs] of Object.entries(schemas as Record<string, unknown>)) {

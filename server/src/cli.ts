@@ -122,7 +122,7 @@ function readInput(file: string): { text: string; bom: string } {
   return text.charCodeAt(0) === 0xfeff ? { text: text.slice(1), bom: '\uFEFF' } : { text, bom: '' };
 }
 
-export function check(args: string[], write: (text: string) => void, writeError: (text: string) => void = (text) => process.stderr.write(text)): number {
+function check(args: string[], write: (text: string) => void, writeError: (text: string) => void = (text) => process.stderr.write(text)): number {
   const options = parseArguments(args);
   const settings = normalizeSettings({ kubernetesVersion: options.version, rules: options.rules, maxFileSize: options.maxFileSize });
   const files: string[] = [];

@@ -1,6 +1,6 @@
 // Debounced validation per document. The newest edit wins: a timer started for an older version is
 // replaced, and a result is published only if the document is still at the version it was computed for.
-export const DEBOUNCE_MS = 80;
+const DEBOUNCE_MS = 80;
 
 export class ValidationScheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
