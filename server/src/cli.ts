@@ -175,9 +175,13 @@ function check(args: string[], write: (text: string) => void, writeError: (text:
 
 function main(argv: string[]): number {
   const [command, ...rest] = argv;
-  if (!command || command === '-h' || command === '--help' || command === 'help') {
+  if (!command) {
+    process.stderr.write(USAGE + '\n');
+    return 2;
+  }
+  if (command === '-h' || command === '--help' || command === 'help') {
     process.stdout.write(USAGE + '\n');
-    return command ? 0 : 2;
+    return 0;
   }
   try {
     if (command !== 'check') throw new UsageError(`unknown command "${command}"`);

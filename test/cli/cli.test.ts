@@ -115,7 +115,8 @@ describe('kubeassist check', () => {
   it('explains usage problems and exits 2', () => {
     const nothing = run([]);
     assert.equal(nothing.status, 2);
-    assert.match(nothing.stdout + nothing.stderr, /^Usage: kubeassist check \[options\] PATH\.\.\.\n/m);
+    assert.equal(nothing.stdout, '', 'a usage problem: the usage goes to standard error');
+    assert.match(nothing.stderr, /^Usage: kubeassist check \[options\] PATH\.\.\.\n/);
     const badVersion = run(['check', '--kubernetes-version', '1.99', 'examples']);
     assert.equal(badVersion.status, 2);
     assert.match(badVersion.stderr, /unsupported Kubernetes version "1\.99" \(1\.23 to 1\.35\)/);
