@@ -70,10 +70,7 @@ export function labelValueProblems(value: string): string[] {
   return problems;
 }
 
-export const isDns1123Label = (value: string): boolean => dns1123LabelProblems(value).length === 0;
 export const isDns1123Subdomain = (value: string): boolean => dns1123SubdomainProblems(value).length === 0;
-export const isQualifiedName = (value: string): boolean => qualifiedNameProblems(value).length === 0;
-export const isValidLabelValue = (value: string): boolean => labelValueProblems(value).length === 0;
 
 // ---------------------------------------------------------------------------------------------------
 // The API server's own messages (k8s.io/apimachinery/pkg/util/validation), for quoting what
@@ -212,11 +209,6 @@ const C_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export function cIdentifierServerMessages(value: string): string[] {
   if (C_IDENTIFIER.test(value)) return [];
   return [regexMessage("a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_'", '[A-Za-z_][A-Za-z0-9_]*', 'my_name', 'MY_NAME', 'MyName')];
-}
-
-/** The same check in plain words. */
-export function cIdentifierProblems(value: string): string[] {
-  return C_IDENTIFIER.test(value) ? [] : ['it must start with a letter or `_` and continue with letters, digits or `_`'];
 }
 
 // --- Port names (IANA_SVC_NAME) -----------------------------------------------------------------------
