@@ -8,6 +8,16 @@ import {
 } from '../../../server/src/service/kube/names';
 
 describe('names', () => {
+  it('quotes the server\'s regex messages character for character, examples included', () => {
+    // apimachinery's RegexError: each example ends in "', ", and " or " comes before the next one.
+    assert.deepEqual(dns1123LabelServerMessages('My_Name'), [
+      "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+    ]);
+    assert.deepEqual(dns1123SubdomainServerMessages('Example.com'), [
+      "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+    ]);
+  });
+
   it('DNS-1123 label: the dot message only for otherwise valid subdomains, as the server', () => {
     assert.deepEqual(dns1123LabelServerMessages('a.b'), ['must not contain dots']);
     assert.match(dns1123LabelServerMessages('A.b')[0], /^a lowercase RFC 1123 label/);

@@ -82,7 +82,9 @@ function maxLenMessage(length: number): string {
 
 function regexMessage(message: string, format: string, ...examples: string[]): string {
   if (examples.length === 0) return `${message} (regex used for validation is '${format}')`;
-  return `${message} (e.g. ${examples.map((example) => `'${example}'`).join(' or ')}, regex used for validation is '${format}')`;
+  // apimachinery's RegexError ends every example with "', " and puts " or " before the next one, so two
+  // examples read `'my-name',  or '123-abc',` (comma, two spaces): quoted as the server prints it.
+  return `${message} (e.g. ${examples.map((example) => `'${example}', `).join(' or ')}regex used for validation is '${format}')`;
 }
 
 const DNS1123_LABEL_FORMAT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
