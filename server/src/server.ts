@@ -81,13 +81,13 @@ function modelFor(uri: string): FileModel {
 
 connection.onCompletion(guarded(log, 'completion', null, (params) => {
   const document = documents.get(params.textDocument.uri);
-  if (!document || !settings.enable) return null;
+  if (!document) return null;
   return complete(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri));
 }));
 
 connection.onHover(guarded(log, 'hover', null, (params) => {
   const document = documents.get(params.textDocument.uri);
-  if (!document || !settings.enable) return null;
+  if (!document) return null;
   return hover(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri));
 }));
 

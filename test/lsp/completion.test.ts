@@ -155,8 +155,31 @@ describe('completion over LSP', () => {
     }
   });
 
+  it('leaves Helm templates alone: no completion in a file with {{ }}', async () => {
+    const { items } = await completeAt(`${JOB_HEAD.replace('name: pi', 'name: {{ .Release.Name }}')}spec:\n  completionMode: |\n`);
+    assert.deepEqual(items, []);
+  });
+
   it('offers nothing in a YAML file that is not a Job or CSIDriver', async () => {
     const { items } = await completeAt('apiVersion: apps/v1\nkind: Deployment\nspec:\n  repl|\n');
     assert.deepEqual(items, []);
+  });
+});
+
+describe('completion and hover when KubeAssist is disabled', () => {
+  it('answers nothing with kubeassist.enable false', async () => {
+    const server = await TestServer.start({ settings: { enable: false } });
+    try {
+      const { text, position } = withCursor(`${JOB_HEAD}spec:\n  completionMode: |\n`);
+      const uri = 'file:///disabled.yaml';
+      await server.open(uri, text);
+      for (let i = 0; i < 20 && (await server.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position })).items.length; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100)); // the settings may still be arriving
+      }
+      assert.deepEqual((await server.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position })).items, []);
+      assert.equal(await server.request('textDocument/hover', { textDocument: { uri }, position: { line: 5, character: 4 } }), null);
+    } finally {
+      await server.stop();
+    }
   });
 });

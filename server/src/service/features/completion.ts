@@ -21,7 +21,7 @@ import { typeLabel } from './types';
 export const COMPLETION_TRIGGERS = [' ', ':', '-', '/'];
 
 export function complete(model: FileModel, text: string, position: Position, settings: Settings): CompletionList {
-  const context = positionContext(model, text, position, settings.maxFileSize);
+  const context = positionContext(model, text, position, settings);
   const items = context ? itemsFor(context, position, settings) : [];
   return { isIncomplete: false, items };
 }

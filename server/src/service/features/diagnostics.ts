@@ -3,7 +3,7 @@
 import { isScalar, type Node } from 'yaml';
 import { Diagnostic, DiagnosticSeverity, type Range } from 'vscode-languageserver-types';
 import type { FixData } from '../document/edits';
-import { toServerJson } from '../document/kubectlYaml';
+import { MAX_ALIAS_COUNT, toServerJson } from '../document/kubectlYaml';
 import { rangeForPath, walk, type OffsetRange } from '../document/paths';
 import type { ResourceNode, YamlDocument } from '../document/yamlDocument';
 import { fixContext, fixData } from '../fixes/registry';
@@ -110,7 +110,7 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
     const finding: Finding = {
       code: 'yaml/alias-limit',
       severity: 'error',
-      message: `This ${kind} expands too many aliases (${error instanceof Error ? error.message : 'alias limit'}); it was not checked.`,
+      message: `This ${kind} uses its aliases (\`*name\`) beyond the limit of ${MAX_ALIAS_COUNT} expansions, as an "alias bomb" does; it was not checked. Use fewer nested aliases.`,
       path: [],
     };
     return { findings: [{ finding, range: kindRange, data: { kind } }] };

@@ -26,7 +26,7 @@ const RESOURCES: Record<KindName, string> = {
 };
 
 export function hover(model: FileModel, text: string, position: Position, settings: Settings): Hover | null {
-  const context = positionContext(model, text, position, settings.maxFileSize);
+  const context = positionContext(model, text, position, settings);
   if (!context) return null;
   const { path, on } = hoverTarget(context);
   if (path.length === 0) return null;

@@ -2,7 +2,8 @@
 // relative to that object. Shared by completion, hover and code actions; works on half-typed text.
 import type { Position } from 'vscode-languageserver-types';
 import { cursorContext, type CursorContext } from '../document/cursor';
-import type { FileModel, PlacedDocument } from '../document/fileModel';
+import { isTemplated, type FileModel, type PlacedDocument } from '../document/fileModel';
+import type { Settings } from '../settings';
 import { pathAtOffset } from '../document/paths';
 import { classify } from '../kube/resources';
 import type { ResourceNode } from '../document/yamlDocument';
@@ -32,11 +33,15 @@ export interface PositionContext {
 const TOP_KIND = /^kind:[ \t]*["']?([A-Za-z]+)["']?[ \t]*(?:#.*)?$/m;
 const TOP_API_VERSION = /^apiVersion:[ \t]*["']?([\w.\-/]+)["']?[ \t]*(?:#.*)?$/m;
 
-/** The context at a position; none in a document larger than `maxDocumentSize` (too costly to read). */
-export function positionContext(model: FileModel, text: string, position: Position, maxDocumentSize = Infinity): PositionContext | undefined {
+/**
+ * The context at a position. None when KubeAssist is disabled, in a Helm/Go template (left alone, as for
+ * diagnostics), or in a document larger than `kubeassist.maxFileSize` (too costly to read).
+ */
+export function positionContext(model: FileModel, text: string, position: Position, settings: Settings): PositionContext | undefined {
+  if (!settings.enable || isTemplated(text)) return undefined;
   model.update(text);
   const placed = model.documentAtLine(position.line);
-  if (!placed || placed.slice.text.length > maxDocumentSize) return undefined;
+  if (!placed || placed.slice.text.length > (settings.maxFileSize || Infinity)) return undefined;
   const { doc, slice } = placed;
   const line = position.line - slice.line;
   const offset = doc.lines.offsetAt({ line, character: position.character });
