@@ -102,7 +102,11 @@ describe('kubeassist check', () => {
     assert.equal(status, 1);
     const lines = stdout.trimEnd().split('\n');
     assert.equal(lines[0], '<stdin>:6:19 error schema/enum `indexed` is not a valid `completionMode`. Did you mean `Indexed`? Allowed values: `NonIndexed`, `Indexed` (case-sensitive).');
-    assert.match(lines[1], /^<stdin>:13:1 information file\/too-large File too large: KubeAssist checked the first 1 of 2 documents /);
+    assert.equal(
+      lines[1],
+      '<stdin>:13:1 information file/too-large File too large: KubeAssist checked the first 1 of 2 documents (those within the first ' +
+        `${INDEXED.length + 10} characters); this document was not checked. Raise \`kubeassist.maxFileSize\` (\`--max-file-size\` for \`kubeassist check\`; 0: no limit) to check it, or split the file.`,
+    );
     assert.deepEqual(lines.slice(2), ['1 file checked: 1 error, 1 other finding']);
   });
 

@@ -15,10 +15,11 @@ export function uncheckedDocumentsDiagnostic(first: PlacedDocument, unchecked: n
   const { slice } = first;
   const firstLineEnd = slice.text.search(/\r?\n|$/);
   const checked = total - unchecked;
+  const notChecked = unchecked === 1 ? 'this document was not checked' : `this document and the ${unchecked - 1} after it were not checked`;
   const message =
     `File too large: KubeAssist checked the first ${checked} of ${total} documents (those within the first ` +
-    `${settings.maxFileSize.toLocaleString('en-US')} characters); this document and the ${unchecked - 1} after it were not checked. ` +
-    'Raise `kubeassist.maxFileSize` (`--max-file-size` for `kubeassist check`; 0: no limit) to check them, or split the file.';
+    `${settings.maxFileSize.toLocaleString('en-US')} characters); ${notChecked}. ` +
+    `Raise \`kubeassist.maxFileSize\` (\`--max-file-size\` for \`kubeassist check\`; 0: no limit) to check ${unchecked === 1 ? 'it' : 'them'}, or split the file.`;
   const range = { start: { line: slice.line, character: 0 }, end: { line: slice.line, character: firstLineEnd } };
   return [{ range, message, severity: SEVERITY[severity], code: FILE_TOO_LARGE, source: SOURCE, data: {} }];
 }
