@@ -1,7 +1,7 @@
 // Fix builders shared by several rules: set a value, remove an entry, and the Job repairs that more than
 // one rule offers (restartPolicy: Never, completionMode: Indexed, backoffLimitPerIndex).
 import type { OffsetEdit, Placement, Skeleton } from '../document/edits';
-import type { FieldPath, Json, JsonObject } from '../types';
+import { jsonAt, type FieldPath, type Json, type JsonObject } from '../types';
 import { rootOf, type FixContext, type QuickFix } from './types';
 
 export interface FixOptions {
@@ -62,12 +62,7 @@ export function removeFix(context: FixContext, title: string, path: FieldPath, o
 
 /** The JSON value at `path` of the object as written (or after the server's defaults). */
 export function valueAt(context: FixContext, path: FieldPath, defaulted = false): Json | undefined {
-  let current: Json | undefined = defaulted ? context.resource?.defaulted : context.resource?.object;
-  for (const segment of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = Array.isArray(current) ? (typeof segment === 'number' ? current[segment] : undefined) : current[String(segment)];
-  }
-  return current;
+  return jsonAt(defaulted ? context.resource?.defaulted : context.resource?.object, path);
 }
 
 /** Replaces the scalar at `path` with a number. */
