@@ -1,15 +1,15 @@
 // The real-world corpus (../shared/corpus/real): what real API servers accept gets no error from us,
 // what they reject gets at least one. Skipped, with a message, where ../shared is not beside the clone.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { checkedResources, DEFAULT_SETTINGS, FileModel, validate } from '../../server/src/service/index';
+import { sharedPath, skipUnlessShared } from '../support/shared';
 
-const CORPUS = join(__dirname, '..', '..', '..', 'shared', 'corpus', 'real');
-const present = existsSync(CORPUS);
-const skip = present ? false : `corpus not found at ${CORPUS} (../shared is beside developer and CI clones only)`;
+const CORPUS = sharedPath('corpus', 'real');
+const skip = skipUnlessShared('real-world corpus', 'corpus', 'real');
 
 function filesIn(folder: string): string[] {
   const dir = join(CORPUS, folder);

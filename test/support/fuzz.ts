@@ -6,12 +6,12 @@
 // no longer answers a normal request at the end.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { Diagnostic, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
 import { TestServer } from './lspClient';
+import { REPO_ROOT, sharedPath } from './shared';
 
-const ROOT = join(__dirname, '..', '..');
-const REAL_CORPUS = join(ROOT, '..', 'shared', 'corpus', 'real');
+const REAL_CORPUS = sharedPath('corpus', 'real');
 const ANSWER_WITHIN_MS = 1000;
 /** Corpus files are cut to this many characters: the fuzzer is about shapes, the bench about size. */
 const MAX_START_TEXT = 60_000;
@@ -40,10 +40,10 @@ function loadCorpus(): { files: CorpusFile[]; note?: string } {
     for (const name of readdirSync(dir).sort()) {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) add(path);
-      else if (/\.ya?ml$/.test(name)) files.push({ name: path.slice(ROOT.length - 4), text: readFileSync(path, 'utf8').slice(0, MAX_START_TEXT) });
+      else if (/\.ya?ml$/.test(name)) files.push({ name: relative(dirname(REPO_ROOT), path), text: readFileSync(path, 'utf8').slice(0, MAX_START_TEXT) });
     }
   };
-  add(join(ROOT, 'examples'));
+  add(join(REPO_ROOT, 'examples'));
   if (!existsSync(REAL_CORPUS)) return { files, note: `real corpus absent (${REAL_CORPUS}): fuzzing examples/ only` };
   add(REAL_CORPUS);
   return { files };

@@ -1,7 +1,7 @@
 // The catalogue explains every Job and CSIDriver field in scope, agrees with the generated schemas (paths,
 // enum values), names only real rule codes, and is written in our own words, not the OpenAPI descriptions.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseDocument } from 'yaml';
@@ -11,6 +11,7 @@ import type { FieldDoc } from '../../server/src/service/catalogue/types';
 import { allRuleCodes } from '../../server/src/service/codes';
 import { FEATURE_GATE_NAMES, GATED_FIELDS, gateStage, type GateName } from '../../server/src/service/kube/featureGates';
 import { MAX_MINOR, type KindName } from '../../server/src/service/types';
+import { skipUnlessShared } from '../support/shared';
 
 type Schema = { [key: string]: unknown };
 
@@ -215,7 +216,7 @@ function descriptions(node: unknown, out: string[] = []): string[] {
   return out;
 }
 
-describe('catalogue prose', { skip: existsSync(OPENAPI_1_35) ? false : `${OPENAPI_1_35} is absent: the copy check needs the OpenAPI documents` }, () => {
+describe('catalogue prose', { skip: skipUnlessShared('catalogue prose not copied from upstream', 'openapi', '1.35') }, () => {
   it(`shares no run of ${RUN} words with the OpenAPI descriptions of 1.35`, () => {
     const upstream = new Set<string>();
     for (const file of readdirSync(OPENAPI_1_35).filter((name) => name.endsWith('.json'))) {

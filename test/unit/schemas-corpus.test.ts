@@ -1,17 +1,18 @@
 // Real public manifests (../shared/corpus/real, see its SOURCES.md) that the API server accepts must pass
 // the generated schemas with zero errors; the one the server rejects must not.
 import { strict as assert } from 'node:assert';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import Ajv, { type ValidateFunction } from 'ajv';
 import { parseAllDocuments } from 'yaml';
-import { REPO_ROOT, SCHEMAS_DIR } from '../../scripts/gen-schemas';
+import { SCHEMAS_DIR } from '../../scripts/gen-schemas';
 import { KUBECTL_PARSE_OPTIONS, toServerJson } from '../../server/src/service/document/kubectlYaml';
 import { KINDS, type Json, type KindName } from '../../server/src/service/types';
+import { sharedPath, skipUnlessShared } from '../support/shared';
 
-const CORPUS = join(REPO_ROOT, '..', 'shared', 'corpus', 'real');
-const skip = existsSync(CORPUS) ? false : `${CORPUS} is absent`;
+const CORPUS = sharedPath('corpus', 'real');
+const skip = skipUnlessShared('real-world corpus against the generated schemas', 'corpus', 'real');
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const validators: Record<KindName, ValidateFunction> = {

@@ -1,13 +1,14 @@
 // The generator stops, with a message that says what to do, when the documents change in a way that needs a
 // person: upstream starts listing enum values we have not checked, or a release folder is missing.
 import { strict as assert } from 'node:assert';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_OPENAPI_ROOT, generateSchemas } from '../../scripts/gen-schemas';
+import { skipUnlessShared } from '../support/shared';
 
-const skip = existsSync(DEFAULT_OPENAPI_ROOT) ? false : `${DEFAULT_OPENAPI_ROOT} is absent`;
+const skip = skipUnlessShared('schema generator guards', 'openapi');
 
 describe('gen-schemas guards', { skip }, () => {
   let copy = '';

@@ -1,10 +1,11 @@
 // The metadata of every Job rule code: stable, unique, documented, and tied to the reference catalogue.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { jobRules } from '../../../server/src/service/rules/job/index';
+import { sharedPath, skipUnlessShared } from '../../support/shared';
 
-const REFERENCE = '/work/shared/reference/k8s-validation-rules.md';
+const REFERENCE = sharedPath('reference', 'k8s-validation-rules.md');
 const codes = jobRules.flatMap((rule) => rule.codes);
 
 test('every Job rule applies to Job only', () => {
@@ -31,7 +32,7 @@ test('every error code names the catalogue rule it implements', () => {
   }
 });
 
-test('every reference id exists in the catalogue', { skip: !existsSync(REFERENCE) && `${REFERENCE} is not present` }, () => {
+test('every reference id exists in the catalogue', { skip: skipUnlessShared('reference ids against the validation reference', 'reference', 'k8s-validation-rules.md') }, () => {
   const catalogue = readFileSync(REFERENCE, 'utf8');
   for (const code of codes.filter((entry) => entry.reference)) {
     assert.ok(catalogue.includes(`| ${code.reference} |`), `${code.code}: ${code.reference}`);

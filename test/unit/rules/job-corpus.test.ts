@@ -1,7 +1,7 @@
 // Every batch/v1 Job in the real-world corpus is accepted by the API server, so the Job rules must not
 // report a single error on any of them, in any release they may target.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
@@ -9,8 +9,9 @@ import { KUBECTL_PARSE_OPTIONS, toServerJson } from '../../../server/src/service
 import { applyDefaults, isObject } from '../../../server/src/service/kube/defaults';
 import { jobRules } from '../../../server/src/service/rules/job/index';
 import { formatFieldPath, type JsonObject } from '../../../server/src/service/types';
+import { sharedPath, skipUnlessShared } from '../../support/shared';
 
-const CORPUS = '/work/shared/corpus/real/job';
+const CORPUS = sharedPath('corpus', 'real', 'job');
 const MINORS = [26, 29, 31, 32, 33, 34, 35];
 
 /** The top-level batch/v1 Jobs of a file, including the items of a `kind: List`. */
@@ -26,7 +27,7 @@ function jobsIn(text: string): JsonObject[] {
   return jobs;
 }
 
-test('the Job rules report no error on any real Job the API server accepts', { skip: !existsSync(CORPUS) && `${CORPUS} is not present` }, () => {
+test('the Job rules report no error on any real Job the API server accepts', { skip: skipUnlessShared('Job rules on the real-world Jobs', 'corpus', 'real', 'job') }, () => {
   const files = readdirSync(CORPUS).filter((name) => /\.ya?ml$/.test(name));
   let jobCount = 0;
   const errors: string[] = [];
@@ -48,7 +49,7 @@ test('the Job rules report no error on any real Job the API server accepts', { s
   assert.deepEqual(errors, []);
 });
 
-test('the Job rules ignore a Job of another API group', { skip: !existsSync(join(CORPUS, 'other-apigroup')) && 'corpus absent' }, () => {
+test('the Job rules ignore a Job of another API group', { skip: skipUnlessShared('Job rules on Jobs of other API groups', 'corpus', 'real', 'job', 'other-apigroup') }, () => {
   const directory = join(CORPUS, 'other-apigroup');
   for (const file of readdirSync(directory)) {
     assert.deepEqual(jobsIn(readFileSync(join(directory, file), 'utf8')), [], file);

@@ -1,7 +1,7 @@
 // Real manifests accepted by real API servers get no error from our rules (Kubernetes 1.35): every
 // top-level file of corpus/real/csidriver and corpus/real/job (.yaml and .yml, List items included).
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parseKubectlYaml, toServerJson } from '../../../server/src/service/document/kubectlYaml';
 import { splitDocuments } from '../../../server/src/service/document/split';
@@ -12,8 +12,9 @@ import { podTemplateRules } from '../../../server/src/service/rules/pod/index';
 import { versionRules } from '../../../server/src/service/rules/version/index';
 import type { Json } from '../../../server/src/service/types';
 import { runRules } from './harness';
+import { sharedPath, skipUnlessShared } from '../../support/shared';
 
-const CORPUS = '/work/shared/corpus/real';
+const CORPUS = sharedPath('corpus', 'real');
 const RULES = [...metaRules, ...csiDriverRules, ...podTemplateRules, ...versionRules];
 const OURS: Record<string, string> = { Job: 'batch/v1', CSIDriver: 'storage.k8s.io/v1' };
 
@@ -35,7 +36,7 @@ function corpusFiles(folder: string, pattern: RegExp): string[] {
   return readdirSync(`${CORPUS}/${folder}`, { withFileTypes: true }).filter((entry) => entry.isFile() && pattern.test(entry.name)).map((entry) => entry.name);
 }
 
-describe('real-world corpus: no errors at 1.35', { skip: existsSync(CORPUS) ? false : `${CORPUS} is absent (shared data not mounted)` }, () => {
+describe('real-world corpus: no errors at 1.35', { skip: skipUnlessShared('rule families on the real-world corpus', 'corpus', 'real') }, () => {
   for (const [folder, kind, pattern] of [['csidriver', 'CSIDriver', /\.ya?ml$/], ['job', 'Job', /\.ya?ml$/]] as const) {
     it(`every ${kind} in ${folder}/`, () => {
       let checked = 0;

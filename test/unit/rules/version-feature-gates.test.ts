@@ -1,6 +1,6 @@
 // Feature-gate table (kube/featureGates.ts) and the version/feature-gate-off warning.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import {
   firstMinorEnabledByDefault, gateEnabledByDefault, gateStage, GATED_FIELDS, FEATURE_GATE_NAMES, type GatedField,
@@ -8,6 +8,7 @@ import {
 import { versionRules } from '../../../server/src/service/rules/version/index';
 import { MAX_MINOR, MIN_MINOR } from '../../../server/src/service/types';
 import { runRules, summary } from './harness';
+import { sharedPath, skipUnlessShared } from '../../support/shared';
 
 describe('feature-gate table', () => {
   const stages: [Parameters<typeof gateStage>[0], number, ReturnType<typeof gateStage>][] = [
@@ -36,7 +37,7 @@ describe('feature-gate table', () => {
 });
 
 // Cross-check with the API server's own OpenAPI documents: wherever a gate exists, its field exists.
-const OPENAPI = '/work/shared/openapi';
+const OPENAPI = sharedPath('openapi');
 type Schema = { [key: string]: unknown };
 
 function resolve(document: Schema, schema: Schema | undefined): Schema | undefined {
@@ -61,7 +62,7 @@ function fieldExists(field: GatedField, minor: number): boolean {
   return schema !== undefined;
 }
 
-describe('feature-gate table against the OpenAPI documents', { skip: existsSync(OPENAPI) ? false : `${OPENAPI} is absent (shared data not mounted)` }, () => {
+describe('feature-gate table against the OpenAPI documents', { skip: skipUnlessShared('feature-gate table against the OpenAPI documents', 'openapi') }, () => {
   for (const field of GATED_FIELDS) {
     it(`${field.pattern.join('.')} exists wherever ${field.gate} exists`, () => {
       for (let minor = MIN_MINOR; minor <= MAX_MINOR; minor++) {
