@@ -140,8 +140,6 @@ describe('kubeassist check', () => {
 });
 
 describe('kubeassist in the shell', () => {
-  const JOB_FILE = join(ROOT, 'examples', 'job-clean.yaml');
-
   it('prints its version with --version and -v', () => {
     const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
     for (const flag of ['--version', '-v']) {

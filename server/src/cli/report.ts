@@ -13,6 +13,8 @@ export interface Finding {
   code: string;
   message: string;
   path?: string;
+  /** The API server's own text for the mistake, when the message says it in other words. */
+  serverMessage?: string;
 }
 
 const SEVERITY_NAMES: Record<number, Finding['severity']> = {
@@ -34,6 +36,7 @@ export function findingOf(file: string, diagnostic: Diagnostic): Finding {
     code: String(diagnostic.code),
     message: typeof diagnostic.message === 'string' ? diagnostic.message : String(diagnostic.message),
     path: (diagnostic.data as { path?: string } | undefined)?.path || undefined,
+    serverMessage: (diagnostic.data as { serverMessage?: string } | undefined)?.serverMessage,
   };
 }
 

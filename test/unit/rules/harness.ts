@@ -9,6 +9,8 @@ export interface ReportedFinding {
   path: string;
   anchor: NonNullable<Finding['anchor']>;
   message: string;
+  /** The API server's exact text, when the message says it in other words. */
+  serverMessage?: string;
 }
 
 export function runRules(rules: readonly Rule[], yamlText: string, minor = 35): ReportedFinding[] {
@@ -39,6 +41,7 @@ export function runRules(rules: readonly Rule[], yamlText: string, minor = 35): 
       path: formatFieldPath(finding.path),
       anchor: finding.anchor ?? 'value',
       message: finding.message,
+      ...(finding.serverMessage ? { serverMessage: finding.serverMessage } : {}),
     }));
 }
 

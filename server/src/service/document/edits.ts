@@ -246,7 +246,7 @@ export class YamlEditor {
   quote(scalar: Scalar): OffsetEdit | undefined {
     if (scalar.type !== 'PLAIN') return undefined;
     const [start, end] = this.scalarSpan(scalar);
-    return { start, end, text: this.quoted(this.doc.text.slice(start, end)) };
+    return this.keepCommentColumn({ start, end, text: this.quoted(this.doc.text.slice(start, end)) });
   }
 
   /** Removes the quotes of a quoted scalar whose content reads as a number or boolean (`"6"` -> `6`). */
