@@ -102,6 +102,14 @@ describe('completion over LSP', () => {
     assert.deepEqual(labels((await completeAt(`${head}  volumeLifecycleModes:\n  - |\n`)).items), ['Persistent', 'Ephemeral']);
   });
 
+  it('explains each Job restart policy in its completion item, from the catalogue', async () => {
+    const { items } = await completeAt(`${JOB_HEAD}spec:\n  template:\n    spec:\n      restartPolicy: |\n`);
+    assert.deepEqual(items.find((i) => i.label === 'Never')?.documentation, {
+      kind: 'markdown',
+      value: 'A failing container fails the Pod; the Job replaces the Pod and counts one failure. Needed with `podFailurePolicy`, advised with `backoffLimitPerIndex`.',
+    });
+  });
+
   it('offers apiVersion and kind pairs', async () => {
     assert.deepEqual(labels((await completeAt('apiVersion: |\n')).items).sort(), ['batch/v1', 'storage.k8s.io/v1']);
     assert.deepEqual(labels((await completeAt('apiVersion: batch/v1\nkind: |\n')).items).sort(), ['CSIDriver', 'Job']);
