@@ -67,6 +67,8 @@ spec:
         - containerPort: 8080
 `;
 
+const DRIVER = 'apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata:\n  name: csi.example.com\nspec:\n';
+
 describe('hover over LSP', () => {
   let server: TestServer;
   let counter = 0;
@@ -180,6 +182,28 @@ describe('hover over LSP', () => {
     const subdomain = markdown(await hoverAt(POD, 'subdomain:'));
     assert.ok(subdomain.startsWith('**subdomain** · `string`\n\nWith a headless Service of this name, each Pod gets a DNS name: `<hostname>.<subdomain>`\n\n'), subdomain);
     assert.ok(subdomain.includes('index 3 is reachable as `<job-name>-3.workers`'), subdomain);
+  });
+
+  it('explains an enum value that is an item of a block list: `- Ephemeral`', async () => {
+    const text = `${DRIVER}  volumeLifecycleModes:\n  - Persistent\n  - Ephemeral\n`;
+    const doc = fieldDoc('CSIDriver', 'spec.volumeLifecycleModes')!;
+    const hover = await hoverAt(text, 'Ephemeral');
+    assert.equal(markdown(hover), `**Ephemeral** · value of \`volumeLifecycleModes\`\n\n${doc.values!.Ephemeral}\n\n[Kubernetes documentation](${doc.docs})`);
+    assert.deepEqual(hover?.range, rangeOf(text, 'Ephemeral'));
+  });
+
+  it('explains an enum value that is an item of a flow list: `[Persistent]`', async () => {
+    const text = `${DRIVER}  volumeLifecycleModes: [Persistent]\n`;
+    const doc = fieldDoc('CSIDriver', 'spec.volumeLifecycleModes')!;
+    const hover = await hoverAt(text, 'Persistent', 4);
+    assert.equal(markdown(hover), `**Persistent** · value of \`volumeLifecycleModes\`\n\n${doc.values!.Persistent}\n\n[Kubernetes documentation](${doc.docs})`);
+    assert.deepEqual(hover?.range, rangeOf(text, 'Persistent'));
+  });
+
+  it('explains a list item of the Pod template too: `drop: [ALL]`', async () => {
+    const hover = await hoverAt(POD, 'ALL');
+    assert.equal(markdown(hover), '**ALL** · value of `drop`\n\nEvery capability; add back the few the program needs with `add`.\n\n[Kubernetes documentation](https://kubernetes.io/docs/tasks/configure-pod-container/security-context/)');
+    assert.deepEqual(hover?.range, rangeOf(POD, 'ALL'));
   });
 
   it('still explains keys on a half-typed document that does not parse', async () => {

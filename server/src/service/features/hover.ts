@@ -1,6 +1,6 @@
 // Hover: what a key means (from the catalogue, or the schema for the pod-template fields it leaves out), what
-// an enum value does (and why a value the kind refuses is refused), what apiVersion/kind name, and what
-// well-known label and annotation keys hold.
+// an enum value does (also as an item of a list, and why a value the kind refuses is refused), what
+// apiVersion/kind name, and what well-known label and annotation keys hold.
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
 import { fieldDoc, wellKnownKey } from '../catalogue/index';
 import type { FieldDoc } from '../catalogue/types';
@@ -69,7 +69,11 @@ function describe(context: PositionContext, path: PathSegment[], on: 'key' | 'va
     const key = typeof value === 'string' ? /\['([^']+)'\]/.exec(value)?.[1] : undefined;
     if (key) return wellKnownMarkdown(key);
   }
-  if (typeof field === 'number') return undefined;
+  if (typeof field === 'number') {
+    // An item of a list of plain values (`- Ephemeral`, `[Persistent]`) is explained by the list's entry.
+    if (on === 'key' || (typeof value === 'object' && value !== null)) return undefined;
+    return fieldOrValueMarkdown(context.kind, path.slice(0, -1), value);
+  }
   return fieldOrValueMarkdown(context.kind, path, value);
 }
 
@@ -141,7 +145,8 @@ function fieldMarkdown(kind: KindName, path: PathSegment[], doc: FieldDoc, schem
 /** Pod-template and other fields outside the catalogue: facts from the schema only, no invented text. */
 function schemaMarkdown(kind: KindName, path: PathSegment[], schema: JsonSchema): string {
   const sections = [header(kind, path, schema)];
-  const values = schema.enum as unknown[] | undefined;
+  // A list of plain values shows what its items may be.
+  const values = (schema.enum ?? (schema.type === 'array' ? schemaAt(kind, [...path, 0])?.enum : undefined)) as unknown[] | undefined;
   if (values?.length) sections.push(`Allowed values: ${values.map((v) => `\`${String(v)}\``).join(', ')}`);
   const since = availabilityOf(kind, path)?.since;
   if (since) sections.push(`Since Kubernetes ${since}`);
