@@ -61,7 +61,7 @@ function identity(list: ContainerList): FieldDoc[] {
       details:
         '`Always` does not download the image again each time: it asks the registry for the current digest and reuses the layers the node has.\n\n' +
         'In a Job, `Never` with an image the node lacks leaves the Pod waiting (`ErrImageNeverPull`); no failure is counted.',
-      default: '`Always` when the image has the `:latest` tag or no tag; `IfNotPresent` otherwise',
+      default: '`Always` when the image has the `:latest` tag, or neither a tag nor a digest; `IfNotPresent` otherwise',
       values: {
         Always: 'Ask the registry for the current digest at every container start; layers already on the node are reused. Safe with moving tags.',
         IfNotPresent: 'Pull only when the node does not have the image yet. Right for pinned tags and digests.',
@@ -368,7 +368,7 @@ const CONTAINER_RESTART_POLICY: FieldDoc = {
     'With the ContainerRestartRules gate a regular container may set its own policy, and `restartPolicyRules` can restart it in place for ' +
     'chosen exit codes only, while the Pod keeps `restartPolicy: Never` for everything else: a retriable error then costs a container ' +
     'restart instead of a new Pod. Rules need this field written explicitly.\n\n' +
-    'Kubernetes 1.28 to 1.33 refuse the field on regular containers, and 1.34 drops it without a word.',
+    'Kubernetes 1.28 to 1.33 refuse the field on regular containers, and a 1.34 server drops it silently.',
   values: {
     Always: 'Restart the container whenever it exits, even after success; rarely what a Job wants, since its Pod cannot complete while it restarts.',
     OnFailure: 'Restart it in place when it exits with a non-zero code.',

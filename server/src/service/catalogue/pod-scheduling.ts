@@ -103,7 +103,8 @@ const NODES: FieldDoc[] = [
     summary: 'Put the Pods on the same node, or in the same zone, as Pods that match a label selector',
     details:
       'In a Job: next to a cache or a data service, or all workers of the Job in one zone for fast traffic between them ' +
-      '(`topologyKey: topology.kubernetes.io/zone`). A required rule that no running Pod satisfies leaves the Pods `Pending`.',
+      '(`topologyKey: topology.kubernetes.io/zone`). A required rule that no other Pod satisfies leaves the Pods `Pending`, unless a Pod ' +
+      'matches its own rule, which lets the first of a group start.',
     example:
       'affinity:\n  podAffinity:\n    preferredDuringSchedulingIgnoredDuringExecution:\n    - weight: 100\n      podAffinityTerm:\n' +
       '        topologyKey: topology.kubernetes.io/zone\n        labelSelector:\n          matchLabels:\n            app.kubernetes.io/name: feature-store\n',

@@ -163,7 +163,8 @@ function containerLevel(list: ContainerList): FieldDoc[] {
       summary: 'Whether a process may gain more privileges than its parent, through setuid programs or file capabilities',
       details:
         '`false` sets the kernel\'s no_new_privs flag: `sudo`, `su` and other setuid programs stop working, which batch work rarely misses. The ' +
-        '`restricted` Pod Security level asks for it. It cannot be `false` on a `privileged` container or one that adds `SYS_ADMIN`.',
+        '`restricted` Pod Security level asks for it. It has no effect on a `privileged` container or one that adds `SYS_ADMIN`; the API server ' +
+        'refuses `false` together with `privileged: true`, or with `CAP_SYS_ADMIN` spelled that way in `capabilities.add`.',
       default: 'unset, which allows escalation',
       values: ON_OFF('Processes may gain privileges (setuid binaries work).', 'No process can gain privileges beyond those it started with.'),
       example: example('    allowPrivilegeEscalation: false\n'),
@@ -174,7 +175,8 @@ function containerLevel(list: ContainerList): FieldDoc[] {
       summary: 'Linux capabilities to add to, or drop from, the container runtime\'s default set',
       details:
         'Runtimes grant a small default set (such as `CHOWN`, `SETUID` and `NET_BIND_SERVICE`). Drop `ALL` and add back only what the program ' +
-        'needs; the `restricted` Pod Security level allows adding nothing but `NET_BIND_SERVICE`. Names are written without the `CAP_` prefix. ' +
+        'needs; the `restricted` Pod Security level allows adding nothing but `NET_BIND_SERVICE`. Write names without the `CAP_` prefix, as the ' +
+        'Pod Security levels expect them. ' +
         'For a non-root user, added capabilities usually have no effect.',
       example: example('    capabilities:\n      drop: ["ALL"]\n'),
       docs: POD_DOCS.securityContext,
@@ -194,7 +196,7 @@ function containerLevel(list: ContainerList): FieldDoc[] {
       summary: 'Capabilities granted beyond the default set; keep it empty for batch work if you can',
       values: {
         NET_BIND_SERVICE: 'Listen on ports below 1024; the only one the `restricted` Pod Security level lets you add.',
-        SYS_ADMIN: 'A large share of root\'s powers; refused by the `baseline` level, and it rules out `allowPrivilegeEscalation: false`.',
+        SYS_ADMIN: 'A large share of root\'s powers; refused by the `baseline` level, and it makes `allowPrivilegeEscalation: false` useless.',
       },
       example: example('    capabilities:\n      drop: ["ALL"]\n      add: ["NET_BIND_SERVICE"]\n'),
       docs: POD_DOCS.securityContext,
