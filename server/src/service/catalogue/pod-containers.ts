@@ -109,7 +109,7 @@ function commandLine(list: ContainerList): FieldDoc[] {
       path: at('workingDir'),
       summary: 'The directory the command starts in; the image\'s WORKDIR when left out',
       details: 'Relative paths in `command` and `args` start from here. With a read-only root filesystem, point it at a mounted volume if the program writes next to itself.',
-      example: containerExample(list, '  workingDir: /work\n  command: ["python", "run.py"]\n', 'python:3.12'),
+      example: containerExample(list, '  workingDir: /app\n  command: ["python", "run.py"]\n', 'python:3.12'),
       docs: POD_DOCS.apiContainer,
     },
   ];
@@ -275,7 +275,7 @@ function resources(list: ContainerList): FieldDoc[] {
         { text: 'Names must be unique in the container.', rule: 'pod/port-name-duplicate' },
         { text: 'Two containers may not claim the same host port.', rule: 'pod/host-port-conflict' },
       ],
-      example: containerExample(list, '  ports:\n  - name: rendezvous\n    containerPort: 29500\n', 'registry.example.com/ml/worker:3.1'),
+      example: containerExample(list, '  ports:\n  - name: rendezvous\n    containerPort: 29500\n', 'registry.example.com/ml/trainer:3.1'),
       docs: POD_DOCS.apiContainer,
     },
   ];
@@ -311,7 +311,7 @@ function probesAndHooks(list: ContainerList): FieldDoc[] {
         'get traffic. Most Jobs need none; add one when other Pods reach this one through a Service, as workers of an Indexed Job behind a ' +
         'headless Service do.',
       interactions: [{ text: 'Peers of an Indexed Job find each other through a headless Service named here.', field: 'spec.template.spec.subdomain' }],
-      example: containerExample(list, `${sidecar}  readinessProbe:\n    tcpSocket:\n      port: 29500\n    periodSeconds: 10\n`, 'registry.example.com/ml/worker:3.1'),
+      example: containerExample(list, `${sidecar}  readinessProbe:\n    tcpSocket:\n      port: 29500\n    periodSeconds: 10\n`, 'registry.example.com/ml/trainer:3.1'),
       docs: POD_DOCS.probes,
     },
     {
@@ -325,8 +325,8 @@ function probesAndHooks(list: ContainerList): FieldDoc[] {
       interactions: [{ text: 'Only useful with a liveness or readiness probe.', field: at('livenessProbe') }],
       example: containerExample(
         list,
-        `${sidecar}  startupProbe:\n    exec:\n      command: ["cat", "/tmp/started"]\n    periodSeconds: 10\n    failureThreshold: 30\n` +
-          '  livenessProbe:\n    exec:\n      command: ["cat", "/tmp/alive"]\n    periodSeconds: 30\n',
+        `${sidecar}  startupProbe:\n    exec:\n      command: ["cat", "/app/started"]\n    periodSeconds: 10\n    failureThreshold: 30\n` +
+          '  livenessProbe:\n    exec:\n      command: ["cat", "/app/alive"]\n    periodSeconds: 30\n',
         'registry.example.com/etl/loader:1.0',
       ),
       docs: POD_DOCS.probes,

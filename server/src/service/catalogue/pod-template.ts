@@ -173,9 +173,9 @@ const RUNNING: FieldDoc[] = [
       { text: '`restartPolicy: Always` makes a sidecar.', field: 'spec.template.spec.initContainers[].restartPolicy', rule: 'pod/init-container-restart-policy-not-always' },
     ],
     example:
-      'initContainers:\n- name: fetch-input\n  image: busybox:1.36\n  command: ["sh", "-c", "wget -O /work/input.csv https://example.com/input.csv"]\n' +
-      '  volumeMounts:\n  - name: work\n    mountPath: /work\ncontainers:\n- name: main\n  image: python:3.12\n  command: ["python", "/app/run.py", "/work/input.csv"]\n' +
-      '  volumeMounts:\n  - name: work\n    mountPath: /work\nvolumes:\n- name: work\n  emptyDir: {}\n',
+      'initContainers:\n- name: fetch-input\n  image: busybox:1.36\n  command: ["sh", "-c", "wget -O /data/input.csv https://example.com/input.csv"]\n' +
+      '  volumeMounts:\n  - name: data\n    mountPath: /data\ncontainers:\n- name: main\n  image: python:3.12\n  command: ["python", "/app/run.py", "/data/input.csv"]\n' +
+      '  volumeMounts:\n  - name: data\n    mountPath: /data\nvolumes:\n- name: data\n  emptyDir: {}\n',
     docs: POD_DOCS.initContainers,
   },
   {
