@@ -14,11 +14,19 @@ const GENERATED = /^schemas\/|^package-lock\.json$/;
 /** A home, work or temp folder written as a literal, also inside a file:// URI. */
 const MACHINE_PATH = /(?:^|[\s"'`=(:,[]|file:\/\/)(\/(?:work|root|tmp|home\/[^/\s"'`]+|Users\/[^/\s"'`]+|var\/folders|private\/(?:tmp|var))(?:\/|(?=["'`\s)])))|[A-Za-z]:\\\\?(?:Users|Temp)\\/;
 
+/** Prose about containers names their folders in Markdown code (`/tmp` inside a Pod): no machine path. */
+const CONTAINER_FOLDER_IN_PROSE = /^`\/[a-z]+`$/;
+
 export function machinePathsIn(text: string): string[] {
   const found: string[] = [];
   text.split('\n').forEach((line, index) => {
-    const match = MACHINE_PATH.exec(line);
-    if (match) found.push(`${index + 1}: ${line.trim()}`);
+    const hits = [...line.matchAll(new RegExp(MACHINE_PATH.source, 'g'))].filter((match) => {
+      const path = match[1];
+      if (path === undefined) return true;
+      const at = (match.index ?? 0) + match[0].indexOf(path);
+      return !CONTAINER_FOLDER_IN_PROSE.test(line.slice(at - 1, at + path.length + 1));
+    });
+    if (hits.length) found.push(`${index + 1}: ${line.trim()}`);
   });
   return found;
 }
@@ -31,6 +39,8 @@ test('the machine-path pattern finds literal home, work and temp folders and not
   assert.equal(machinePathsIn("uri: 'file:///work/job.yaml'").length, 1);
   assert.equal(machinePathsIn("const dir = 'C:\\\\Users\\\\me';").length, 1);
   assert.deepEqual(machinePathsIn("const uri = 'file:///job.yaml'; join(tmpdir(), 'x'); '/api/v1/tmp'; a/work/b"), []);
+  assert.deepEqual(machinePathsIn("'mount an emptyDir at `/tmp` in the container'"), [], 'a container folder in Markdown prose');
+  assert.equal(machinePathsIn('const file = `/tmp/${name}`;').length, 1, 'a template literal naming a temp file');
 });
 
 test('no tracked source, script or test names an absolute path of a machine', () => {
