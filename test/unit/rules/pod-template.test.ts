@@ -99,7 +99,7 @@ const resources: Case[] = [
 ];
 
 const volumes: Case[] = [
-  { name: 'volume without a source', yaml: job({ volumes: [{ name: 'data' }] }), expect: [`pod/volume-source-missing @ ${POD}.volumes[0]`], anchor: 'entry', words: ['must specify a volume type'] },
+  { name: 'volume without a source: the server makes it an emptyDir (SetDefaults_Volume), a deprecated default', yaml: job({ volumes: [{ name: 'data' }] }), expect: [`pod/volume-source-implicit-empty-dir @ ${POD}.volumes[0]`], severity: 'warning', anchor: 'entry', words: ['`emptyDir: {}`', 'deprecated'] },
   { name: 'volume with two sources (the second is reported)', yaml: job({ volumes: [{ name: 'data', emptyDir: {}, configMap: { name: 'c' } }] }), expect: [`pod/volume-source-multiple @ ${POD}.volumes[0].configMap`], anchor: 'key' },
   { name: 'volume name not a DNS label', yaml: job({ volumes: [{ name: 'Data', emptyDir: {} }] }), expect: [`pod/volume-name-invalid @ ${POD}.volumes[0].name`] },
   { name: 'empty volume name', yaml: job({ volumes: [{ name: '', emptyDir: {} }] }), expect: [`pod/volume-name-required @ ${POD}.volumes[0].name`] },
