@@ -1,13 +1,14 @@
-// Table-driven cases for the volume families (validateVolumes, validateVolumeMounts):
+// Table-driven cases for the volume families (validateVolumes, validateVolumeSources, validateVolumeMounts):
 // a Job around a pod spec, the three families alone, and exact codes, paths, severities and words.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { validateVolumeMounts } from '../../../server/src/service/rules/pod/validateVolumeMounts';
+import { validateVolumeSources } from '../../../server/src/service/rules/pod/validateVolumeSources';
 import { validateVolumes } from '../../../server/src/service/rules/pod/validateVolumes';
 import type { Json } from '../../../server/src/service/types';
 import { runRules, summary, type ReportedFinding } from './harness';
 
-export const VOLUME_FAMILIES = [validateVolumes, validateVolumeMounts];
+export const VOLUME_FAMILIES = [validateVolumes, validateVolumeSources, validateVolumeMounts];
 export const POD = 'spec.template.spec';
 export const V0 = `${POD}.volumes[0]`;
 export const C0 = `${POD}.containers[0]`;

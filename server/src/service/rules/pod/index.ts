@@ -9,6 +9,7 @@ import { validatePodTemplateSpec } from './validatePodTemplateSpec';
 import { validateResourceRequirements } from './validateResourceRequirements';
 import { validateVolumes } from './validateVolumes';
 import { validateVolumeMounts } from './validateVolumeMounts';
+import { validateVolumeSources } from './validateVolumeSources';
 
 export const podTemplateRules: readonly Rule[] = [
   validatePodTemplateSpec,
@@ -18,5 +19,6 @@ export const podTemplateRules: readonly Rule[] = [
   validateEnv,
   validateResourceRequirements,
   validateContainerRestartPolicy,
+  validateVolumeSources,
   validateVolumeMounts,
 ];
