@@ -1,12 +1,11 @@
 // Table-driven cases for the volume families (validateVolumes, validateVolumeSources, validateVolumeMounts):
 // a Job around a pod spec, the three families alone, and exact codes, paths, severities and words.
-import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { validateVolumeMounts } from '../../../server/src/service/rules/pod/validateVolumeMounts';
 import { validateVolumeSources } from '../../../server/src/service/rules/pod/validateVolumeSources';
 import { validateVolumes } from '../../../server/src/service/rules/pod/validateVolumes';
 import type { Json } from '../../../server/src/service/types';
-import { runRules, summary, type ReportedFinding } from './harness';
+import { checkRuleCase, type RuleCase } from './harness';
 
 export const VOLUME_FAMILIES = [validateVolumes, validateVolumeSources, validateVolumeMounts];
 export const POD = 'spec.template.spec';
@@ -35,31 +34,12 @@ export function withContainer(fields: Obj, volumes: Json[] = [{ name: 'data', em
   return volumeJob({ volumes, containers: [{ name: 'main', image: 'busybox', ...fields }] });
 }
 
-export interface VolumeCase {
-  name: string;
-  yaml: string;
-  minor?: number;
-  expect: string[];
-  severity?: ReportedFinding['severity'];
-  anchor?: ReportedFinding['anchor'];
-  /** Words the first finding's message must contain (the server's line among them). */
-  words?: string[];
-}
+export type VolumeCase = RuleCase;
 
 export function runVolumeCases(groups: readonly [string, readonly VolumeCase[]][]): void {
   for (const [group, cases] of groups) {
     describe(group, () => {
-      for (const testCase of cases) {
-        it(testCase.name, () => {
-          const findings = runRules(VOLUME_FAMILIES, testCase.yaml, testCase.minor ?? 35);
-          assert.deepEqual(summary(findings), testCase.expect);
-          const first = findings[0];
-          if (!first) return;
-          assert.equal(first.severity, testCase.severity ?? 'error');
-          if (testCase.anchor) assert.equal(first.anchor, testCase.anchor);
-          for (const word of testCase.words ?? []) assert.ok(first.message.includes(word), `message lacks "${word}": ${first.message}`);
-        });
-      }
+      for (const testCase of cases) it(testCase.name, () => checkRuleCase(VOLUME_FAMILIES, testCase));
     });
   }
 }
