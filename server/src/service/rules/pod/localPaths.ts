@@ -31,10 +31,3 @@ export function localNonReservedPathProblems(path: string): LocalPathProblem[] {
   if (path.startsWith('..') && !path.startsWith('../')) problems.push('dot-dot-prefix');
   return problems;
 }
-
-/** What each problem means for the user, in plain words. */
-export const LOCAL_PATH_WORDS: Record<LocalPathProblem, string> = {
-  absolute: 'it starts with `/`, but it is a path inside the volume and must be relative',
-  backsteps: 'it has a `..` element, which could climb out of the volume',
-  'dot-dot-prefix': 'it starts with `..`, which the kubelet reserves for the links it keeps in the volume (`..data`)',
-};

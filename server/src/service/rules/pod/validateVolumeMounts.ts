@@ -7,13 +7,13 @@
 // A mount or device is reported as not found only when no volume at all has its name: the server also
 // leaves out volumes with other errors, but those errors are reported on their own.
 import { isObject } from '../../kube/defaults';
-import { formatFieldPath, type Anchor, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
+import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
 import { withFixes } from '../../fixes/types';
-import { HREF, serverError, serverSays, type ServerErrorType } from '../meta/report';
-import { report } from '../shared';
+import { HREF } from '../meta/report';
 import { LOCAL_PATH_DETAIL, hasBacksteps, localDescendingPathProblems } from './localPaths';
 import { allContainersOf, describeContainer, jobTemplateRule, podSpecOf, type ContainerRef } from './podTemplate';
 import { VOLUME_MOUNT_FIXES } from './validateVolumeMounts.fix';
+import { said as say, supportedValues, VolumeReporter } from './volumeSourceCodes';
 import { volumeSourcesOf } from './volumeSources';
 
 const PROPAGATION_HREF = 'https://kubernetes.io/docs/concepts/storage/volumes/#mount-propagation';
@@ -26,7 +26,7 @@ const mount = (name: string, title: string, mirrors: string, href: string = HREF
 const device = (name: string, title: string, href: string = BLOCK_HREF): RuleCode =>
   ({ code: `pod/volume-device-${name}`, severity: 'error', title, mirrors: 'ValidateVolumeDevices', href });
 
-export const MOUNT_CODES = {
+const MOUNT_CODES = {
   nameRequired: mount('name-required', 'volumeMounts[].name may not be empty', 'ValidateVolumeMounts'),
   notFound: mount('not-found', 'volumeMounts must name a volume of the pod', 'ValidateVolumeMounts'),
   pathRequired: mount('path-required', 'volumeMounts[].mountPath may not be empty', 'ValidateVolumeMounts'),
@@ -52,8 +52,8 @@ export const MOUNT_CODES = {
   devicePathInMounts: device('path-in-mounts', 'A device path may not also be a mount path of the container'),
 } satisfies Record<string, RuleCode>;
 
-export const PROPAGATION_VALUES = ['Bidirectional', 'HostToContainer', 'None'];
-export const RECURSIVE_READ_ONLY_VALUES = ['Disabled', 'Enabled', 'IfPossible'];
+const PROPAGATION_VALUES = ['Bidirectional', 'HostToContainer', 'None'];
+const RECURSIVE_READ_ONLY_VALUES = ['Disabled', 'Enabled', 'IfPossible'];
 
 interface PodVolume {
   name: string;
@@ -73,15 +73,6 @@ function podVolumes(spec: JsonObject, minor: number): Map<string, PodVolume> {
   return volumes;
 }
 
-const say = (path: string, type: ServerErrorType, value?: Json, detail?: string) => serverError(path, type, value, detail);
-
-class Collector {
-  readonly findings: Finding[] = [];
-  add(code: RuleCode, path: FieldPath, message: string, server: string[], anchor?: Anchor): void {
-    this.findings.push(report(code, path, `${message} ${serverSays(server)}`, anchor));
-  }
-}
-
 /** GetVolumeMountMap / GetVolumeDeviceMap: name -> path, the last entry of a name winning, as in Go. */
 function nameToPath(entries: Json | undefined, pathKey: string): Map<string, string> {
   const map = new Map<string, string>();
@@ -97,7 +88,7 @@ function knownNames(volumes: Map<string, PodVolume>): string {
   return names.length ? `it has ${names.map((name) => `\`${name}\``).join(', ')}` : 'it has no volumes';
 }
 
-function mountFindings(out: Collector, ref: ContainerRef, volumes: Map<string, PodVolume>, devices: Map<string, string>, minor: number): void {
+function mountFindings(out: VolumeReporter, ref: ContainerRef, volumes: Map<string, PodVolume>, devices: Map<string, string>): void {
   const mounts = ref.container.volumeMounts;
   if (!Array.isArray(mounts)) return;
   const listPath = [...ref.path, 'volumeMounts'];
@@ -134,19 +125,19 @@ function mountFindings(out: Collector, ref: ContainerRef, volumes: Map<string, P
     if (typeof mountPropagation === 'string') {
       const printed = `${listPrinted}.mountPropagation`;
       if (!PROPAGATION_VALUES.includes(mountPropagation)) {
-        out.add(MOUNT_CODES.propagationUnsupported, [...path, 'mountPropagation'], `\`${mountPropagation}\` is not a mount propagation mode: use \`None\` (the default), \`HostToContainer\` (mounts made on the node later show up in the container) or \`Bidirectional\` (also the other way; privileged containers only). Values are case-sensitive.`, [say(printed, 'Unsupported value', mountPropagation, 'supported values: "Bidirectional", "HostToContainer", "None"')]);
+        out.add(MOUNT_CODES.propagationUnsupported, [...path, 'mountPropagation'], `\`${mountPropagation}\` is not a mount propagation mode: use \`None\` (the default), \`HostToContainer\` (mounts made on the node later show up in the container) or \`Bidirectional\` (also the other way; privileged containers only). Values are case-sensitive.`, [say(printed, 'Unsupported value', mountPropagation, supportedValues(PROPAGATION_VALUES))]);
       }
       if (mountPropagation === 'Bidirectional' && !privileged) {
         out.add(MOUNT_CODES.propagationUnprivileged, [...path, 'mountPropagation'], `Bidirectional propagation lets the ${describeContainer(ref)} create mounts on the node, so only a privileged container may use it. Use \`HostToContainer\` if the container only needs to see mounts made on the node, or set \`securityContext.privileged: true\` if it really mounts things for the node.`, [say(printed, 'Forbidden', undefined, 'Bidirectional mount propagation is available only to privileged containers')]);
       }
     }
-    if (typeof recursiveReadOnly === 'string' && minor >= 31) {
+    if (typeof recursiveReadOnly === 'string' && out.minor >= 31) {
       readOnlyFindings(out, path, `${listPrinted}.recursiveReadOnly`, recursiveReadOnly, readOnly === true, mountPropagation);
     }
   });
 }
 
-function subPathFindings(out: Collector, path: FieldPath, listPrinted: string, subPath: Json | undefined, subPathExpr: Json | undefined): void {
+function subPathFindings(out: VolumeReporter, path: FieldPath, listPrinted: string, subPath: Json | undefined, subPathExpr: Json | undefined): void {
   const hasSubPath = typeof subPath === 'string' && subPath !== '';
   if (typeof subPathExpr === 'string' && subPathExpr !== '' && hasSubPath) {
     out.add(MOUNT_CODES.subPathExclusive, [...path, 'subPathExpr'], 'This mount has both `subPath` and `subPathExpr`; a mount takes one of them (`subPathExpr` is the same with `$(VAR)` expanded from the environment). Keep one.', [say(formatFieldPath([...path, 'subPathExpr']), 'Invalid value', subPathExpr, 'subPathExpr and subPath are mutually exclusive')], 'key');
@@ -164,11 +155,11 @@ function subPathFindings(out: Collector, path: FieldPath, listPrinted: string, s
   }
 }
 
-function readOnlyFindings(out: Collector, path: FieldPath, printed: string, mode: string, readOnly: boolean, propagation: Json | undefined): void {
+function readOnlyFindings(out: VolumeReporter, path: FieldPath, printed: string, mode: string, readOnly: boolean, propagation: Json | undefined): void {
   const at = [...path, 'recursiveReadOnly'];
   if (mode === 'Disabled') return;
-  if (mode !== 'Enabled' && mode !== 'IfPossible') {
-    out.add(MOUNT_CODES.readOnlyUnsupported, at, `\`${mode}\` is not a recursiveReadOnly mode: use \`Disabled\` (the default), \`IfPossible\` or \`Enabled\` (values are case-sensitive).`, [say(printed, 'Unsupported value', mode, 'supported values: "Disabled", "Enabled", "IfPossible"')]);
+  if (!RECURSIVE_READ_ONLY_VALUES.includes(mode)) {
+    out.add(MOUNT_CODES.readOnlyUnsupported, at, `\`${mode}\` is not a recursiveReadOnly mode: use \`Disabled\` (the default), \`IfPossible\` or \`Enabled\` (values are case-sensitive).`, [say(printed, 'Unsupported value', mode, supportedValues(RECURSIVE_READ_ONLY_VALUES))]);
     return;
   }
   if (!readOnly) {
@@ -179,7 +170,7 @@ function readOnlyFindings(out: Collector, path: FieldPath, printed: string, mode
   }
 }
 
-function deviceFindings(out: Collector, ref: ContainerRef, volumes: Map<string, PodVolume>, mounts: Map<string, string>): void {
+function deviceFindings(out: VolumeReporter, ref: ContainerRef, volumes: Map<string, PodVolume>, mounts: Map<string, string>): void {
   const devices = ref.container.volumeDevices;
   if (!Array.isArray(devices)) return;
   const listPath = [...ref.path, 'volumeDevices'];
@@ -233,11 +224,11 @@ export function checkVolumeMounts(template: Json | undefined, base: FieldPath, m
   const spec = podSpecOf(template);
   if (!spec) return [];
   const volumes = podVolumes(spec, minor);
-  const out = new Collector();
+  const out = new VolumeReporter(minor);
   for (const ref of allContainersOf(spec, base)) {
     const mounts = nameToPath(ref.container.volumeMounts, 'mountPath');
     const devices = nameToPath(ref.container.volumeDevices, 'devicePath');
-    mountFindings(out, ref, volumes, devices, minor);
+    mountFindings(out, ref, volumes, devices);
     deviceFindings(out, ref, volumes, mounts);
   }
   return out.findings;

@@ -17,10 +17,10 @@ import { checkConfigMapVolume, checkDownwardApiVolume, checkProjectedVolume, che
 import { oneOf, said, SOURCE_CODES as C, supportedValues, VolumeReporter } from './volumeSourceCodes';
 import { volumeSourcesOf } from './volumeSources';
 
-export const HOST_PATH_TYPES = ['', 'BlockDevice', 'CharDevice', 'Directory', 'DirectoryOrCreate', 'File', 'FileOrCreate', 'Socket'];
-export const AZURE_CACHING_MODES = ['None', 'ReadOnly', 'ReadWrite'];
-export const AZURE_DISK_KINDS = ['Dedicated', 'Managed', 'Shared'];
-export const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
+const HOST_PATH_TYPES = ['', 'BlockDevice', 'CharDevice', 'Directory', 'DirectoryOrCreate', 'File', 'FileOrCreate', 'Socket'];
+const AZURE_CACHING_MODES = ['None', 'ReadOnly', 'ReadWrite'];
+const AZURE_DISK_KINDS = ['Dedicated', 'Managed', 'Shared'];
+const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
 
 const required = (key: string, schema: boolean, holds: string, detail?: string): RequiredField => ({ key, schema, holds, detail });
 
@@ -173,7 +173,7 @@ function checkSecretRefName(rep: VolumeReporter, source: JsonObject, path: Field
 }
 
 /** net.SplitHostPort, which the server uses to check each registry entry; true when it splits. */
-export function splitsHostPort(hostPort: string): boolean {
+function splitsHostPort(hostPort: string): boolean {
   const colon = hostPort.lastIndexOf(':');
   if (colon < 0) return false;
   let openEnd = 0;

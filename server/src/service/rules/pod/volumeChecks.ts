@@ -60,7 +60,7 @@ export function checkLocalPath(rep: VolumeReporter, value: Json | undefined, rul
   }
 }
 
-export const FILE_MODE_DETAIL = 'must be a number between 0 and 0777 (octal), both inclusive';
+const FILE_MODE_DETAIL = 'must be a number between 0 and 0777 (octal), both inclusive';
 
 /** The octal form a decimal-looking mode was probably meant as (644 -> "0644"), when there is one. */
 export function octalReading(mode: number): string | undefined {

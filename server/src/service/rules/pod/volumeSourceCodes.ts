@@ -4,7 +4,7 @@ import { formatFieldPath, type Anchor, type FieldPath, type Finding, type Json, 
 import { HREF, serverError, serverSays, type ServerErrorType } from '../meta/report';
 import { report } from '../shared';
 
-export const VOLUME_HREF = {
+const VOLUME_HREF = {
   volumes: HREF.volumes,
   hostPath: 'https://kubernetes.io/docs/concepts/storage/volumes/#hostpath',
   emptyDir: 'https://kubernetes.io/docs/concepts/storage/volumes/#emptydir',
