@@ -54,8 +54,9 @@ const required: VolumeCase[] = [
 const paths: VolumeCase[] = [
   { name: 'hostPath with a .. element', yaml: withVolume({ hostPath: { path: '/var/../etc' } }), expect: [`pod/volume-path-backsteps @ ${V0}.hostPath.path`], words: ["Invalid value: \"/var/../etc\": must not contain '..'"] },
   { name: 'hostPath with .. inside a name', yaml: withVolume({ hostPath: { path: '/var/..data' } }), expect: [] },
-  { name: 'gitRepo directory absolute', yaml: withVolume({ gitRepo: { repository: 'https://example.com/r.git', directory: '/src' } }), expect: [`pod/volume-path-absolute @ ${V0}.gitRepo.directory`], words: ['must be a relative path'] },
-  { name: 'gitRepo directory relative', yaml: withVolume({ gitRepo: { repository: 'https://example.com/r.git', directory: 'src' } }), expect: [] },
+  { name: 'gitRepo directory absolute (1.32)', yaml: withVolume({ gitRepo: { repository: 'https://example.com/r.git', directory: '/src' } }), minor: 32, expect: [`pod/volume-path-absolute @ ${V0}.gitRepo.directory`], words: ['must be a relative path'] },
+  { name: 'gitRepo directory relative (1.32)', yaml: withVolume({ gitRepo: { repository: 'https://example.com/r.git', directory: 'src' } }), minor: 32, expect: [] },
+  { name: 'gitRepo from 1.33: accepted, but the kubelet no longer mounts it', yaml: withVolume({ gitRepo: { repository: 'https://example.com/r.git' } }), minor: 33, expect: [`pod/volume-git-repo-disabled @ ${V0}.gitRepo`], severity: 'warning', anchor: 'key', words: ['GitRepoVolumeDriver', 'init container'] },
   { name: 'secret item path starting with ..', yaml: withVolume({ secret: { secretName: 's', items: [{ key: 'k', path: '..data' }] } }), expect: [`pod/volume-path-dot-dot-prefix @ ${V0}.secret.items[0].path`], words: ["must not start with '..'"] },
   { name: 'secret item path ../x: a backstep, not also a .. prefix', yaml: withVolume({ secret: { secretName: 's', items: [{ key: 'k', path: '../x' }] } }), expect: [`pod/volume-path-backsteps @ ${V0}.secret.items[0].path`] },
   { name: 'secret item path with dots inside', yaml: withVolume({ secret: { secretName: 's', items: [{ key: 'k', path: 'conf/..d..' }] } }), expect: [] },

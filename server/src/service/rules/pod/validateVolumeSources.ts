@@ -53,7 +53,7 @@ type SourceCheck = (rep: VolumeReporter, source: JsonObject, path: FieldPath, vo
 const CHECKS: Record<string, SourceCheck> = {
   emptyDir: checkEmptyDir,
   hostPath: checkHostPath,
-  gitRepo: (rep, source, path) => checkLocalPath(rep, source.directory, 'descending', [...path, 'directory'], formatFieldPath([...path, 'directory']), 'the volume'),
+  gitRepo: checkGitRepo,
   gcePersistentDisk: (rep, source, path) => checkPartition(rep, source, path, `${formatFieldPath(path.slice(0, -1))}.persistentDisk`),
   awsElasticBlockStore: (rep, source, path) => checkPartition(rep, source, path, formatFieldPath(path)),
   secret: checkSecretVolume,
@@ -97,6 +97,12 @@ function checkHostPath(rep: VolumeReporter, source: JsonObject, path: FieldPath)
   if (typeof type === 'string' && !HOST_PATH_TYPES.includes(type)) {
     rep.add(C.hostPathType, [...path, 'type'], `\`${type}\` is not a hostPath type: use ${oneOf(HOST_PATH_TYPES.filter((value) => value))}, or leave it out (\`""\`: no check before mounting). Values are case-sensitive.`, [said([...path, 'type'], 'Unsupported value', type, supportedValues(HOST_PATH_TYPES))]);
   }
+}
+
+function checkGitRepo(rep: VolumeReporter, source: JsonObject, path: FieldPath): void {
+  checkLocalPath(rep, source.directory, 'descending', [...path, 'directory'], formatFieldPath([...path, 'directory']), 'the volume');
+  if (rep.minor < 33) return;
+  rep.add(C.gitRepoDisabled, path, `The API server accepts a gitRepo volume, but from Kubernetes 1.33 the kubelet's gitRepo plugin is off by default (the GitRepoVolumeDriver gate${rep.minor >= 36 ? ', locked off from 1.36' : ''}), so the Pods cannot start. Clone the repository in an init container (e.g. \`alpine/git\`) into an \`emptyDir\` volume that the other containers mount.`, [], 'key');
 }
 
 function checkPartition(rep: VolumeReporter, source: JsonObject, path: FieldPath, printed: string): void {

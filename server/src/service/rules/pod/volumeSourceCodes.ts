@@ -27,6 +27,7 @@ export const SOURCE_CODES = {
   pathBacksteps: code('path-backsteps', "Volume paths may not contain a '..' element", 'validatePathNoBacksteps'),
   pathDotDotPrefix: code('path-dot-dot-prefix', "File paths inside a volume may not start with '..'", 'ValidateLocalNonReservedPath'),
   fileModeOutOfRange: code('file-mode-out-of-range', 'File modes must be between 0 and 0777 (octal)', 'validateKeyToPath, validateDownwardAPIVolumeFile, validate{Secret,ConfigMap,DownwardAPI,Projected}VolumeSource (defaultMode)'),
+  gitRepoDisabled: code('git-repo-disabled', 'gitRepo volumes are accepted but the kubelet no longer mounts them (disabled by default from 1.33)', '- (kubelet, GitRepoVolumeDriver gate)', 'https://kubernetes.io/docs/concepts/storage/volumes/#gitrepo', 'warning'),
   hostPathType: code('host-path-type-unsupported', 'hostPath.type must be one of the host path types', 'validateHostPathType', VOLUME_HREF.hostPath),
   hostPathRelative: code('host-path-relative', 'A relative hostPath path is accepted but not resolved against anything you control', '- (kubelet)', VOLUME_HREF.hostPath, 'warning'),
   sizeLimitNegative: code('empty-dir-size-limit-negative', 'emptyDir.sizeLimit may not be negative', 'validateVolumeSource', VOLUME_HREF.emptyDir),
