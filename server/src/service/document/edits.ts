@@ -521,7 +521,11 @@ export class YamlEditor {
 
   /** The value part after `key:` for a key at `column`. */
   private writeBlockValue(writer: Writer, value: Skeleton, column: number): void {
-    if (Array.isArray(value)) {
+    if (isStructured(value) && Object.keys(value).length === 0) {
+      // An empty list or mapping has no block form: `emptyDir: {}`, `args: []` (a bare `key:` would be null).
+      writer.write(' ');
+      this.writeFlow(writer, value);
+    } else if (Array.isArray(value)) {
       const dashColumn = column + (this.indentedSequences ? this.unit : 0);
       for (const item of value) {
         writer.write(`${this.eol}${' '.repeat(dashColumn)}- `);

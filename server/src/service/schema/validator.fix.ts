@@ -19,10 +19,16 @@ function schemaOf(context: FixContext, path: FieldPath = context.path): JsonSche
   return context.resource ? schemaAt(context.resource.kind, path) : undefined;
 }
 
-/** "Change to `Indexed`": the closest allowed value preferred (same letters, else a likely typo), then every other one. */
 function enumFixes(context: FixContext): QuickFix[] {
+  return allowedValueFixes(context, ((schemaOf(context)?.enum as unknown[] | undefined) ?? []).filter((value): value is string => typeof value === 'string'));
+}
+
+/**
+ * "Change to `Indexed`": the closest allowed value preferred (same letters, else a likely typo), then every other
+ * one. Also for rules that mirror the server's own lists of supported values.
+ */
+export function allowedValueFixes(context: FixContext, allowed: readonly string[]): QuickFix[] {
   const scalar = scalarAt(context);
-  const allowed = ((schemaOf(context)?.enum as unknown[] | undefined) ?? []).filter((value): value is string => typeof value === 'string');
   if (!scalar || allowed.length === 0) return [];
   const text = String(scalar.value);
   const closest = allowed.find((value) => value.toLowerCase() === text.toLowerCase()) ?? closestName(text, allowed);

@@ -8,6 +8,8 @@ import { validateEnv } from './validateEnv';
 import { validatePodTemplateSpec } from './validatePodTemplateSpec';
 import { validateResourceRequirements } from './validateResourceRequirements';
 import { validateVolumes } from './validateVolumes';
+import { validateVolumeMounts } from './validateVolumeMounts';
+import { validateVolumeSources } from './validateVolumeSources';
 
 export const podTemplateRules: readonly Rule[] = [
   validatePodTemplateSpec,
@@ -17,4 +19,6 @@ export const podTemplateRules: readonly Rule[] = [
   validateEnv,
   validateResourceRequirements,
   validateContainerRestartPolicy,
+  validateVolumeSources,
+  validateVolumeMounts,
 ];
