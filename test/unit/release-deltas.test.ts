@@ -1,0 +1,93 @@
+// Releases without an OpenAPI document come from the release before plus a committed delta
+// (scripts/releases/<release>.json). The deltas apply as written, stop the generator when they no longer
+// fit their base, and name where every fact comes from.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { applyDelta, describeKnownReleases, readDeltas, type DocumentTypes, type ReleaseDelta } from '../../scripts/releaseDeltas';
+
+const BASE: Record<string, DocumentTypes> = {
+  'batch-v1.json': {
+    'io.k8s.api.core.v1.PodSpec': { type: 'object', properties: { workloadRef: { $ref: '#/components/schemas/io.k8s.api.core.v1.WorkloadReference' }, hostname: { type: 'string' } } },
+    'io.k8s.api.core.v1.WorkloadReference': { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+  },
+  'storage.k8s.io-v1.json': {
+    'io.k8s.api.storage.v1.CSIDriverSpec': { type: 'object', properties: { attachRequired: { type: 'boolean' } } },
+  },
+};
+
+function delta(changes: ReleaseDelta['changes']): ReleaseDelta {
+  return { release: '1.36', base: '1.35', goTypes: { tag: 'v0.36.0' }, sources: { types: 'test' }, changes, file: '1.36.json' };
+}
+
+describe('applyDelta', () => {
+  it('adds and removes types and fields, in every document that defines the type, and leaves the base alone', () => {
+    const documents = applyDelta(BASE, delta([
+      { removeField: 'workloadRef', type: 'io.k8s.api.core.v1.PodSpec', sources: ['types'] },
+      { removeType: 'io.k8s.api.core.v1.WorkloadReference', sources: ['types'] },
+      { addType: 'io.k8s.api.core.v1.PodSchedulingGroup', schema: { type: 'object', properties: { podGroupName: { type: 'string' } } }, sources: ['types'] },
+      { addField: 'schedulingGroup', type: 'io.k8s.api.core.v1.PodSpec', schema: { $ref: 'io.k8s.api.core.v1.PodSchedulingGroup' }, gate: 'GenericWorkload', sources: ['types'] },
+      { addField: 'preventPodSchedulingIfMissing', type: 'io.k8s.api.storage.v1.CSIDriverSpec', schema: { type: 'boolean' }, required: true, sources: ['types'] },
+    ]));
+    assert.deepEqual(documents['batch-v1.json']['io.k8s.api.core.v1.PodSpec'], {
+      type: 'object',
+      properties: { hostname: { type: 'string' }, schedulingGroup: { $ref: '#/components/schemas/io.k8s.api.core.v1.PodSchedulingGroup' } },
+    });
+    assert.equal(documents['batch-v1.json']['io.k8s.api.core.v1.WorkloadReference'], undefined);
+    assert.deepEqual(documents['storage.k8s.io-v1.json']['io.k8s.api.storage.v1.CSIDriverSpec'], {
+      type: 'object',
+      properties: { attachRequired: { type: 'boolean' }, preventPodSchedulingIfMissing: { type: 'boolean' } },
+      required: ['preventPodSchedulingIfMissing'],
+    });
+    assert.ok(BASE['batch-v1.json']['io.k8s.api.core.v1.PodSpec'].properties?.workloadRef, 'the base documents are not changed');
+  });
+
+  it('renames a field and its required entry', () => {
+    const documents = applyDelta(BASE, delta([{ renameField: 'name', to: 'workloadName', type: 'io.k8s.api.core.v1.WorkloadReference', sources: ['types'] }]));
+    assert.deepEqual(documents['batch-v1.json']['io.k8s.api.core.v1.WorkloadReference'], { type: 'object', properties: { workloadName: { type: 'string' } }, required: ['workloadName'] });
+  });
+
+  it('stops, naming the file and the change, when a change does not fit the base release', () => {
+    const cases: [ReleaseDelta['changes'][number], RegExp][] = [
+      [{ removeField: 'schedulingGroup', type: 'io.k8s.api.core.v1.PodSpec', sources: ['types'] }, /1\.36\.json: removeField io\.k8s\.api\.core\.v1\.PodSpec\.schedulingGroup: 1\.35 does not have it/],
+      [{ addField: 'hostname', type: 'io.k8s.api.core.v1.PodSpec', schema: { type: 'string' }, sources: ['types'] }, /addField io\.k8s\.api\.core\.v1\.PodSpec\.hostname: 1\.35 already has it/],
+      [{ addField: 'x', type: 'io.k8s.api.core.v1.Nothing', schema: { type: 'string' }, sources: ['types'] }, /no 1\.35 document defines io\.k8s\.api\.core\.v1\.Nothing/],
+      [{ addType: 'io.k8s.api.core.v1.WorkloadReference', schema: { type: 'object' }, sources: ['types'] }, /addType io\.k8s\.api\.core\.v1\.WorkloadReference: the 1\.35 documents already define it/],
+      [{ removeType: 'io.k8s.api.core.v1.Nothing', sources: ['types'] }, /removeType io\.k8s\.api\.core\.v1\.Nothing: no 1\.35 document defines it/],
+    ];
+    for (const [change, message] of cases) assert.throws(() => applyDelta(BASE, delta([change])), message);
+  });
+});
+
+describe('the committed deltas (scripts/releases/)', () => {
+  const deltas = readDeltas();
+
+  it('describe 1.36 and 1.37, each on the release before it', () => {
+    assert.deepEqual(deltas.map((entry) => `${entry.base} -> ${entry.release}`), ['1.35 -> 1.36', '1.36 -> 1.37']);
+  });
+
+  it('name, for every change, sources the file declares', () => {
+    for (const entry of deltas) {
+      for (const change of entry.changes) {
+        for (const source of change.sources) {
+          const key = /^[\w.-]+/.exec(source)?.[0] ?? '';
+          assert.ok(key in entry.sources, `${entry.file}: source "${source}" is not declared in its sources`);
+        }
+      }
+    }
+  });
+
+  it('mark, in 1.37, every change as made after the Go types of the beta, with at least two sources', () => {
+    const [, release137] = deltas;
+    for (const change of release137.changes) {
+      assert.equal(change.afterGoTypes, true, JSON.stringify(change));
+      assert.ok(change.sources.length >= 2, `${JSON.stringify(change)} needs two sources`);
+    }
+  });
+
+  it('are reported by the generator line', () => {
+    assert.equal(
+      describeKnownReleases([...['1.23', '1.24', '1.35'].map((release) => ({ release, from: 'openapi' as const })), { release: '1.36', from: 'delta' }, { release: '1.37', from: 'delta' }]),
+      '1.23 to 1.35 from the OpenAPI documents; 1.36, 1.37 from scripts/releases/',
+    );
+  });
+});
