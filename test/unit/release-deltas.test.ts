@@ -2,8 +2,14 @@
 // (scripts/releases/<release>.json). The deltas apply as written, stop the generator when they no longer
 // fit their base, and name where every fact comes from.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { applyDelta, describeKnownReleases, readDeltas, type DocumentTypes, type ReleaseDelta } from '../../scripts/releaseDeltas';
+import { generatorReleases, REPO_ROOT } from '../../scripts/gen-schemas';
+import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
+import { DEFAULT_KUBERNETES_VERSION, MAX_MINOR, MIN_MINOR } from '../../server/src/service/types';
+import { applyDelta, describeKnownReleases, minorOf, readDeltas, type DocumentTypes, type ReleaseDelta } from '../../scripts/releaseDeltas';
+import { FEATURE_GATE_NAMES, GATED_FIELDS, gateStage, type GateName } from '../../server/src/service/kube/featureGates';
 
 const BASE: Record<string, DocumentTypes> = {
   'batch-v1.json': {
@@ -84,10 +90,45 @@ describe('the committed deltas (scripts/releases/)', () => {
     }
   });
 
+  it('name for every new field a gate the feature-gate table knows, with an entry for that field under that gate', () => {
+    for (const entry of deltas) {
+      for (const change of entry.changes) {
+        if (!('addField' in change)) continue;
+        assert.ok(change.gate, `${entry.file}: ${change.type}.${change.addField} names no gate`);
+        assert.ok((FEATURE_GATE_NAMES as string[]).includes(change.gate), `${entry.file}: unknown gate ${change.gate}`);
+        const field = change.addField;
+        assert.ok(
+          GATED_FIELDS.some((gated) => gated.gate === change.gate && gated.pattern[gated.pattern.length - 1] === field),
+          `${entry.file}: kube/featureGates.ts has no ${change.gate} entry for ${field}`,
+        );
+        assert.ok(gateStage(change.gate as GateName, minorOf(entry.release)) !== undefined, `${change.gate} does not exist in ${entry.release}`);
+      }
+    }
+  });
+
   it('are reported by the generator line', () => {
     assert.equal(
       describeKnownReleases([...['1.23', '1.24', '1.35'].map((release) => ({ release, from: 'openapi' as const })), { release: '1.36', from: 'delta' }, { release: '1.37', from: 'delta' }]),
       '1.23 to 1.35 from the OpenAPI documents; 1.36, 1.37 from scripts/releases/',
     );
+  });
+});
+
+describe('staying current', () => {
+  it('defaults to the newest release the schema generator knows, and supports exactly up to it', () => {
+    const known = generatorReleases();
+    const newest = known[known.length - 1].release;
+    assert.equal(DEFAULT_KUBERNETES_VERSION, newest, `scripts/releases/ knows ${newest}: make it DEFAULT_KUBERNETES_VERSION (server/src/service/types.ts)`);
+    assert.equal(`1.${MAX_MINOR}`, newest, `scripts/releases/ knows ${newest}: raise MAX_MINOR`);
+    assert.equal(DEFAULT_SETTINGS.kubernetesVersion, newest);
+  });
+
+  it('offers the newest release first and as the default in package.json (the status-bar picker lists that enum)', () => {
+    const setting = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, { enum: string[]; default: string }> } };
+    }).contributes.configuration.properties['kubeassist.kubernetesVersion'];
+    const expected = Array.from({ length: MAX_MINOR - MIN_MINOR + 1 }, (_, i) => `1.${MAX_MINOR - i}`);
+    assert.deepEqual(setting.enum, expected);
+    assert.equal(setting.default, DEFAULT_KUBERNETES_VERSION);
   });
 });
