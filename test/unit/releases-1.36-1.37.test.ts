@@ -4,7 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import { DEFAULT_SETTINGS, validateText } from '../../server/src/service/index';
+import type { MarkupContent } from 'vscode-languageserver-types';
+import { DEFAULT_SETTINGS, FileModel, hover, validateText } from '../../server/src/service/index';
+import { withCursor } from '../support/lspClient';
 
 function check(text: string, release: string): Diagnostic[] {
   return validateText(text, { ...DEFAULT_SETTINGS, kubernetesVersion: release });
@@ -180,5 +182,23 @@ describe('1.37: new pod-template fields, each behind its own alpha gate', () => 
     assert.deepEqual(summary(text, '1.34'), [`version/feature-gate-off @ ${POD}.hostnameOverride`]);
     assert.deepEqual(summary(text, '1.35'), []);
     assert.deepEqual(summary(text, '1.37'), []);
+  });
+});
+
+describe('hover names the gate of a new pod-template field as the chosen release has it', () => {
+  const hoverText = (text: string, release: string): string => {
+    const { text: plain, position } = withCursor(text);
+    const shown = hover(new FileModel(), plain, position, { ...DEFAULT_SETTINGS, kubernetesVersion: release });
+    return (shown?.contents as MarkupContent | undefined)?.value ?? '';
+  };
+  const text = job('      sched|ulingGroup:\n        podGroupName: trainers\n');
+
+  it('alpha in 1.36, beta but off in 1.37, with its first release', () => {
+    assert.match(hoverText(text, '1.36'), /Since Kubernetes 1\.36\n\nFeature gate `GenericWorkload`: alpha \(off by default\) in Kubernetes 1\.36; dropped on create unless the gate is enabled/);
+    assert.match(hoverText(text, '1.37'), /Feature gate `GenericWorkload`: beta but off by default in Kubernetes 1\.37/);
+  });
+
+  it('a 1.36 field read at 1.35 shows no gate line (the release does not have the field)', () => {
+    assert.doesNotMatch(hoverText(text, '1.35'), /Feature gate/);
   });
 });

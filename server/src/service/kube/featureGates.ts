@@ -208,16 +208,27 @@ export function gateHref(gate: GateName): string {
   return `https://kubernetes.io/docs/reference/command-line-tools-reference/feature-gates/#${gate}`;
 }
 
+/** Whether `pattern` names `path` itself ('*' for list indexes) or, with `prefix`, one of its parents. */
+function patternMatches(pattern: FieldPath, path: FieldPath, prefix: boolean): boolean {
+  if (prefix ? pattern.length > path.length : pattern.length !== path.length) return false;
+  return pattern.every((segment, i) => (segment === '*' ? typeof path[i] === 'number' : segment === path[i]));
+}
+
+/** The gate entries of the field at `path` in 1.<minor> whose condition holds for the value written there. */
+export function gatedFieldsAt(kind: KindName, object: Json | undefined, path: FieldPath, minor: number): GatedField[] {
+  return GATED_FIELDS.filter((field) =>
+    field.kind === kind && fieldInRelease(field, minor) && patternMatches(field.pattern, path, false) && (!field.applies || field.applies(jsonAt(object, path) ?? null)));
+}
+
 /**
  * Whether `path` is, or lies inside, a field that a create under the default gates of 1.<minor> drops
  * before validating: what is written inside it is never checked for required fields or allowed values.
  */
 export function droppedOnCreate(kind: KindName, object: Json, path: FieldPath, minor: number): boolean {
   return GATED_FIELDS.some((field) => {
-    if (field.kind !== kind || field.effect !== 'dropped' || field.pattern.length > path.length || !fieldInRelease(field, minor)) return false;
+    if (field.kind !== kind || field.effect !== 'dropped' || !fieldInRelease(field, minor)) return false;
     if (gateEnabledByDefault(field.gate, minor) || gateStage(field.gate, minor) === undefined) return false;
-    const matches = field.pattern.every((segment, i) => (segment === '*' ? typeof path[i] === 'number' : segment === path[i]));
-    return matches && (!field.applies || field.applies(jsonAt(object, path.slice(0, field.pattern.length)) ?? null));
+    return patternMatches(field.pattern, path, true) && (!field.applies || field.applies(jsonAt(object, path.slice(0, field.pattern.length)) ?? null));
   });
 }
 
