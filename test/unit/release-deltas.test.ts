@@ -10,6 +10,10 @@ import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
 import { DEFAULT_KUBERNETES_VERSION, MAX_MINOR, MIN_MINOR } from '../../server/src/service/types';
 import { applyDelta, describeKnownReleases, minorOf, readDeltas, type DocumentTypes, type ReleaseDelta } from '../../scripts/releaseDeltas';
 import { FEATURE_GATE_NAMES, GATED_FIELDS, gateStage, type GateName } from '../../server/src/service/kube/featureGates';
+import type { KindName } from '../../server/src/service/types';
+import { goFieldPaths, goStructFields, type GoPackage } from '../support/goTypes';
+import { fieldsInRelease } from '../support/releaseFields';
+import { sharedPath, skipUnlessShared } from '../support/shared';
 
 const BASE: Record<string, DocumentTypes> = {
   'batch-v1.json': {
@@ -130,5 +134,75 @@ describe('staying current', () => {
     const expected = Array.from({ length: MAX_MINOR - MIN_MINOR + 1 }, (_, i) => `1.${MAX_MINOR - i}`);
     assert.deepEqual(setting.enum, expected);
     assert.equal(setting.default, DEFAULT_KUBERNETES_VERSION);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// The deltas against the Go types of ../shared/k8s-api-types/<release>: every JSON field of the structs a
+// JobSpec (with its PodTemplateSpec) and a CSIDriverSpec reach is in the generated fields of that release,
+// and no other. 1.35 has OpenAPI documents too, so it checks the comparison itself.
+
+const GO_ROOTS: { kind: KindName; pkg: GoPackage; root: string }[] = [
+  { kind: 'Job', pkg: 'batch', root: 'JobSpec' },
+  { kind: 'CSIDriver', pkg: 'storage', root: 'CSIDriverSpec' },
+];
+
+const PACKAGES: Record<string, GoPackage> = { 'io.k8s.api.core.v1': 'core', 'io.k8s.api.batch.v1': 'batch', 'io.k8s.api.storage.v1': 'storage' };
+
+function packageOf(openapiName: string): { pkg: GoPackage | undefined; name: string } {
+  const dot = openapiName.lastIndexOf('.');
+  return { pkg: PACKAGES[openapiName.slice(0, dot)], name: openapiName.slice(dot + 1) };
+}
+
+/** The release's generated `spec.` paths, less what lies below a type the Go files do not hold (ObjectMeta, ...). */
+function schemaSpecPaths(kind: KindName, minor: number, externalLeaves: ReadonlySet<string>): Set<string> {
+  const below = (path: string) => [...externalLeaves].some((leaf) => path.startsWith(`${leaf}.`) || path.startsWith(`${leaf}[]`) || path.startsWith(`${leaf}{}`));
+  return new Set([...fieldsInRelease(kind, minor)].filter((path) => path.startsWith('spec.') && !below(path)));
+}
+
+describe('the deltas against the Go types (../shared/k8s-api-types)', { skip: skipUnlessShared('release deltas against the Go types', 'k8s-api-types') }, () => {
+  const deltas = new Map(readDeltas().map((entry) => [entry.release, entry]));
+
+  for (const release of ['1.35', '1.36', '1.37']) {
+    const delta = deltas.get(release);
+    const after = delta?.changes.filter((change) => change.afterGoTypes) ?? [];
+    // When every change of the release came after its Go types (a beta tag), the types still show the base release.
+    const compared = after.length && delta ? delta.base : release;
+
+    it(`${release}: the fields of JobSpec and CSIDriverSpec are those of the generated ${compared} fields${compared !== release ? ' (the Go types are a beta)' : ''}`, () => {
+      assert.ok(!after.length || after.length === delta?.changes.length, `${release}: some changes are afterGoTypes and some not; teach this test to tell their paths apart`);
+      for (const { kind, pkg, root } of GO_ROOTS) {
+        const go = goFieldPaths(sharedPath('k8s-api-types', release), pkg, root, 'spec');
+        const schema = schemaSpecPaths(kind, minorOf(compared), go.externalLeaves);
+        assert.deepEqual([...go.paths].filter((path) => !schema.has(path)).sort(), [], `${kind}: in the ${release} Go types, not in the generated ${compared} fields`);
+        assert.deepEqual([...schema].filter((path) => !go.paths.has(path)).sort(), [], `${kind}: in the generated ${compared} fields, not in the ${release} Go types`);
+      }
+    });
+
+    if (after.length) {
+      it(`${release}: what the delta marks afterGoTypes is really missing from the ${delta?.goTypes.tag} Go types`, () => {
+        for (const change of after) {
+          if ('addField' in change) {
+            const { pkg, name } = packageOf(change.type);
+            if (!pkg) continue;
+            const fields = goStructFields(sharedPath('k8s-api-types', release), pkg, name);
+            assert.ok(fields, `${name} is not in the ${release} Go types`);
+            assert.ok(!fields.includes(change.addField), `${name}.${change.addField} is in the ${release} Go types: drop afterGoTypes`);
+          } else if ('addType' in change) {
+            const { pkg, name } = packageOf(change.addType);
+            if (pkg) assert.equal(goStructFields(sharedPath('k8s-api-types', release), pkg, name), undefined, `${name} is in the ${release} Go types: drop afterGoTypes`);
+          }
+        }
+      });
+    }
+  }
+
+  it('the generated 1.37 fields are the 1.36 ones plus exactly what the 1.37 delta adds (beta types cannot check them)', () => {
+    const added = new Set([...fieldsInRelease('Job', 37)].filter((path) => !fieldsInRelease('Job', 36).has(path)));
+    const names = new Set([...added].map((path) => path.split('.').pop()?.replace(/\[\]$/, '')));
+    const delta = deltas.get('1.37');
+    const declared = new Set((delta?.changes ?? []).flatMap((change) => ('addField' in change ? [change.addField] : 'addType' in change ? Object.keys(change.schema.properties ?? {}) : [])));
+    assert.deepEqual([...names].filter((name) => !declared.has(name ?? '')), []);
+    assert.ok(added.has('spec.scheduling.schedulingPolicy.gang.minCount') && added.has('spec.template.spec.evictionResponders[].priority'));
   });
 });
