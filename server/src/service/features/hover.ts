@@ -89,7 +89,9 @@ function gateLines(context: PositionContext, path: PathSegment[], minor: number)
     const stage = gateStage(field.gate, minor);
     if (!stage) return [];
     const onFrom = firstMinorEnabledByDefault(field.gate);
-    const later = stage === 'alpha' || stage === 'beta-off' ? (onFrom !== undefined ? `; on by default from 1.${onFrom}` : '; dropped on create unless the gate is enabled') : '';
+    const off = stage === 'alpha' || stage === 'beta-off';
+    const unlessEnabled = field.effect === 'dropped' ? '; dropped on create unless the gate is enabled' : '';
+    const later = off ? (onFrom !== undefined ? `; on by default from 1.${onFrom}` : unlessEnabled) : '';
     return [`Feature gate \`${field.gate}\`: ${describeStage(stage)} in Kubernetes 1.${minor}${later}`];
   });
 }
