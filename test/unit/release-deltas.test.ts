@@ -127,6 +127,10 @@ describe('staying current', () => {
     assert.equal(DEFAULT_SETTINGS.kubernetesVersion, newest);
   });
 
+  it('knows 1.23 to 1.35 from the OpenAPI documents and 1.36, 1.37 from the deltas', { skip: skipUnlessShared('releases the generator knows', 'openapi') }, () => {
+    assert.equal(describeKnownReleases(generatorReleases()), '1.23 to 1.35 from the OpenAPI documents; 1.36, 1.37 from scripts/releases/');
+  });
+
   it('offers the newest release first and as the default in package.json (the status-bar picker lists that enum)', () => {
     const setting = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
       contributes: { configuration: { properties: Record<string, { enum: string[]; default: string }> } };
