@@ -57,6 +57,8 @@ export interface ReleaseDelta {
   goTypes: { tag: string; note?: string };
   sources: Record<string, string>;
   changes: DeltaChange[];
+  /** Changes of the release that touch no schema (gate stages, validation rules): for the reviewer, with sources. */
+  notInSchema?: { what: string; sources: string[] }[];
   file: string;
 }
 
