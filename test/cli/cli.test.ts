@@ -125,7 +125,7 @@ describe('kubeassist check', () => {
     assert.match(nothing.stderr, /^Usage: kubeassist check \[options\] PATH\.\.\.\n/);
     const badVersion = run(['check', '--kubernetes-version', '1.99', 'examples']);
     assert.equal(badVersion.status, 2);
-    assert.match(badVersion.stderr, /unsupported Kubernetes version "1\.99" \(1\.23 to 1\.35\)/);
+    assert.match(badVersion.stderr, /unsupported Kubernetes version "1\.99" \(1\.23 to 1\.37\)/);
     const missing = run(['check', 'no-such-file.yaml']);
     assert.equal(missing.status, 2);
     assert.equal(missing.stderr, 'kubeassist: no-such-file.yaml: no such file\n');
@@ -135,7 +135,7 @@ describe('kubeassist check', () => {
     const help = run(['check', '--help']);
     assert.equal(help.status, 0);
     assert.match(help.stdout, /^Usage: kubeassist check \[options\] PATH\.\.\.\n/);
-    assert.match(help.stdout, /--kubernetes-version 1\.NN {3}target Kubernetes release, 1\.23 to 1\.35 \(default 1\.35\)\n/);
+    assert.match(help.stdout, /--kubernetes-version 1\.NN {3}target Kubernetes release, 1\.23 to 1\.37 \(default 1\.37\)\n/);
   });
 });
 

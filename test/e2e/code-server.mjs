@@ -106,7 +106,7 @@ try {
     'Problems lists the rule (code job/pod-failure-policy/restart-policy-must-be-never, line 16)', rows);
   await statusItem.first().waitFor({ timeout: 10000 }).catch(() => {});
   const status = (await statusItem.count()) ? await statusItem.first().textContent() : '';
-  check(/Kubernetes 1\.35 · 1 resource$/.test(status.trim()), 'status bar: "Kubernetes 1.35 · 1 resource"', status);
+  check(/Kubernetes 1\.37 · 1 resource$/.test(status.trim()), 'status bar: "Kubernetes 1.37 · 1 resource" (the default release)', status);
   await clickOnText('OnFailure', { hover: true });
   const problemHover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'must be' }).first();
   await problemHover.waitFor({ timeout: 10000 }).catch(() => {});
@@ -200,6 +200,8 @@ try {
   await statusItem.first().click();
   const picks = page.locator('.quick-input-widget .monaco-list-row');
   await picks.first().waitFor({ timeout: 10000 });
+  const firstPick = (await picks.first().textContent()) ?? '';
+  check(/^\s*1\.37/.test(firstPick), 'the version picker lists the newest release, 1.37, first', firstPick);
   await page.keyboard.type('1.29');
   await page.waitForTimeout(200);
   await shot('version-pick');

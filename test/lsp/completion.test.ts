@@ -45,10 +45,10 @@ describe('completion over LSP', () => {
 
   it('offers the JobSpec keys not yet present, for a half-typed key', async () => {
     const { items, position } = await completeAt(`${JOB_HEAD}spec:\n  completions: 3\n  backoffLi|\n  template: {}\n`);
-    // Every JobSpec field of 1.35 but the two already present (completions, template), alphabetically.
+    // Every JobSpec field of 1.37 (the default release) but the two already present (completions, template), alphabetically.
     assert.deepEqual(labels(items), [
       'activeDeadlineSeconds', 'backoffLimit', 'backoffLimitPerIndex', 'completionMode', 'managedBy', 'manualSelector',
-      'maxFailedIndexes', 'parallelism', 'podFailurePolicy', 'podReplacementPolicy', 'selector', 'successPolicy', 'suspend',
+      'maxFailedIndexes', 'parallelism', 'podFailurePolicy', 'podReplacementPolicy', 'scheduling', 'selector', 'successPolicy', 'suspend',
       'ttlSecondsAfterFinished',
     ]);
     const backoffLimit = items.find((i) => i.label === 'backoffLimit')!;

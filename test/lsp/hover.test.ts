@@ -206,6 +206,32 @@ describe('hover over LSP', () => {
     assert.deepEqual(hover?.range, rangeOf(POD, 'ALL'));
   });
 
+  it('names the release and the gate of a pod-template field added in 1.36 or 1.37, as the chosen release (1.37) has it', async () => {
+    const text = JOB.replace('      restartPolicy: Never\n', '      restartPolicy: Never\n      schedulingGroup:\n        podGroupName: trainers\n').replace(
+      '        image: perl\n',
+      '        image: perl\n        readinessProbe:\n          httpGet:\n            port: 8080\n            protocol: HTTP2\n',
+    );
+    assert.equal(
+      markdown(await hoverAt(text, 'protocol:')),
+      '**protocol** · `string`\n\nSince Kubernetes 1.37\n\nFeature gate `H2CContainerProbe`: alpha (off by default) in Kubernetes 1.37; dropped on create unless the gate is enabled\n\n' +
+        '[API reference](https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/)',
+    );
+    assert.equal(
+      markdown(await hoverAt(text, 'schedulingGroup:')),
+      '**schedulingGroup** · `object`\n\nSince Kubernetes 1.36\n\nFeature gate `GenericWorkload`: beta but off by default in Kubernetes 1.37; dropped on create unless the gate is enabled\n\n' +
+        '[API reference](https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/)',
+    );
+  });
+
+  it('names the release and the gate of the new Job and CSIDriver fields from the catalogue', async () => {
+    const scheduling = await hoverAt(JOB.replace('  backoffLimit: 4\n', '  backoffLimit: 4\n  scheduling:\n    schedulingPolicy:\n      basic: {}\n'), 'scheduling:');
+    assert.ok(markdown(scheduling).includes('**Maturity:** alpha, gate `WorkloadWithJob`, since Kubernetes 1.37'), markdown(scheduling));
+    const driver = 'apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata:\n  name: csi.example.com\nspec:\n  preventPodSchedulingIfMissing: true\n';
+    const prevent = markdown(await hoverAt(driver, 'preventPodSchedulingIfMissing'));
+    assert.ok(prevent.startsWith('**preventPodSchedulingIfMissing** · `boolean`\n\nKeep Pods that need this driver off nodes where the driver has not registered yet'), prevent);
+    assert.ok(prevent.includes('**Maturity:** beta, gate `VolumeLimitScaling`, since Kubernetes 1.36'), prevent);
+  });
+
   it('still explains keys on a half-typed document that does not parse', async () => {
     const text = 'apiVersion: batch/v1\nkind: Job\nspec:\n  completionMode: [\n  suspend: true\n';
     const hover = await hoverAt(text, 'suspend');

@@ -69,6 +69,55 @@ describe('API-server rules over LSP', () => {
   });
 });
 
+describe('Kubernetes 1.36 and 1.37 over LSP', () => {
+  const TEMPLATE_JOB = (podSpec: string) => `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: warm-and-run
+spec:
+  template:
+    spec:
+      restartPolicy: OnFailure
+${podSpec}      containers:
+      - name: main
+        image: registry.example.com/main:1.0
+`;
+  const INIT_RESIZE = TEMPLATE_JOB('      initContainers:\n      - name: warm-cache\n        image: registry.example.com/warm:1.0\n        resizePolicy:\n        - resourceName: memory\n          restartPolicy: RestartContainer\n');
+  const WORKLOAD_REF = TEMPLATE_JOB('      workloadRef:\n        name: training\n        podGroup: workers\n');
+
+  it('at the default release (1.37): RestartContainer on a plain init container and a removed workloadRef are errors where the server names them', async () => {
+    const server = await TestServer.start();
+    try {
+      const resize = await server.open('file:///resize.yaml', INIT_RESIZE);
+      assert.deepEqual(summary(resize), ['pod/init-container-resize-restart-container @ spec.template.spec.initContainers[0].resizePolicy[0].restartPolicy 14:26-14:42']);
+      assert.deepEqual(resize[0].range, rangeOf(INIT_RESIZE, 'RestartContainer'));
+      assert.equal(resize[0].severity, 1);
+      const removed = await server.open('file:///workload-ref.yaml', WORKLOAD_REF);
+      assert.deepEqual(summary(removed), ['schema/unknown-field @ spec.template.spec.workloadRef 9:7-9:18']);
+      assert.match(String(removed[0].message), /It was removed after Kubernetes 1\.35\.$/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('at 1.35: neither is an error; workloadRef only warns that its gate is off', async () => {
+    const server = await TestServer.start({ settings: { kubernetesVersion: '1.35' } });
+    // The settings may arrive after the first check: wait for the re-check they bring.
+    const openAt135 = async (uri: string, text: string, done: (diagnostics: Diagnostic[]) => boolean) => {
+      let diagnostics = await server.open(uri, text);
+      for (let i = 0; i < 5 && !done(diagnostics); i++) diagnostics = await server.nextDiagnostics(uri);
+      return diagnostics;
+    };
+    try {
+      assert.deepEqual(summary(await openAt135('file:///resize-135.yaml', INIT_RESIZE, (d) => d.length === 0)), []);
+      const removed = await openAt135('file:///workload-ref-135.yaml', WORKLOAD_REF, (d) => d.every((one) => one.code !== 'schema/unknown-field'));
+      assert.deepEqual(removed.map((d) => [d.code, d.severity]), [['version/feature-gate-off', 2]]);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('rule settings over LSP', () => {
   it('turns a whole rule family off with a code prefix, and one rule with a comment', async () => {
     const server = await TestServer.start({ settings: { rules: { 'job/pod-failure-policy/': 'off' } } });

@@ -192,6 +192,15 @@ describe('field-versions.json', () => {
   test('removed fields carry their last release and type', () => {
     assert.deepEqual(versions.Job['spec.template.spec.resourceClaims[].source'], { since: '1.26', until: '1.30', type: 'object' });
     assert.deepEqual(versions.Job['metadata.clusterName'], { until: '1.24', type: 'string' });
+    assert.deepEqual(versions.Job['spec.template.spec.workloadRef'], { since: '1.35', until: '1.35', type: 'object' });
+  });
+
+  test('fields of the releases derived from scripts/releases/ carry 1.36 or 1.37', () => {
+    assert.deepEqual(versions.Job['spec.template.spec.schedulingGroup.podGroupName'], { since: '1.36' });
+    assert.deepEqual(versions.CSIDriver['spec.preventPodSchedulingIfMissing'], { since: '1.36' });
+    assert.deepEqual(versions.Job['spec.scheduling.schedulingPolicy.gang.minCount'], { since: '1.37' });
+    assert.deepEqual(versions.Job['spec.template.spec.initContainers[].lifecycle.preStop.httpGet.protocol'], { since: '1.37' });
+    assert.deepEqual(versions.Job['spec.template.spec.volumes[].projected.sources[].podCertificate.user'], { since: '1.37' });
   });
 
   test('CSIDriver fields added after 1.23 carry their first release', () => {
@@ -225,7 +234,7 @@ describe('fields.json', () => {
     assert.equal(fields.CSIDriver['spec.tokenRequests[].audience'], 'string!');
   });
 
-  test('every field of field-versions.json that exists in 1.35 is in fields.json', () => {
+  test('every field of field-versions.json that exists in the newest release is in fields.json', () => {
     const versions = readSchemaFile('field-versions.json') as Record<string, Record<string, { until?: string }>>;
     for (const kind of ['Job', 'CSIDriver']) {
       for (const [path, availability] of Object.entries(versions[kind])) {

@@ -55,6 +55,9 @@ describe('gen-schemas guards', { skip }, () => {
   test('a missing release folder is named', () => {
     writeFileSync(batch135(), original);
     rmSync(join(copy, '1.27'), { recursive: true });
-    assert.throws(() => generateSchemas(copy), /missing OpenAPI document .*1\.27.*batch-v1\.json \(expected releases 1\.23 to 1\.35\)/);
+    assert.throws(
+      () => generateSchemas(copy),
+      /missing OpenAPI document .*1\.27.*batch-v1\.json \(expected releases 1\.23 to 1\.\d+; a release without documents needs scripts\/releases\/1\.27\.json\)/,
+    );
   });
 });

@@ -8,7 +8,7 @@ export const DEFAULT_MAX_FILE_SIZE = 5_000_000;
 
 export interface Settings {
   enable: boolean;
-  /** "1.23" to "1.35". */
+  /** "1.23" to "1.37" (MIN_MINOR to MAX_MINOR). */
   kubernetesVersion: string;
   /** Severity per rule code, or per code prefix ending in '/' (e.g. "schema/"); 'off' silences it. */
   rules: Record<string, RuleSetting>;
@@ -39,7 +39,7 @@ export function isValidVersion(version: string): boolean {
   return supportedMinor(version) !== undefined;
 }
 
-/** The minor release of "1.NN" (or "v1.NN.P") when it is one we know, 1.23 to 1.35. */
+/** The minor release of "1.NN" (or "v1.NN.P") when it is one we know, MIN_MINOR to MAX_MINOR. */
 function supportedMinor(version: string): number | undefined {
   const match = /^v?1\.(\d+)(?:\.\d+)?$/.exec(version.trim());
   const minor = match ? Number(match[1]) : NaN;

@@ -9,7 +9,7 @@ vim.api.nvim_create_autocmd('FileType', {
         name = 'kubeassist',
         cmd = { 'node', kubeassist_server, '--stdio' },
         root_dir = vim.fn.getcwd(),
-        settings = { kubeassist = { kubernetesVersion = '1.35' } },
+        settings = { kubeassist = { kubernetesVersion = '1.37' } },
       })
     end
     vim.lsp.buf_attach_client(args.buf, kubeassist_client)

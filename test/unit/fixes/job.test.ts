@@ -228,6 +228,13 @@ const cases: FixCase[] = [
     code: 'job/success-policy/succeeded-count-above-indexes',
     expected: edit(JOB, '  completions: 3\n', '  completionMode: Indexed\n  completions: 10\n  successPolicy:\n    rules:\n    - succeededIndexes: "0-2"\n      succeededCount: 3\n'),
   },
+  {
+    name: 'RestartContainer on a plain init container (1.36) becomes NotRequired',
+    text: edit(JOB, '      containers:\n', '      initContainers:\n      - name: warm\n        image: busybox:1.36\n        resizePolicy:\n        - resourceName: cpu\n          restartPolicy: RestartContainer\n      containers:\n'),
+    code: 'pod/init-container-resize-restart-container',
+    version: '1.36',
+    expected: edit(JOB, '      containers:\n', '      initContainers:\n      - name: warm\n        image: busybox:1.36\n        resizePolicy:\n        - resourceName: cpu\n          restartPolicy: NotRequired\n      containers:\n'),
+  },
 ];
 
 describe('Job quick fixes', () => {

@@ -114,6 +114,26 @@ const restartPolicies: Case[] = [
   { name: 'unknown container restartPolicy in 1.35', yaml: job({ containers: [container({ restartPolicy: 'Sometimes' })] }), minor: 35, expect: [`pod/container-restart-policy-unsupported @ ${C0}.restartPolicy`] },
 ];
 
+const RESTART_ON_CPU = [{ resourceName: 'cpu', restartPolicy: 'RestartContainer' }];
+const INIT = `${POD}.initContainers[0]`;
+
+const resizePolicies: Case[] = [
+  {
+    name: 'RestartContainer on a plain init container in 1.36', yaml: job({ restartPolicy: 'OnFailure', initContainers: [container({ name: 'init', resizePolicy: RESTART_ON_CPU })] }), minor: 36,
+    expect: [`pod/init-container-resize-restart-container @ ${INIT}.resizePolicy[0].restartPolicy`],
+    words: ['init container `init` asks to be restarted when it is resized for `cpu`', `${INIT}.resizePolicy[0].restartPolicy: Invalid value: "RestartContainer": must not be set to 'RestartContainer' for non-sidecar initContainers`],
+  },
+  {
+    name: 'RestartContainer on an init container with restartPolicy Never in 1.37, second entry', minor: 37,
+    yaml: job({ restartPolicy: 'OnFailure', initContainers: [container({ name: 'init', restartPolicy: 'Never', resizePolicy: [{ resourceName: 'cpu', restartPolicy: 'NotRequired' }, { resourceName: 'memory', restartPolicy: 'RestartContainer' }] })] }),
+    expect: [`pod/init-container-resize-restart-container @ ${INIT}.resizePolicy[1].restartPolicy`],
+  },
+  { name: 'the same init container in 1.35', yaml: job({ restartPolicy: 'OnFailure', initContainers: [container({ name: 'init', resizePolicy: RESTART_ON_CPU })] }), minor: 35, expect: [] },
+  { name: 'RestartContainer on a sidecar in 1.36', yaml: job({ restartPolicy: 'OnFailure', initContainers: [container({ name: 'side', restartPolicy: 'Always', resizePolicy: RESTART_ON_CPU })] }), minor: 36, expect: [] },
+  { name: 'NotRequired on a plain init container in 1.36', yaml: job({ restartPolicy: 'OnFailure', initContainers: [container({ name: 'init', resizePolicy: [{ resourceName: 'cpu', restartPolicy: 'NotRequired' }] })] }), minor: 36, expect: [] },
+  { name: 'RestartContainer on a regular container in 1.36', yaml: job({ restartPolicy: 'OnFailure', containers: [container({ resizePolicy: RESTART_ON_CPU })] }), minor: 36, expect: [] },
+];
+
 const template: Case[] = [
   { name: 'bad template label key (JOB-POD-07)', yaml: job({}, { metadata: { labels: { 'bad key': 'x' } } }), expect: ['pod/template-label-key-invalid @ spec.template.metadata.labels[bad key]'], anchor: 'key', words: ['spec.template.labels: Invalid value'] },
   { name: 'bad template label value, Job without labels: the server repeats it', yaml: job({}, { metadata: { labels: { app: '-x' } } }, { name: 'demo' }), expect: ['pod/template-label-value-invalid @ spec.template.metadata.labels[app]'], words: ['`metadata.labels` too'] },
@@ -124,7 +144,7 @@ const template: Case[] = [
 
 const groups: [string, Case[]][] = [
   ['containers', containers], ['ports', ports], ['env', env], ['resources', resources], ['volumes', volumes],
-  ['container restart policies', restartPolicies], ['template metadata', template],
+  ['container restart policies', restartPolicies], ['init container resize policies', resizePolicies], ['template metadata', template],
 ];
 
 for (const [group, cases] of groups) {
@@ -139,6 +159,8 @@ describe('pod template: robustness', () => {
   it('values of the wrong type are skipped silently', () => {
     const yaml = job({ containers: [{ name: 5, image: [], ports: 'x', env: {}, resources: [], volumeMounts: 7, restartPolicy: 3 }], volumes: 'none', initContainers: [1, 'a'] });
     assert.deepEqual(runRules(podTemplateRules, yaml), []);
+    const resize = job({ initContainers: [container({ name: 'init', resizePolicy: 'x' }), container({ name: 'i2', resizePolicy: [1, null, ['RestartContainer'], { restartPolicy: 5 }] })] });
+    assert.deepEqual(runRules(podTemplateRules, resize, 37), []);
   });
 
   it('a Job without a template is left to the other checks', () => {

@@ -1,14 +1,13 @@
 // Feature-gate table (kube/featureGates.ts) and the version/feature-gate-off warning.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import {
-  firstMinorEnabledByDefault, gateEnabledByDefault, gateStage, GATED_FIELDS, FEATURE_GATE_NAMES, type GatedField,
+  fieldInRelease, firstMinorEnabledByDefault, gateEnabledByDefault, gateStage, GATED_FIELDS, FEATURE_GATE_NAMES,
 } from '../../../server/src/service/kube/featureGates';
 import { versionRules } from '../../../server/src/service/rules/version/index';
 import { MAX_MINOR, MIN_MINOR } from '../../../server/src/service/types';
 import { runRules, summary } from './harness';
-import { sharedPath, skipUnlessShared } from '../../support/shared';
+import { fieldsInRelease, patternPath } from '../../support/releaseFields';
 
 describe('feature-gate table', () => {
   const stages: [Parameters<typeof gateStage>[0], number, ReturnType<typeof gateStage>][] = [
@@ -19,7 +18,17 @@ describe('feature-gate table', () => {
     ['ContainerRestartRules', 33, undefined], ['ContainerRestartRules', 34, 'alpha'], ['ContainerRestartRules', 35, 'beta-on'],
     ['RelaxedEnvironmentVariableValidation', 31, 'alpha'], ['RelaxedEnvironmentVariableValidation', 32, 'beta-on'], ['RelaxedEnvironmentVariableValidation', 34, 'ga'],
     ['CSIServiceAccountTokenSecrets', 34, undefined], ['CSIServiceAccountTokenSecrets', 35, 'beta-on'],
-    ['ImageVolume', 34, 'beta-off'], ['ImageVolume', 35, 'beta-on'],
+    ['ImageVolume', 34, 'beta-off'], ['ImageVolume', 35, 'beta-on'], ['ImageVolume', 36, 'ga'],
+    ['SELinuxMountReadWriteOncePod', 36, 'ga'], ['MutableCSINodeAllocatableCount', 36, 'ga'], ['CSIServiceAccountTokenSecrets', 36, 'ga'],
+    ['ContainerRestartRules', 37, 'beta-on'], ['EnvFiles', 37, 'beta-on'],
+    ['RestartAllContainersOnContainerExits', 35, 'alpha'], ['RestartAllContainersOnContainerExits', 36, 'beta-on'],
+    ['HostnameOverride', 34, 'alpha'], ['HostnameOverride', 35, 'beta-on'], ['HostnameOverride', 37, 'ga'],
+    ['GenericWorkload', 34, undefined], ['GenericWorkload', 35, 'alpha'], ['GenericWorkload', 36, 'alpha'], ['GenericWorkload', 37, 'beta-off'],
+    ['WorkloadWithJob', 35, undefined], ['WorkloadWithJob', 36, 'alpha'], ['WorkloadWithJob', 37, 'alpha'],
+    ['VolumeLimitScaling', 35, 'alpha'], ['VolumeLimitScaling', 36, 'alpha'], ['VolumeLimitScaling', 37, 'beta-on'],
+    ['EvictionRequestAPI', 36, undefined], ['EvictionRequestAPI', 37, 'alpha'],
+    ['H2CContainerProbe', 37, 'alpha'], ['GRPCContainerProbeTLS', 37, 'alpha'], ['VolumeBindMountOptions', 37, 'alpha'],
+    ['EmptyDirVolumeMode', 37, 'alpha'], ['AtomicWriteVolumeUserFields', 36, undefined], ['AtomicWriteVolumeUserFields', 37, 'alpha'],
   ];
   for (const [gate, minor, stage] of stages) {
     it(`${gate} in 1.${minor} is ${stage ?? 'absent'}`, () => assert.equal(gateStage(gate, minor), stage));
@@ -34,39 +43,30 @@ describe('feature-gate table', () => {
   it('every gated field names a known gate', () => {
     for (const field of GATED_FIELDS) assert.ok(FEATURE_GATE_NAMES.includes(field.gate), field.gate);
   });
+
+  it('bounds an entry by the releases of its field exactly: absent just before firstMinor and just after lastMinor', () => {
+    const bounded = GATED_FIELDS.filter((field) => field.firstMinor !== undefined || field.lastMinor !== undefined);
+    assert.deepEqual(bounded.map((field) => `${patternPath(field.pattern)} ${field.firstMinor ?? ''}-${field.lastMinor ?? ''}`), [
+      'spec.scheduling 37-',
+      'spec.template.spec.workloadRef -35',
+      'spec.template.spec.schedulingGroup 36-',
+      'spec.preventPodSchedulingIfMissing 36-',
+    ]);
+    for (const field of bounded) {
+      const path = patternPath(field.pattern);
+      if (field.firstMinor !== undefined) assert.ok(!fieldsInRelease(field.kind, field.firstMinor - 1).has(path), `${path} exists before ${field.firstMinor}`);
+      if (field.lastMinor !== undefined) assert.ok(!fieldsInRelease(field.kind, field.lastMinor + 1).has(path), `${path} exists after ${field.lastMinor}`);
+    }
+  });
 });
 
-// Cross-check with the API server's own OpenAPI documents: wherever a gate exists, its field exists.
-const OPENAPI = sharedPath('openapi');
-type Schema = { [key: string]: unknown };
-
-function resolve(document: Schema, schema: Schema | undefined): Schema | undefined {
-  let current = schema;
-  for (let depth = 0; current && depth < 8; depth++) {
-    const ref = (current.$ref ?? (Array.isArray(current.allOf) ? (current.allOf[0] as Schema).$ref : undefined)) as string | undefined;
-    if (!ref) return current;
-    current = (document.components as { schemas: Record<string, Schema> }).schemas[ref.split('/').pop() ?? ''];
-  }
-  return current;
-}
-
-function fieldExists(field: GatedField, minor: number): boolean {
-  const file = field.kind === 'Job' ? 'batch-v1.json' : 'storage.k8s.io-v1.json';
-  const document = JSON.parse(readFileSync(`${OPENAPI}/1.${minor}/${file}`, 'utf8')) as Schema;
-  const root = field.kind === 'Job' ? 'io.k8s.api.batch.v1.Job' : 'io.k8s.api.storage.v1.CSIDriver';
-  let schema = resolve(document, (document.components as { schemas: Record<string, Schema> }).schemas[root]);
-  for (const segment of field.pattern) {
-    if (!schema) return false;
-    schema = segment === '*' ? resolve(document, schema.items as Schema) : resolve(document, (schema.properties as Record<string, Schema> | undefined)?.[segment as string]);
-  }
-  return schema !== undefined;
-}
-
-describe('feature-gate table against the OpenAPI documents', { skip: skipUnlessShared('feature-gate table against the OpenAPI documents', 'openapi') }, () => {
+// Cross-check with the generated field table (OpenAPI documents up to 1.35, scripts/releases/ after):
+// wherever a gate exists, its field exists, within the releases the entry names (firstMinor, lastMinor).
+describe('feature-gate table against the fields of each release', () => {
   for (const field of GATED_FIELDS) {
     it(`${field.pattern.join('.')} exists wherever ${field.gate} exists`, () => {
       for (let minor = MIN_MINOR; minor <= MAX_MINOR; minor++) {
-        if (gateStage(field.gate, minor) !== undefined) assert.ok(fieldExists(field, minor), `missing in 1.${minor}`);
+        if (gateStage(field.gate, minor) !== undefined && fieldInRelease(field, minor)) assert.ok(fieldsInRelease(field.kind, minor).has(patternPath(field.pattern)), `missing in 1.${minor}`);
       }
     });
   }

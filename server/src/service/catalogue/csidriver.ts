@@ -110,7 +110,7 @@ const ATTACH_AND_MOUNT: FieldDoc[] = [
       'A driver that hands out subdirectories of one shared file system must keep false: one mount carries one context.',
     default: 'false',
     values: ON_OFF('Mount with `-o context=...` where the Pod sets an SELinux label (ReadWriteOncePod volumes by default).', 'No SELinux mount option; files are relabelled by the runtime.'),
-    maturity: 'beta',
+    maturity: 'GA',
     featureGate: 'SELinuxMountReadWriteOncePod',
     mutability: 'mutable',
     docs: CSI_DOCS.seLinux,
@@ -173,11 +173,27 @@ const ATTACH_AND_MOUNT: FieldDoc[] = [
       'so the scheduler stops sending Pods to a node that is full.',
     default: 'unset: the limit is read once and never refreshed',
     limits: ['at least 10'],
-    maturity: 'beta',
+    maturity: 'GA',
     featureGate: 'MutableCSINodeAllocatableCount',
     mutability: 'mutable',
     interactions: [{ text: 'At least 10 seconds.', rule: 'csidriver/node-allocatable-update-period/too-short' }],
     example: 'spec:\n  nodeAllocatableUpdatePeriodSeconds: 60\n',
+    docs: CSI_DOCS.spec,
+  },
+  {
+    path: 'spec.preventPodSchedulingIfMissing',
+    summary: 'Keep Pods that need this driver off nodes where the driver has not registered yet',
+    details:
+      'A node whose CSINode object does not list the driver (it has just joined, or the driver\'s node plugin is still starting) normally ' +
+      'looks to the scheduler as if it had no volume limit at all, so Pods with this driver\'s volumes may be sent there and then wait in ' +
+      '`ContainerCreating`. With true, the scheduler refuses such nodes for those Pods until the driver has registered; other Pods are not affected.\n\n' +
+      'Cluster autoscalers that simulate scheduling must then model CSINode objects for the nodes they plan, or they may never see room for these Pods.\n\n' +
+      'New in Kubernetes 1.36 behind the VolumeLimitScaling gate (alpha, off: the field is dropped on create); beta and on by default from 1.37.',
+    default: 'false',
+    values: ON_OFF('Pods using the driver are scheduled only to nodes where it has registered.', 'Nodes without the driver are not ruled out (the behaviour before 1.36).'),
+    maturity: 'beta',
+    featureGate: 'VolumeLimitScaling',
+    example: 'spec:\n  preventPodSchedulingIfMissing: true\n',
     docs: CSI_DOCS.spec,
   },
 ];
@@ -230,7 +246,7 @@ const TOKENS: FieldDoc[] = [
       'The driver must read the secrets field; a driver that reads both places can switch safely.',
     default: 'unset: tokens go in the volume context (like false)',
     values: ON_OFF('Tokens are passed in the NodePublishVolume secrets.', 'Tokens are passed in the volume context.'),
-    maturity: 'beta',
+    maturity: 'GA',
     featureGate: 'CSIServiceAccountTokenSecrets',
     mutability: 'mutable',
     interactions: [{ text: 'Needs tokenRequests.', field: 'spec.tokenRequests', rule: 'csidriver/service-account-token-in-secrets/without-token-requests' }],

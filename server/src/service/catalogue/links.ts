@@ -26,6 +26,8 @@ export const JOB_DOCS = {
   elasticIndexed: `${JOB_PAGE}#elastic-indexed-jobs`,
   podReplacementPolicy: `${JOB_PAGE}#pod-replacement-policy`,
   managedBy: `${JOB_PAGE}#delegation-of-managing-a-job-object-to-external-controller`,
+  workloadApis: `${JOB_PAGE}#integrate-with-workload-apis`,
+  dra: 'https://kubernetes.io/docs/concepts/scheduling-eviction/dynamic-resource-allocation/',
   trackingWithFinalizers: `${JOB_PAGE}#job-tracking-with-finalizers`,
   ttlAfterFinished: 'https://kubernetes.io/docs/concepts/workloads/controllers/ttlafterfinished/',
   names: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/names/',

@@ -136,9 +136,9 @@ const VOLUMES: FieldDoc[] = [
     path: podPath('volumes[].image'),
     summary: 'Mount the files of an OCI image read-only: model weights, data sets or tools shipped as images',
     details:
-      'Pulled like a container image, with its own `pullPolicy`. Alpha in 1.31, beta but off by default in 1.33 and 1.34, on by default from 1.35; ' +
+      'Pulled like a container image, with its own `pullPolicy`. Alpha in 1.31, beta but off by default in 1.33 and 1.34, on by default from 1.35, GA from 1.36; ' +
       'while the gate is off the field is dropped, and the volume is left without a source.',
-    maturity: 'beta',
+    maturity: 'GA',
     featureGate: 'ImageVolume',
     interactions: [{ text: 'Dropped while the gate is off.', rule: 'version/feature-gate-off' }],
     example: 'volumes:\n- name: model\n  image:\n    reference: registry.example.com/models/summarizer:2024-06\n    pullPolicy: IfNotPresent\n',

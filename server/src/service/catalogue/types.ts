@@ -33,7 +33,7 @@ export interface FieldDoc {
   rejected?: Record<string, string>;
   /** Limits the server enforces (`at most 20 rules`, `at least 600`). */
   limits?: string[];
-  /** Current maturity (1.35) and its feature gate; the first release comes from schemas/field-versions.json. */
+  /** Maturity in the newest release (MAX_MINOR) and its feature gate; the first release comes from schemas/field-versions.json. */
   maturity?: Maturity;
   featureGate?: string;
   /** 'immutable' (after creation), 'mutable', or a sentence (`mutable since 1.29; immutable before`). */

@@ -6,11 +6,12 @@ import { fieldDoc, wellKnownKey } from '../catalogue/index';
 import type { FieldDoc } from '../catalogue/types';
 import type { FileModel } from '../document/fileModel';
 import { rangeForPath } from '../document/paths';
+import { describeStage, firstMinorEnabledByDefault, gatedFieldsAt, gateStage } from '../kube/featureGates';
 import { REFERENCE_PAGES } from '../kube/resources';
 import { availabilityOf, schemaPathOf } from '../schema/fieldAvailability';
 import { schemaAt } from '../schema/navigate';
 import type { JsonSchema } from '../schema/schemas';
-import type { Settings } from '../settings';
+import { minorOf, type Settings } from '../settings';
 import { jsonAt, KINDS, type KindName, type PathSegment } from '../types';
 import { openingsOf } from '../document/cursor';
 import { positionContext, type PositionContext } from './position';
@@ -31,7 +32,7 @@ export function hover(model: FileModel, text: string, position: Position, settin
   if (!context) return null;
   const { path, on } = hoverTarget(context);
   if (path.length === 0) return null;
-  const markdown = describe(context, path, on);
+  const markdown = describe(context, path, on, minorOf(settings.kubernetesVersion));
   if (!markdown) return null;
   return { contents: { kind: MarkupKind.Markdown, value: markdown }, range: hoverRange(context, path, on) };
 }
@@ -56,7 +57,7 @@ function hoverRange(context: PositionContext, path: PathSegment[], on: 'key' | '
   return { start: { line: from.line + slice.line, character: from.character }, end: { line: to.line + slice.line, character: to.character } };
 }
 
-function describe(context: PositionContext, path: PathSegment[], on: 'key' | 'value'): string | undefined {
+function describe(context: PositionContext, path: PathSegment[], on: 'key' | 'value', minor: number): string | undefined {
   const field = path[path.length - 1];
   if (path.length === 1 && (field === 'apiVersion' || field === 'kind')) return context.kind ? resourceMarkdown(context.kind) : undefined;
   if (!context.kind) return undefined;
@@ -72,13 +73,13 @@ function describe(context: PositionContext, path: PathSegment[], on: 'key' | 'va
   if (typeof field === 'number') {
     // An item of a list of plain values (`- Ephemeral`, `[Persistent]`) is explained by the list's entry.
     if (on === 'key' || (typeof value === 'object' && value !== null)) return undefined;
-    return fieldOrValueMarkdown(context.kind, path.slice(0, -1), value);
+    return fieldOrValueMarkdown(context, context.kind, path.slice(0, -1), value, minor);
   }
-  return fieldOrValueMarkdown(context.kind, path, value);
+  return fieldOrValueMarkdown(context, context.kind, path, value, minor);
 }
 
 /** What a value written for the field at `path` does (or why the kind refuses it); else the field itself. */
-function fieldOrValueMarkdown(kind: KindName, path: PathSegment[], value: unknown): string | undefined {
+function fieldOrValueMarkdown(context: PositionContext, kind: KindName, path: PathSegment[], value: unknown, minor: number): string | undefined {
   const doc = fieldDoc(kind, schemaPathOf(path));
   if (typeof value === 'string' || typeof value === 'boolean') {
     const markdown = valueMarkdown(kind, String(path[path.length - 1]), doc, String(value));
@@ -86,7 +87,7 @@ function fieldOrValueMarkdown(kind: KindName, path: PathSegment[], value: unknow
   }
   const schema = schemaAt(kind, path);
   if (doc) return fieldMarkdown(kind, path, doc, schema);
-  return schema ? schemaMarkdown(kind, path, schema) : undefined;
+  return schema ? schemaMarkdown(kind, path, schema, gateLines(context, path, minor)) : undefined;
 }
 
 function valueMarkdown(kind: KindName, field: string, doc: FieldDoc | undefined, value: string): string | undefined {
@@ -96,6 +97,20 @@ function valueMarkdown(kind: KindName, field: string, doc: FieldDoc | undefined,
   const refusal = doc?.rejected?.[value];
   if (refusal) return `**${value}** · value of \`${field}\`, refused in a ${kind}\n\n${refusal}${link}`;
   return undefined;
+}
+
+/** What the feature gates of a field do in the chosen release: `Feature gate X: alpha (off by default) in Kubernetes 1.36; ...`. */
+function gateLines(context: PositionContext, path: PathSegment[], minor: number): string[] {
+  if (!context.kind) return [];
+  return gatedFieldsAt(context.kind, context.object, path, minor).flatMap((field) => {
+    const stage = gateStage(field.gate, minor);
+    if (!stage) return [];
+    const onFrom = firstMinorEnabledByDefault(field.gate);
+    const off = stage === 'alpha' || stage === 'beta-off';
+    const unlessEnabled = field.effect === 'dropped' ? '; dropped on create unless the gate is enabled' : '';
+    const later = off ? (onFrom !== undefined ? `; on by default from 1.${onFrom}` : unlessEnabled) : '';
+    return [`Feature gate \`${field.gate}\`: ${describeStage(stage)} in Kubernetes 1.${minor}${later}`];
+  });
 }
 
 function resourceMarkdown(kind: KindName): string {
@@ -142,14 +157,15 @@ function fieldMarkdown(kind: KindName, path: PathSegment[], doc: FieldDoc, schem
   return sections.join('\n\n');
 }
 
-/** Pod-template and other fields outside the catalogue: facts from the schema only, no invented text. */
-function schemaMarkdown(kind: KindName, path: PathSegment[], schema: JsonSchema): string {
+/** Pod-template and other fields outside the catalogue: facts from the schema and the gate table only, no invented text. */
+function schemaMarkdown(kind: KindName, path: PathSegment[], schema: JsonSchema, gates: readonly string[]): string {
   const sections = [header(kind, path, schema)];
   // A list of plain values shows what its items may be.
   const values = (schema.enum ?? (schema.type === 'array' ? schemaAt(kind, [...path, 0])?.enum : undefined)) as unknown[] | undefined;
   if (values?.length) sections.push(`Allowed values: ${values.map((v) => `\`${String(v)}\``).join(', ')}`);
   const since = availabilityOf(kind, path)?.since;
   if (since) sections.push(`Since Kubernetes ${since}`);
+  if (gates.length) sections.push(gates.join('  \n'));
   const page = path[0] === 'spec' && path[1] === 'template' ? 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/' : REFERENCE_PAGES[kind];
   sections.push(`[API reference](${page})`);
   return sections.join('\n\n');

@@ -1,9 +1,10 @@
 // Feature gates that decide how the API server treats fields of Job and CSIDriver (and the pod-template
-// fields our rules check), with each gate's stage and default per release 1.23..1.35.
-// Sources: pkg/features/kube_features.go (versioned specs of 1.35) and the kubernetes.io feature-gate
-// pages. Where the reference notes disagreed with these sources (MutableCSINodeAllocatableCount in 1.34:
-// beta but OFF by default), the sources won.
-import { MAX_MINOR, MIN_MINOR, type FieldPath, type Json, type KindName } from '../types';
+// fields our rules check), with each gate's stage and default per release MIN_MINOR..MAX_MINOR.
+// Sources: pkg/features/kube_features.go (versioned specs of 1.35; for 1.36 and 1.37 the specs of a 1.37
+// development tree and the scheduler's gate list), the kubernetes.io feature-gate table of 1.37 and the
+// CHANGELOG-1.36 notes; scripts/releases/*.json names them per field. Where the reference notes disagreed
+// with these sources (MutableCSINodeAllocatableCount in 1.34: beta but OFF by default), the sources won.
+import { jsonAt, MAX_MINOR, MIN_MINOR, type FieldPath, type Json, type KindName, type PathSegment } from '../types';
 
 /** alpha and beta-off gates are off by default; beta-on and ga gates are on. */
 export type GateStage = 'alpha' | 'beta-off' | 'beta-on' | 'ga';
@@ -13,7 +14,10 @@ export type GateName =
   | 'JobSuccessPolicy' | 'JobPodReplacementPolicy' | 'JobManagedBy'
   | 'CSIStorageCapacity' | 'CSIInlineVolume' | 'CSIVolumeFSGroupPolicy' | 'SELinuxMountReadWriteOncePod'
   | 'MutableCSINodeAllocatableCount' | 'CSIServiceAccountTokenSecrets'
-  | 'SidecarContainers' | 'ContainerRestartRules' | 'EnvFiles' | 'RelaxedEnvironmentVariableValidation' | 'ImageVolume';
+  | 'SidecarContainers' | 'ContainerRestartRules' | 'EnvFiles' | 'RelaxedEnvironmentVariableValidation' | 'ImageVolume'
+  | 'RestartAllContainersOnContainerExits' | 'HostnameOverride' | 'GenericWorkload' | 'WorkloadWithJob' | 'VolumeLimitScaling'
+  | 'EvictionRequestAPI' | 'H2CContainerProbe' | 'GRPCContainerProbeTLS' | 'VolumeBindMountOptions' | 'EmptyDirVolumeMode'
+  | 'AtomicWriteVolumeUserFields';
 
 /** [first minor, stage]: the stage holds from that release until the next entry. Before the first, the gate does not exist. */
 type StageHistory = readonly (readonly [number, GateStage])[];
@@ -30,14 +34,25 @@ const HISTORY: Record<GateName, StageHistory> = {
   CSIStorageCapacity: [[19, 'alpha'], [21, 'beta-on'], [24, 'ga']],
   CSIInlineVolume: [[15, 'alpha'], [16, 'beta-on'], [25, 'ga']],
   CSIVolumeFSGroupPolicy: [[19, 'alpha'], [20, 'beta-on'], [23, 'ga']],
-  SELinuxMountReadWriteOncePod: [[25, 'alpha'], [27, 'beta-off'], [28, 'beta-on']],
-  MutableCSINodeAllocatableCount: [[33, 'alpha'], [34, 'beta-off'], [35, 'beta-on']],
-  CSIServiceAccountTokenSecrets: [[35, 'beta-on']],
+  SELinuxMountReadWriteOncePod: [[25, 'alpha'], [27, 'beta-off'], [28, 'beta-on'], [36, 'ga']],
+  MutableCSINodeAllocatableCount: [[33, 'alpha'], [34, 'beta-off'], [35, 'beta-on'], [36, 'ga']],
+  CSIServiceAccountTokenSecrets: [[35, 'beta-on'], [36, 'ga']],
   SidecarContainers: [[28, 'alpha'], [29, 'beta-on'], [33, 'ga']],
   ContainerRestartRules: [[34, 'alpha'], [35, 'beta-on']],
   EnvFiles: [[34, 'alpha'], [35, 'beta-on']],
   RelaxedEnvironmentVariableValidation: [[30, 'alpha'], [32, 'beta-on'], [34, 'ga']],
-  ImageVolume: [[31, 'alpha'], [33, 'beta-off'], [35, 'beta-on']],
+  ImageVolume: [[31, 'alpha'], [33, 'beta-off'], [35, 'beta-on'], [36, 'ga']],
+  RestartAllContainersOnContainerExits: [[35, 'alpha'], [36, 'beta-on']],
+  HostnameOverride: [[34, 'alpha'], [35, 'beta-on'], [37, 'ga']],
+  GenericWorkload: [[35, 'alpha'], [37, 'beta-off']],
+  WorkloadWithJob: [[36, 'alpha']],
+  VolumeLimitScaling: [[35, 'alpha'], [37, 'beta-on']],
+  EvictionRequestAPI: [[37, 'alpha']],
+  H2CContainerProbe: [[37, 'alpha']],
+  GRPCContainerProbeTLS: [[37, 'alpha']],
+  VolumeBindMountOptions: [[37, 'alpha']],
+  EmptyDirVolumeMode: [[37, 'alpha']],
+  AtomicWriteVolumeUserFields: [[37, 'alpha']],
 };
 
 export const FEATURE_GATE_NAMES = Object.keys(HISTORY) as GateName[];
@@ -55,7 +70,7 @@ export function gateEnabledByDefault(gate: GateName, minor: number): boolean {
   return stage === 'beta-on' || stage === 'ga';
 }
 
-/** The first release (1.23..1.35) where the gate is on by default, if any. */
+/** The first release (MIN_MINOR..MAX_MINOR) where the gate is on by default, if any. */
 export function firstMinorEnabledByDefault(gate: GateName): number | undefined {
   for (let minor = MIN_MINOR; minor <= MAX_MINOR; minor++) if (gateEnabledByDefault(gate, minor)) return minor;
   return undefined;
@@ -83,14 +98,52 @@ export interface GatedField {
   applies?: (value: Json) => boolean;
   /** What the server rejects once the field is gone (undefined: nothing, the object is accepted without it). */
   rejectedAfterDrop?: (parent: Json) => string | undefined;
+  /** The first release that has the field, when its gate is older (the field-availability check speaks before). */
+  firstMinor?: number;
+  /** The last release that has the field, when it was removed while its gate lives on. */
+  lastMinor?: number;
+  /** One more sentence for the warning (what replaces the field, ...). */
+  note?: string;
+}
+
+/** Whether the entry's field exists in 1.<minor> (as far as the entry's own release bounds say). */
+export function fieldInRelease(field: GatedField, minor: number): boolean {
+  return minor >= (field.firstMinor ?? 0) && minor <= (field.lastMinor ?? Infinity);
 }
 
 const POD = ['spec', 'template', 'spec'] as const;
 const CONTAINER_LISTS = ['containers', 'initContainers'] as const;
+const PROBES = ['livenessProbe', 'readinessProbe', 'startupProbe'] as const;
+const LIFECYCLE_HANDLERS = ['postStart', 'preStop'] as const;
 
-function containerFields(field: readonly string[], gate: GateName, effect: GateEffect, extra: Partial<GatedField> = {}): GatedField[] {
+function containerFields(field: readonly PathSegment[], gate: GateName, effect: GateEffect, extra: Partial<GatedField> = {}): GatedField[] {
   return CONTAINER_LISTS.map((list) => ({ kind: 'Job' as const, pattern: [...POD, list, '*', ...field], gate, effect, ...extra }));
 }
+
+function podFields(fields: readonly (readonly PathSegment[])[], gate: GateName, extra: Partial<GatedField> = {}): GatedField[] {
+  return fields.map((field) => ({ kind: 'Job' as const, pattern: [...POD, ...field], gate, effect: 'dropped' as const, ...extra }));
+}
+
+/** The container fields of 1.37, each with its gate: probe protocol, gRPC probe mode, bind mount options. */
+const CONTAINER_FIELDS_1_37: readonly (readonly [readonly PathSegment[], GateName])[] = [
+  ...PROBES.flatMap((probe) => [
+    [[probe, 'httpGet', 'protocol'], 'H2CContainerProbe'] as const,
+    [[probe, 'grpc', 'mode'], 'GRPCContainerProbeTLS'] as const,
+  ]),
+  ...LIFECYCLE_HANDLERS.map((handler) => [['lifecycle', handler, 'httpGet', 'protocol'], 'H2CContainerProbe'] as const),
+  [['volumeMounts', '*', 'bindMountOptions'], 'VolumeBindMountOptions'],
+];
+
+/** The `user` / `defaultUser` fields of 1.37 (AtomicWriteVolumeUserFields), by volume source. */
+const VOLUME_USER_FIELDS: readonly (readonly PathSegment[])[] = [
+  ...(['secret', 'configMap', 'downwardAPI'] as const).flatMap((source) => [
+    ['volumes', '*', source, 'defaultUser'],
+    ['volumes', '*', source, 'items', '*', 'user'],
+  ]),
+  ['volumes', '*', 'projected', 'defaultUser'],
+  ...(['secret', 'configMap', 'downwardAPI'] as const).map((source) => ['volumes', '*', 'projected', 'sources', '*', source, 'items', '*', 'user']),
+  ...(['serviceAccountToken', 'clusterTrustBundle', 'podCertificate'] as const).map((source) => ['volumes', '*', 'projected', 'sources', '*', source, 'user']),
+];
 
 const ENV_SOURCES = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef'];
 
@@ -110,6 +163,8 @@ export const GATED_FIELDS: readonly GatedField[] = [
   { kind: 'Job', pattern: ['spec', 'successPolicy'], gate: 'JobSuccessPolicy', effect: 'dropped' },
   { kind: 'Job', pattern: ['spec', 'podReplacementPolicy'], gate: 'JobPodReplacementPolicy', effect: 'dropped' },
   { kind: 'Job', pattern: ['spec', 'managedBy'], gate: 'JobManagedBy', effect: 'dropped' },
+  // Job controller DropDisabledFields (1.37): spec.scheduling is cleared on create while the gate is off.
+  { kind: 'Job', pattern: ['spec', 'scheduling'], gate: 'WorkloadWithJob', effect: 'dropped', firstMinor: 37 },
   // Sidecars: in 1.28 every init-container restartPolicy is dropped.
   { kind: 'Job', pattern: [...POD, 'initContainers', '*', 'restartPolicy'], gate: 'SidecarContainers', effect: 'dropped' },
   // Container restart rules: a regular container's restartPolicy, a non-Always init-container restartPolicy
@@ -117,18 +172,29 @@ export const GATED_FIELDS: readonly GatedField[] = [
   { kind: 'Job', pattern: [...POD, 'containers', '*', 'restartPolicy'], gate: 'ContainerRestartRules', effect: 'dropped' },
   { kind: 'Job', pattern: [...POD, 'initContainers', '*', 'restartPolicy'], gate: 'ContainerRestartRules', effect: 'dropped', applies: (value) => value !== 'Always' },
   ...containerFields(['restartPolicyRules'], 'ContainerRestartRules', 'dropped'),
+  // The RestartAllContainers action is a supported value only while the gate is on (validateContainerRestartPolicy).
+  ...containerFields(['restartPolicyRules', '*', 'action'], 'RestartAllContainersOnContainerExits', 'validation', { applies: (value) => value === 'RestartAllContainers' }),
   ...containerFields(['env', '*', 'valueFrom', 'fileKeyRef'], 'EnvFiles', 'dropped', { rejectedAfterDrop: envLeftWithoutSource }),
   ...containerFields(['env', '*', 'name'], 'RelaxedEnvironmentVariableValidation', 'validation'),
   {
     kind: 'Job', pattern: [...POD, 'volumes', '*', 'image'], gate: 'ImageVolume', effect: 'dropped',
     rejectedAfterDrop: (volume) => (isOnlySource(volume, 'image') ? 'the volume is then left without a source, which the server rejects ("must specify a volume type")' : undefined),
   },
+  ...podFields([['hostnameOverride']], 'HostnameOverride'),
+  // dropDisabledWorkloadRef (1.35); the field is gone from 1.36 on, when schedulingGroup takes its place.
+  ...podFields([['workloadRef']], 'GenericWorkload', { lastMinor: 35, note: 'Kubernetes 1.36 removes the field; `schedulingGroup.podGroupName` takes its place.' }),
+  ...podFields([['schedulingGroup']], 'GenericWorkload', { firstMinor: 36 }),
+  ...podFields([['evictionResponders']], 'EvictionRequestAPI'),
+  ...CONTAINER_FIELDS_1_37.flatMap(([field, gate]) => containerFields(field, gate, 'dropped')),
+  ...podFields([['volumes', '*', 'emptyDir', 'mode']], 'EmptyDirVolumeMode'),
+  ...podFields(VOLUME_USER_FIELDS, 'AtomicWriteVolumeUserFields'),
   { kind: 'CSIDriver', pattern: ['spec', 'storageCapacity'], gate: 'CSIStorageCapacity', effect: 'dropped' },
   { kind: 'CSIDriver', pattern: ['spec', 'volumeLifecycleModes'], gate: 'CSIInlineVolume', effect: 'dropped' },
   { kind: 'CSIDriver', pattern: ['spec', 'fsGroupPolicy'], gate: 'CSIVolumeFSGroupPolicy', effect: 'dropped' },
   { kind: 'CSIDriver', pattern: ['spec', 'seLinuxMount'], gate: 'SELinuxMountReadWriteOncePod', effect: 'dropped' },
   { kind: 'CSIDriver', pattern: ['spec', 'nodeAllocatableUpdatePeriodSeconds'], gate: 'MutableCSINodeAllocatableCount', effect: 'dropped' },
   { kind: 'CSIDriver', pattern: ['spec', 'serviceAccountTokenInSecrets'], gate: 'CSIServiceAccountTokenSecrets', effect: 'dropped' },
+  { kind: 'CSIDriver', pattern: ['spec', 'preventPodSchedulingIfMissing'], gate: 'VolumeLimitScaling', effect: 'dropped', firstMinor: 36 },
 ];
 
 /** A volume whose only source field (besides its name) is `field`. */
@@ -140,6 +206,30 @@ function isOnlySource(volume: Json, field: string): boolean {
 /** Documentation page of a gate. */
 export function gateHref(gate: GateName): string {
   return `https://kubernetes.io/docs/reference/command-line-tools-reference/feature-gates/#${gate}`;
+}
+
+/** Whether `pattern` names `path` itself ('*' for list indexes) or, with `prefix`, one of its parents. */
+function patternMatches(pattern: FieldPath, path: FieldPath, prefix: boolean): boolean {
+  if (prefix ? pattern.length > path.length : pattern.length !== path.length) return false;
+  return pattern.every((segment, i) => (segment === '*' ? typeof path[i] === 'number' : segment === path[i]));
+}
+
+/** The gate entries of the field at `path` in 1.<minor> whose condition holds for the value written there. */
+export function gatedFieldsAt(kind: KindName, object: Json | undefined, path: FieldPath, minor: number): GatedField[] {
+  return GATED_FIELDS.filter((field) =>
+    field.kind === kind && fieldInRelease(field, minor) && patternMatches(field.pattern, path, false) && (!field.applies || field.applies(jsonAt(object, path) ?? null)));
+}
+
+/**
+ * Whether `path` is, or lies inside, a field that a create under the default gates of 1.<minor> drops
+ * before validating: what is written inside it is never checked for required fields or allowed values.
+ */
+export function droppedOnCreate(kind: KindName, object: Json, path: FieldPath, minor: number): boolean {
+  return GATED_FIELDS.some((field) => {
+    if (field.kind !== kind || field.effect !== 'dropped' || !fieldInRelease(field, minor)) return false;
+    if (gateEnabledByDefault(field.gate, minor) || gateStage(field.gate, minor) === undefined) return false;
+    return patternMatches(field.pattern, path, true) && (!field.applies || field.applies(jsonAt(object, path.slice(0, field.pattern.length)) ?? null));
+  });
 }
 
 /** Every place in `object` matching `pattern`, with the value found and its parent. */

@@ -1,5 +1,5 @@
 // Fields the chosen Kubernetes release does not know: added later (`since`), or already removed
-// (`until`), from the generated table schemas/field-versions.json. The schema itself is 1.35's.
+// (`until`), from the generated table schemas/field-versions.json. The schema itself is the newest release's.
 import fieldVersions from '../../../../schemas/field-versions.json';
 import type { FieldPath, Finding, Json, KindName, RuleCode, RuleContext } from '../types';
 
@@ -89,7 +89,19 @@ export function checkFieldAvailability(context: RuleContext): Finding[] {
   return findings;
 }
 
-/** For an unknown field of the 1.35 schema: the last release that had it, if it was removed. */
+/** Whether `path` is, or lies inside, a field that 1.<minor> does not have yet (the field gets this check's warning). */
+export function insideNewerField(kind: KindName, path: FieldPath, minor: number): boolean {
+  const table = TABLE[kind] ?? {};
+  let schemaPath = '';
+  for (const segment of path) {
+    schemaPath += typeof segment === 'number' ? '[]' : schemaPath ? `.${segment}` : segment;
+    const since = table[schemaPath]?.since;
+    if (since && minorOfRelease(since) > minor) return true;
+  }
+  return false;
+}
+
+/** For an unknown field of the newest schema: the last release that had it, if it was removed. */
 export function removedIn(kind: KindName, path: FieldPath): string | undefined {
   return availabilityOf(kind, path)?.until;
 }

@@ -6,7 +6,8 @@ import { jsonAt, type Finding, type FieldPath, type JsonObject, type KindName } 
 import { schemaAt } from './navigate';
 import { precompiledValidators } from './precompiled';
 import { SCHEMAS } from './schemas';
-import { removedIn } from './fieldAvailability';
+import { droppedOnCreate } from '../kube/featureGates';
+import { insideNewerField, removedIn } from './fieldAvailability';
 import { describeSchemaError, type ScalarSource } from './messages';
 
 const validators = new Map<KindName, ValidateFunction>();
@@ -47,6 +48,15 @@ function pathOf(instancePath: string): (string | number)[] {
     .map((segment) => (/^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : segment));
 }
 
+/**
+ * Required fields and allowed values are the server's validation, which never sees a field the chosen
+ * release does not have yet (the field-availability warning covers it) or one a create drops while its
+ * gate is off (the feature-gate warning covers it). Types and unknown fields are decoding: always checked.
+ */
+function validatedByServer(kind: KindName, object: JsonObject, path: FieldPath, minor: number): boolean {
+  return !insideNewerField(kind, path, minor) && !droppedOnCreate(kind, object, path, minor);
+}
+
 /** Ajv reports a wrong type and a failed enum on the same value; users need one message. */
 const PRECEDENCE = ['type', 'enum', 'minimum', 'maximum', 'const'];
 
@@ -60,6 +70,7 @@ export function checkSchema(kind: KindName, object: JsonObject, minor: number, s
   for (const error of errors) {
     if (error.keyword === 'additionalProperties' || error.keyword === 'required') {
       const path = [...pathOf(error.instancePath), String(error.params.additionalProperty ?? error.params.missingProperty)];
+      if (error.keyword === 'required' && !validatedByServer(kind, validated, path, minor)) continue;
       const finding = describeSchemaError(error, path, schemaAt(kind, pathOf(error.instancePath)), undefined);
       const lastRelease = error.keyword === 'additionalProperties' ? removedIn(kind, path) : undefined;
       if (lastRelease && Number(lastRelease.split('.')[1]) >= minor) continue; // the chosen release still has it
@@ -73,6 +84,7 @@ export function checkSchema(kind: KindName, object: JsonObject, minor: number, s
   }
   for (const error of byValue.values()) {
     const path = pathOf(error.instancePath);
+    if (error.keyword === 'enum' && !validatedByServer(kind, validated, path, minor)) continue;
     findings.push(describeSchemaError(error, path, schemaAt(kind, path), sourceOf(path), jsonAt(validated, path)));
   }
   return findings;

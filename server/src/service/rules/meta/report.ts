@@ -52,6 +52,7 @@ export const HREF = {
   volumes: 'https://kubernetes.io/docs/concepts/storage/volumes/',
   sidecars: 'https://kubernetes.io/docs/concepts/workloads/pods/sidecar-containers/',
   restartPolicy: 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#restart-policy',
+  resizePolicy: 'https://kubernetes.io/docs/tasks/configure-pod-container/resize-container-resources/#container-resize-policies',
   podTemplates: 'https://kubernetes.io/docs/concepts/workloads/pods/#pod-templates',
   ephemeralContainers: 'https://kubernetes.io/docs/concepts/workloads/pods/ephemeral-containers/',
 } as const;

@@ -5,6 +5,7 @@ import { validateContainerPorts } from './validateContainerPorts';
 import { validateContainerRestartPolicy } from './validateContainerRestartPolicy';
 import { validateContainers } from './validateContainers';
 import { validateEnv } from './validateEnv';
+import { validateInitContainerResizePolicy } from './validateInitContainerResizePolicy';
 import { validatePodTemplateSpec } from './validatePodTemplateSpec';
 import { validateResourceRequirements } from './validateResourceRequirements';
 import { validateVolumes } from './validateVolumes';
@@ -21,4 +22,5 @@ export const podTemplateRules: readonly Rule[] = [
   validateContainerRestartPolicy,
   validateVolumeSources,
   validateVolumeMounts,
+  validateInitContainerResizePolicy,
 ];

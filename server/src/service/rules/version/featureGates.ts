@@ -3,9 +3,9 @@
 // exists at all in a release is the field-availability check's business; this rule only speaks when the
 // field exists but its gate is off.
 import {
-  describeStage, firstMinorEnabledByDefault, gateHref, gateStage, GATED_FIELDS, matchPattern, type GatedField,
+  describeStage, fieldInRelease, firstMinorEnabledByDefault, gateHref, gateStage, GATED_FIELDS, matchPattern, type GatedField,
 } from '../../kube/featureGates';
-import { formatFieldPath, type Finding, type Json, type Rule, type RuleCode, type RuleContext } from '../../types';
+import { formatFieldPath, MAX_MINOR, type Finding, type Json, type Rule, type RuleCode, type RuleContext } from '../../types';
 
 export const FEATURE_GATE_OFF_CODE = 'version/feature-gate-off';
 
@@ -22,9 +22,10 @@ const codes: readonly RuleCode[] = [
 function findingFor(field: GatedField, path: (string | number)[], parent: Json, minor: number): Finding | undefined {
   const stage = gateStage(field.gate, minor);
   if (stage !== 'alpha' && stage !== 'beta-off') return undefined;
+  if (!fieldInRelease(field, minor)) return undefined; // not a field of this release: the field-availability check speaks
   const printed = formatFieldPath(path);
   const onFrom = firstMinorEnabledByDefault(field.gate);
-  const later = onFrom !== undefined ? `it is on by default from Kubernetes 1.${onFrom}` : 'no release up to 1.35 turns it on by default';
+  const later = onFrom !== undefined ? `it is on by default from Kubernetes 1.${onFrom}` : `no release up to 1.${MAX_MINOR} turns it on by default`;
   const rejected = field.rejectedAfterDrop?.(parent);
   const outcome = rejected
     ? `A 1.${minor} API server with default settings drops \`${printed}\` on create, and then ${rejected}.`
@@ -34,7 +35,7 @@ function findingFor(field: GatedField, path: (string | number)[], parent: Json, 
     severity: 'warning',
     path,
     anchor: 'key',
-    message: `\`${printed}\` needs the feature gate ${field.gate}, which is ${describeStage(stage)} in Kubernetes 1.${minor}; ${later}. ${outcome} Enable ${field.gate} on the API server (and the components that act on the field), or target a release where it is on.`,
+    message: `\`${printed}\` needs the feature gate ${field.gate}, which is ${describeStage(stage)} in Kubernetes 1.${minor}; ${later}. ${outcome} Enable ${field.gate} on the API server (and the components that act on the field), or target a release where it is on.${field.note ? ` ${field.note}` : ''}`,
     href: gateHref(field.gate),
   };
 }
