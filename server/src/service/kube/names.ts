@@ -89,6 +89,9 @@ function regexMessage(message: string, format: string, ...examples: string[]): s
 
 const DNS1123_LABEL_FORMAT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const DNS1123_SUBDOMAIN_FORMAT = `${DNS1123_LABEL_FORMAT}(\\.${DNS1123_LABEL_FORMAT})*`;
+const DNS1123_LABEL_WITH_UNDERSCORE_FORMAT = '_?[a-z0-9]([-_a-z0-9]*[a-z0-9])?';
+const DNS1123_SUBDOMAIN_WITH_UNDERSCORE_FORMAT = `${DNS1123_LABEL_WITH_UNDERSCORE_FORMAT}(\\.${DNS1123_LABEL_WITH_UNDERSCORE_FORMAT})*`;
+const DNS1123_SUBDOMAIN_WITH_UNDERSCORE = new RegExp(`^${DNS1123_SUBDOMAIN_WITH_UNDERSCORE_FORMAT}$`);
 const LABEL_KEY_FORMAT = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
 const LABEL_KEY_MESSAGE = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 
@@ -112,6 +115,26 @@ export function dns1123SubdomainServerMessages(value: string): string[] {
     messages.push(regexMessage("a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character", DNS1123_SUBDOMAIN_FORMAT, 'example.com'));
   }
   return messages;
+}
+
+/** IsDNS1123SubdomainWithUnderscore (DNS search domains from 1.33), as the server words it. */
+export function dns1123SubdomainWithUnderscoreServerMessages(value: string): string[] {
+  const messages: string[] = [];
+  if (byteLength(value) > DNS1123_SUBDOMAIN_MAX_LENGTH) messages.push(maxLenMessage(DNS1123_SUBDOMAIN_MAX_LENGTH));
+  if (!DNS1123_SUBDOMAIN_WITH_UNDERSCORE.test(value)) {
+    messages.push(regexMessage("a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '_', '-' or '.', and must start and end with an alphanumeric character", DNS1123_SUBDOMAIN_WITH_UNDERSCORE_FORMAT, 'example.com'));
+  }
+  return messages;
+}
+
+/** The same check in plain words. */
+export function dns1123SubdomainWithUnderscoreProblems(value: string): string[] {
+  const problems: string[] = [];
+  if (byteLength(value) > DNS1123_SUBDOMAIN_MAX_LENGTH) problems.push(`it is longer than ${DNS1123_SUBDOMAIN_MAX_LENGTH} characters`);
+  if (!DNS1123_SUBDOMAIN_WITH_UNDERSCORE.test(value)) {
+    problems.push('it must use only lower-case letters, digits, `-`, `_` and `.`, and each part must end with a letter or digit');
+  }
+  return problems;
 }
 
 /** IsQualifiedName (label and annotation keys), as the server words it. */

@@ -3,7 +3,7 @@
 // reverse), and skeletons for the required fields users most often leave out.
 import { isMap, isScalar, type Scalar } from 'yaml';
 import { placeholder, type Skeleton } from '../document/edits';
-import { containerNames, quickFix, setFix, unusedName } from '../fixes/common';
+import { closestValueFixes, containerNames, quickFix, setFix, unusedName } from '../fixes/common';
 import { rootOf, type FixContext, type Fixes, type QuickFix } from '../fixes/types';
 import type { FieldPath } from '../types';
 import { closestName } from './messages';
@@ -21,14 +21,8 @@ function schemaOf(context: FixContext, path: FieldPath = context.path): JsonSche
 
 /** "Change to `Indexed`": the closest allowed value preferred (same letters, else a likely typo), then every other one. */
 function enumFixes(context: FixContext): QuickFix[] {
-  const scalar = scalarAt(context);
   const allowed = ((schemaOf(context)?.enum as unknown[] | undefined) ?? []).filter((value): value is string => typeof value === 'string');
-  if (!scalar || allowed.length === 0) return [];
-  const text = String(scalar.value);
-  const closest = allowed.find((value) => value.toLowerCase() === text.toLowerCase()) ?? closestName(text, allowed);
-  const change = (value: string, preferred: boolean) =>
-    quickFix(`Change to \`${value}\``, () => context.editor.replaceString(scalar, value), preferred ? { preferred } : { lazy: true });
-  return [...(closest ? [change(closest, true)] : []), ...allowed.filter((value) => value !== closest && value !== text).map((value) => change(value, false))];
+  return closestValueFixes(context, allowed);
 }
 
 /** "Rename to `backoffLimit`" for a key close to a known field that is not set yet; removing the field otherwise. */
