@@ -8,6 +8,7 @@ import { validateEnv } from './validateEnv';
 import { validatePodTemplateSpec } from './validatePodTemplateSpec';
 import { validateResourceRequirements } from './validateResourceRequirements';
 import { validateVolumes } from './validateVolumes';
+import { validateAffinity } from './validateAffinity';
 
 export const podTemplateRules: readonly Rule[] = [
   validatePodTemplateSpec,
@@ -17,4 +18,5 @@ export const podTemplateRules: readonly Rule[] = [
   validateEnv,
   validateResourceRequirements,
   validateContainerRestartPolicy,
+  validateAffinity,
 ];
