@@ -9,6 +9,7 @@ import { validatePodTemplateSpec } from './validatePodTemplateSpec';
 import { validateResourceRequirements } from './validateResourceRequirements';
 import { validateVolumes } from './validateVolumes';
 import { validateAffinity } from './validateAffinity';
+import { validateTolerations } from './validateTolerations';
 
 export const podTemplateRules: readonly Rule[] = [
   validatePodTemplateSpec,
@@ -19,4 +20,5 @@ export const podTemplateRules: readonly Rule[] = [
   validateResourceRequirements,
   validateContainerRestartPolicy,
   validateAffinity,
+  validateTolerations,
 ];
