@@ -10,6 +10,7 @@ import { validateResourceRequirements } from './validateResourceRequirements';
 import { validateVolumes } from './validateVolumes';
 import { validateAffinity } from './validateAffinity';
 import { validateTolerations } from './validateTolerations';
+import { validateTopologySpread } from './validateTopologySpread';
 
 export const podTemplateRules: readonly Rule[] = [
   validatePodTemplateSpec,
@@ -21,4 +22,5 @@ export const podTemplateRules: readonly Rule[] = [
   validateContainerRestartPolicy,
   validateAffinity,
   validateTolerations,
+  validateTopologySpread,
 ];
