@@ -11,6 +11,7 @@ import { validateVolumes } from './validateVolumes';
 import { validateAffinity } from './validateAffinity';
 import { validateTolerations } from './validateTolerations';
 import { validateTopologySpread } from './validateTopologySpread';
+import { validateDNS } from './validateDNS';
 
 export const podTemplateRules: readonly Rule[] = [
   validatePodTemplateSpec,
@@ -23,4 +24,5 @@ export const podTemplateRules: readonly Rule[] = [
   validateAffinity,
   validateTolerations,
   validateTopologySpread,
+  validateDNS,
 ];
