@@ -12,6 +12,9 @@ import { validateAffinity } from './validateAffinity';
 import { validateTolerations } from './validateTolerations';
 import { validateTopologySpread } from './validateTopologySpread';
 import { validateDNS } from './validateDNS';
+import { validatePodSpecFields } from './validatePodSpecFields';
+import { validateResourceClaims } from './validateResourceClaims';
+import { validatePodResources } from './validatePodResources';
 
 export const podTemplateRules: readonly Rule[] = [
   validatePodTemplateSpec,
@@ -25,4 +28,7 @@ export const podTemplateRules: readonly Rule[] = [
   validateTolerations,
   validateTopologySpread,
   validateDNS,
+  validatePodSpecFields,
+  validateResourceClaims,
+  validatePodResources,
 ];
