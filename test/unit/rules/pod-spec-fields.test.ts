@@ -4,9 +4,6 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { parseKubectlYaml, toServerJson } from '../../../server/src/service/document/kubectlYaml';
-import { splitDocuments } from '../../../server/src/service/document/split';
-import { isObject } from '../../../server/src/service/kube/defaults';
 import { validateAffinity } from '../../../server/src/service/rules/pod/validateAffinity';
 import { validateDNS } from '../../../server/src/service/rules/pod/validateDNS';
 import { formatNanos, validatePodResources } from '../../../server/src/service/rules/pod/validatePodResources';
@@ -15,6 +12,7 @@ import { validateResourceClaims } from '../../../server/src/service/rules/pod/va
 import { validateTolerations } from '../../../server/src/service/rules/pod/validateTolerations';
 import { validateTopologySpread } from '../../../server/src/service/rules/pod/validateTopologySpread';
 import { MAX_MINOR, type Json } from '../../../server/src/service/types';
+import { objectsIn } from './corpusObjects';
 import { runRules } from './harness';
 import { assertEveryCodeTriggered, POD, runPodCases, type PodCase } from './podCases';
 import { sharedPath, skipUnlessShared } from '../../support/shared';
@@ -111,25 +109,12 @@ describe('pod spec fields: codes and helpers', () => {
 const FAMILIES = [validateAffinity, validateTolerations, validateTopologySpread, validateDNS, validatePodSpecFields, validateResourceClaims, validatePodResources];
 const CORPUS = sharedPath('corpus', 'real', 'job');
 
-function jobsIn(text: string): Json[] {
-  const jobs: Json[] = [];
-  for (const slice of splitDocuments(text)) {
-    const document = parseKubectlYaml(slice.text);
-    if (document.errors.length) continue;
-    const value = toServerJson(document);
-    if (!isObject(value)) continue;
-    const candidates = value.kind === 'List' && Array.isArray(value.items) ? value.items : [value];
-    jobs.push(...candidates.filter((item) => isObject(item) && item.kind === 'Job' && item.apiVersion === 'batch/v1'));
-  }
-  return jobs;
-}
-
 describe('real-world corpus: no errors from the scheduling and networking families', { skip: skipUnlessShared('pod scheduling rules on the real-world Jobs', 'corpus', 'real', 'job') }, () => {
   it(`every accepted Job, 1.26 to 1.${MAX_MINOR}`, () => {
     const errors: string[] = [];
     let checked = 0;
     for (const file of readdirSync(CORPUS).filter((name) => /\.ya?ml$/.test(name))) {
-      for (const job of jobsIn(readFileSync(`${CORPUS}/${file}`, 'utf8'))) {
+      for (const job of objectsIn(readFileSync(`${CORPUS}/${file}`, 'utf8'), 'Job')) {
         checked++;
         for (let minor = 26; minor <= MAX_MINOR; minor++) {
           for (const finding of runRules(FAMILIES, JSON.stringify(job), minor)) {

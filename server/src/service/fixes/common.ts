@@ -3,7 +3,7 @@
 import type { OffsetEdit, Placement, Skeleton } from '../document/edits';
 import { closestName } from '../schema/messages';
 import { jsonAt, type FieldPath, type Json, type JsonObject } from '../types';
-import { rootOf, type FixContext, type QuickFix } from './types';
+import { rootOf, type FixContext, type FixEntry, type QuickFix } from './types';
 
 export interface FixOptions {
   preferred?: boolean;
@@ -74,6 +74,11 @@ export function closestValueFixes(context: FixContext, allowed: readonly string[
   const change = (value: string, preferred: boolean) =>
     quickFix(`Change to \`${value}\``, () => context.editor.replaceString(scalar, value), preferred ? { preferred } : { lazy: true });
   return [...(closest ? [change(closest, true)] : []), ...allowed.filter((value) => value !== closest && value !== text).map((value) => change(value, false))];
+}
+
+/** The fix of a value outside a set the rule checks itself: the closest `noun` preferred, or any other. */
+export function closestValueEntry(noun: string, allowed: readonly string[]): FixEntry {
+  return { does: `Changes to the closest ${noun} (preferred), or to any other`, offer: (context) => closestValueFixes(context, allowed) };
 }
 
 /** The JSON value at `path` of the object as written (or after the server's defaults). */

@@ -16,7 +16,7 @@ import {
 import { withFixes } from '../../fixes/types';
 import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
 import { HREF, listProblems, oneOf, serverError, serverSays } from '../meta/report';
-import { asArray, asInteger, asObject, asString, report } from '../shared';
+import { asArray, asInteger, asObject, asString, objectEntries, report } from '../shared';
 import { NODE_SELECTOR_OPERATORS } from './podEnums';
 import { labelSelectorFindings, selectorKeys, type SelectorCodes } from './podLabelSelector';
 import { jobTemplateRule, podSpecOf } from './podTemplate';
@@ -150,14 +150,12 @@ function nodeFieldRequirementFindings(requirement: JsonObject, path: FieldPath):
 /** ValidateNodeSelectorTerm. */
 function nodeSelectorTermFindings(term: JsonObject, path: FieldPath, checkValues: boolean): Finding[] {
   const findings: Finding[] = [];
-  asArray(term.matchExpressions)?.forEach((requirement, index) => {
-    const object = asObject(requirement);
-    if (object) findings.push(...nodeRequirementFindings(object, [...path, 'matchExpressions', index], checkValues));
-  });
-  asArray(term.matchFields)?.forEach((requirement, index) => {
-    const object = asObject(requirement);
-    if (object) findings.push(...nodeFieldRequirementFindings(object, [...path, 'matchFields', index]));
-  });
+  for (const [requirement, index] of objectEntries(term.matchExpressions)) {
+    findings.push(...nodeRequirementFindings(requirement, [...path, 'matchExpressions', index], checkValues));
+  }
+  for (const [requirement, index] of objectEntries(term.matchFields)) {
+    findings.push(...nodeFieldRequirementFindings(requirement, [...path, 'matchFields', index]));
+  }
   return findings;
 }
 
@@ -179,20 +177,17 @@ function nodeAffinityFindings(nodeAffinity: JsonObject, path: FieldPath, minor: 
       findings.push(report(AFFINITY_CODES.nodeSelectorTermsEmpty, termsPath,
         `\`nodeSelectorTerms\` is empty: required node affinity needs at least one term saying which nodes the pod may run on (the terms are ORed). Add a term with \`matchExpressions\`, or remove \`requiredDuringSchedulingIgnoredDuringExecution\`. ${serverSays([serverError(formatFieldPath(termsPath), 'Required value', undefined, 'must have at least one node selector term')])}`, 'key'));
     }
-    terms?.forEach((term, index) => {
-      const object = asObject(term);
-      if (object) findings.push(...nodeSelectorTermFindings(object, [...termsPath, index], requiredNodeValuesChecked(minor)));
-    });
+    for (const [term, index] of objectEntries(terms)) {
+      findings.push(...nodeSelectorTermFindings(term, [...termsPath, index], requiredNodeValuesChecked(minor)));
+    }
   }
-  asArray(nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution)?.forEach((entry, index) => {
-    const object = asObject(entry);
-    if (!object) return;
+  for (const [entry, index] of objectEntries(nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution)) {
     const entryPath = [...path, 'preferredDuringSchedulingIgnoredDuringExecution', index];
-    const weight = weightFinding(object, entryPath);
+    const weight = weightFinding(entry, entryPath);
     if (weight) findings.push(weight);
-    const preference = asObject(object.preference);
+    const preference = asObject(entry.preference);
     if (preference) findings.push(...nodeSelectorTermFindings(preference, [...entryPath, 'preference'], false));
-  });
+  }
   return findings;
 }
 
@@ -291,19 +286,16 @@ function podAffinityTermFindings(term: JsonObject, path: FieldPath, minor: numbe
 
 function podAffinityFindings(podAffinity: JsonObject, path: FieldPath, minor: number): Finding[] {
   const findings: Finding[] = [];
-  asArray(podAffinity.requiredDuringSchedulingIgnoredDuringExecution)?.forEach((term, index) => {
-    const object = asObject(term);
-    if (object) findings.push(...podAffinityTermFindings(object, [...path, 'requiredDuringSchedulingIgnoredDuringExecution', index], minor));
-  });
-  asArray(podAffinity.preferredDuringSchedulingIgnoredDuringExecution)?.forEach((entry, index) => {
-    const object = asObject(entry);
-    if (!object) return;
+  for (const [term, index] of objectEntries(podAffinity.requiredDuringSchedulingIgnoredDuringExecution)) {
+    findings.push(...podAffinityTermFindings(term, [...path, 'requiredDuringSchedulingIgnoredDuringExecution', index], minor));
+  }
+  for (const [entry, index] of objectEntries(podAffinity.preferredDuringSchedulingIgnoredDuringExecution)) {
     const entryPath = [...path, 'preferredDuringSchedulingIgnoredDuringExecution', index];
-    const weight = weightFinding(object, entryPath);
+    const weight = weightFinding(entry, entryPath);
     if (weight) findings.push(weight);
-    const term = asObject(object.podAffinityTerm);
+    const term = asObject(entry.podAffinityTerm);
     if (term) findings.push(...podAffinityTermFindings(term, [...entryPath, 'podAffinityTerm'], minor));
-  });
+  }
   return findings;
 }
 

@@ -1,6 +1,6 @@
 // Quick fixes for the DNS checks: a dnsPolicy typo becomes the closest policy; an IPv4 address that a strict
 // server (1.36+) refuses only for its spelling (`010.0.0.1`, `::ffff:10.0.0.1`) is written plainly.
-import { closestValueFixes, quickFix, valueAt } from '../../fixes/common';
+import { closestValueEntry, quickFix, valueAt } from '../../fixes/common';
 import { rootOf, type FixContext, type Fixes, type QuickFix } from '../../fixes/types';
 import { canonicalIPv4 } from '../../kube/ip';
 import { DNS_POLICIES } from './podEnums';
@@ -15,10 +15,7 @@ function plainIPFix(context: FixContext): QuickFix[] {
 }
 
 export const DNS_FIXES: Fixes = {
-  'pod/dns-policy-unsupported': {
-    does: 'Changes to the closest policy (preferred), or to any other',
-    offer: (context) => closestValueFixes(context, DNS_POLICIES),
-  },
+  'pod/dns-policy-unsupported': closestValueEntry('policy', DNS_POLICIES),
   'pod/dns-nameserver-invalid': {
     does: 'Writes an IPv4 address with leading zeros or in IPv6 form plainly (`010.0.0.1` -> `10.0.0.1`)',
     offer: plainIPFix,

@@ -15,7 +15,7 @@ import {
 import { withFixes } from '../../fixes/types';
 import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
 import { HREF, listProblems, oneOf, serverError, serverSays, supportedValuesDetail } from '../meta/report';
-import { asArray, asObject, asString, report } from '../shared';
+import { asArray, asObject, asString, objectEntries, report } from '../shared';
 import { DNS_POLICIES } from './podEnums';
 import { jobTemplateRule, podSpecOf } from './podTemplate';
 import { DNS_FIXES } from './validateDNS.fix';
@@ -119,13 +119,12 @@ function dnsConfigFindings(spec: JsonObject, path: FieldPath, minor: number): Fi
     }
     list.forEach((search, index) => findings.push(...searchFindings(search, [...at, index], minor)));
   }
-  asArray(dnsConfig.options)?.forEach((option, index) => {
-    const object = asObject(option);
-    if (!object || (object.name !== undefined && object.name !== '')) return;
+  for (const [option, index] of objectEntries(dnsConfig.options)) {
+    if (option.name !== undefined && option.name !== '') continue;
     const at = [...configPath, 'options', index];
     findings.push(report(DNS_CODES.optionNameRequired, at,
       `This resolver option has no name; give it one, e.g. \`name: ndots\` with \`value: "2"\`. ${serverSays([serverError(formatFieldPath(at), 'Required value', undefined, 'must not be empty')])}`, 'entry'));
-  });
+  }
   return findings;
 }
 
@@ -167,9 +166,7 @@ function hostnameOverrideFindings(spec: JsonObject, path: FieldPath, minor: numb
 /** ValidateHostAliases. */
 function hostAliasFindings(spec: JsonObject, path: FieldPath, minor: number): Finding[] {
   const findings: Finding[] = [];
-  asArray(spec.hostAliases)?.forEach((entry, index) => {
-    const alias = asObject(entry);
-    if (!alias) return;
+  for (const [alias, index] of objectEntries(spec.hostAliases)) {
     const aliasPath = [...path, 'hostAliases', index];
     const ip = asString(alias.ip);
     if (ip !== undefined) findings.push(...ipFindings(ip, [...aliasPath, 'ip'], DNS_CODES.hostAliasIpInvalid, 'a host alias IP', minor));
@@ -181,7 +178,7 @@ function hostAliasFindings(spec: JsonObject, path: FieldPath, minor: number): Fi
       findings.push(report(DNS_CODES.hostAliasHostnameInvalid, at,
         `\`${hostname}\` is not a valid host name for /etc/hosts: ${listProblems(problems)}. Use a DNS name such as \`db.internal\`. ${serverSays(dns1123SubdomainServerMessages(hostname).map((detail) => serverError(formatFieldPath(at), 'Invalid value', hostname, detail)))}`));
     });
-  });
+  }
   return findings;
 }
 

@@ -6,7 +6,7 @@ import { gateEnabledByDefault } from '../../kube/featureGates';
 import { dns1123LabelProblems, dns1123LabelServerMessages, dns1123SubdomainProblems, dns1123SubdomainServerMessages } from '../../kube/names';
 import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
 import { HREF, listProblems, serverError, serverSays } from '../meta/report';
-import { asArray, asObject, asString, report } from '../shared';
+import { asObject, asString, objectEntries, report } from '../shared';
 import { allContainersOf, describeContainer, jobTemplateRule, podSpecOf, type ContainerRef } from './podTemplate';
 
 const code = (name: string, title: string, mirrors: string): RuleCode =>
@@ -71,20 +71,17 @@ function podClaimFindings(claim: JsonObject, path: FieldPath, seen: Set<string>)
 
 /** validateResourceClaimNames for one container; `podClaims` is the sorted set of the pod's claim names. */
 function containerClaimFindings(ref: ContainerRef, podClaims: readonly string[]): Finding[] {
-  const claims = asArray(asObject(ref.container.resources)?.claims);
-  if (!claims) return [];
   const findings: Finding[] = [];
   const names = new Set<string>();
-  claims.forEach((entry, index) => {
-    const claim = asObject(entry);
-    const name = asString(claim?.name);
-    if (!claim || name === undefined) return;
+  for (const [claim, index] of objectEntries(asObject(ref.container.resources)?.claims)) {
+    const name = asString(claim.name);
+    if (name === undefined) continue;
     const at = [...ref.path, 'resources', 'claims', index];
     const printed = formatFieldPath(at);
     if (name === '') {
       findings.push(report(RESOURCE_CLAIM_CODES.containerClaimRequired, at,
         `This claim of the ${describeContainer(ref)} has an empty name; name one of the pod's \`resourceClaims\`. ${serverSays([serverError(printed, 'Required value')])}`, 'entry'));
-      return;
+      continue;
     }
     const request = asString(claim.request) ?? '';
     if (names.has(name)) {
@@ -119,7 +116,7 @@ function containerClaimFindings(ref: ContainerRef, podClaims: readonly string[])
       findings.push(report(RESOURCE_CLAIM_CODES.containerClaimNotFound, [...at, 'name'],
         `The ${describeContainer(ref)} uses the claim \`${name}\`, but the pod has no resource claim of that name (${podClaims.length ? `it has ${podClaims.map((claimName) => `\`${claimName}\``).join(', ')}` : 'it has none'}). Add it under \`resourceClaims\` or fix the name. ${serverSays([serverError(printed, 'Not found', name, detail)])}`));
     }
-  });
+  }
   return findings;
 }
 
@@ -130,13 +127,11 @@ export function checkResourceClaims(template: Json | undefined, base: FieldPath,
   const findings: Finding[] = [];
   const seen = new Set<string>();
   const podClaims = new Set<string>();
-  asArray(spec.resourceClaims)?.forEach((entry, index) => {
-    const claim = asObject(entry);
-    if (!claim) return;
+  for (const [claim, index] of objectEntries(spec.resourceClaims)) {
     const name = asString(claim.name);
     if (name) podClaims.add(name);
     findings.push(...podClaimFindings(claim, [...base, 'spec', 'resourceClaims', index], seen));
-  });
+  }
   const sorted = [...podClaims].sort();
   for (const ref of allContainersOf(spec, base)) findings.push(...containerClaimFindings(ref, sorted));
   return findings;

@@ -1,6 +1,6 @@
 // Quick fixes for the toleration checks: drop a value that Exists ignores, drop tolerationSeconds where no
 // NoExecute taint can use it (or make the toleration NoExecute), and fix operator and effect typos.
-import { closestValueFixes, removeFix, setFix } from '../../fixes/common';
+import { closestValueEntry, removeFix, setFix } from '../../fixes/common';
 import type { Fixes } from '../../fixes/types';
 import { TAINT_EFFECTS, TOLERATION_OPERATORS } from './podEnums';
 
@@ -23,12 +23,6 @@ export const TOLERATION_FIXES: Fixes = {
     does: 'Sets `operator: Exists` (tolerate every taint)',
     offer: (context) => [setFix(context, 'Set `operator: Exists` (tolerate every taint)', context.path, 'Exists', { after: ['key'] })],
   },
-  'pod/toleration-operator-unsupported': {
-    does: 'Changes to the closest operator (preferred), or to the other one',
-    offer: (context) => closestValueFixes(context, TOLERATION_OPERATORS),
-  },
-  'pod/toleration-effect-unsupported': {
-    does: 'Changes to the closest effect (preferred), or to any other',
-    offer: (context) => closestValueFixes(context, TAINT_EFFECTS),
-  },
+  'pod/toleration-operator-unsupported': closestValueEntry('operator', TOLERATION_OPERATORS),
+  'pod/toleration-effect-unsupported': closestValueEntry('effect', TAINT_EFFECTS),
 };

@@ -6,7 +6,7 @@ import { labelValueProblems, labelValueServerMessages, qualifiedNameProblems, qu
 import { withFixes } from '../../fixes/types';
 import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
 import { HREF, listProblems, oneOf, serverError, serverSays, supportedValuesDetail } from '../meta/report';
-import { asArray, asObject, asString, report } from '../shared';
+import { asString, objectEntries, report } from '../shared';
 import { TAINT_EFFECTS, TOLERATION_OPERATORS } from './podEnums';
 import { jobTemplateRule, podSpecOf } from './podTemplate';
 import { TOLERATION_FIXES } from './validateTolerations.fix';
@@ -77,14 +77,8 @@ function tolerationFindings(toleration: JsonObject, path: FieldPath): Finding[] 
 
 /** ValidateTolerations for the template at `base`. */
 export function checkTolerations(template: Json | undefined, base: FieldPath): Finding[] {
-  const tolerations = asArray(podSpecOf(template)?.tolerations);
-  if (!tolerations) return [];
-  const findings: Finding[] = [];
-  tolerations.forEach((entry, index) => {
-    const toleration = asObject(entry);
-    if (toleration) findings.push(...tolerationFindings(toleration, [...base, 'spec', 'tolerations', index]));
-  });
-  return findings;
+  return objectEntries(podSpecOf(template)?.tolerations)
+    .flatMap(([toleration, index]) => tolerationFindings(toleration, [...base, 'spec', 'tolerations', index]));
 }
 
 export const validateTolerations = withFixes(jobTemplateRule('ValidateTolerations', Object.values(TOLERATION_CODES), (template, base) => checkTolerations(template, base)), TOLERATION_FIXES);
