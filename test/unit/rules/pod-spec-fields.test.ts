@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { gateStage } from '../../../server/src/service/kube/featureGates';
 import { validateAffinity } from '../../../server/src/service/rules/pod/validateAffinity';
 import { validateDNS } from '../../../server/src/service/rules/pod/validateDNS';
 import { formatNanos, validatePodResources } from '../../../server/src/service/rules/pod/validatePodResources';
@@ -11,10 +12,11 @@ import { validatePodSpecFields } from '../../../server/src/service/rules/pod/val
 import { validateResourceClaims } from '../../../server/src/service/rules/pod/validateResourceClaims';
 import { validateTolerations } from '../../../server/src/service/rules/pod/validateTolerations';
 import { validateTopologySpread } from '../../../server/src/service/rules/pod/validateTopologySpread';
+import { versionRules } from '../../../server/src/service/rules/version/index';
 import { MAX_MINOR, type Json } from '../../../server/src/service/types';
 import { objectsIn } from './corpusObjects';
 import { runRules } from './harness';
-import { assertEveryCodeTriggered, POD, runPodCases, type PodCase } from './podCases';
+import { assertEveryCodeTriggered, POD, podJob, runPodCases, type PodCase } from './podCases';
 import { sharedPath, skipUnlessShared } from '../../support/shared';
 
 const C0 = `${POD}.containers[0]`;
@@ -102,6 +104,32 @@ describe('pod spec fields: codes and helpers', () => {
     assert.equal(formatNanos(1536n * 1024n * 1024n * 1_000_000_000n, true), '1536Mi');
     assert.equal(formatNanos(3n * 1024n ** 3n * 1_000_000_000n, true), '3Gi');
     assert.equal(formatNanos(500n * 1_000_000_000n, true), '500');
+  });
+});
+
+describe('feature gates of the scheduling and networking checks', () => {
+  const stages: [Parameters<typeof gateStage>[0], number, ReturnType<typeof gateStage>][] = [
+    ['StrictIPCIDRValidation', 32, undefined], ['StrictIPCIDRValidation', 35, 'alpha'], ['StrictIPCIDRValidation', 36, 'beta-on'],
+    ['ExpandedDNSConfig', 25, 'alpha'], ['ExpandedDNSConfig', 26, 'beta-on'], ['RelaxedDNSSearchValidation', 32, 'alpha'], ['RelaxedDNSSearchValidation', 33, 'beta-on'],
+    ['HostnameOverride', 34, 'alpha'], ['HostnameOverride', 35, 'beta-on'], ['HostnameOverride', 37, 'ga'],
+    ['MatchLabelKeysInPodAffinity', 30, 'alpha'], ['MatchLabelKeysInPodAffinity', 31, 'beta-on'],
+    ['MatchLabelKeysInPodTopologySpread', 26, 'alpha'], ['MatchLabelKeysInPodTopologySpread', 27, 'beta-on'],
+    ['MatchLabelKeysInPodTopologySpreadSelectorMerge', 33, undefined], ['MatchLabelKeysInPodTopologySpreadSelectorMerge', 34, 'beta-on'],
+    ['MinDomainsInPodTopologySpread', 26, 'beta-off'], ['MinDomainsInPodTopologySpread', 27, 'beta-on'],
+    ['NodeInclusionPolicyInPodTopologySpread', 25, 'alpha'], ['PodSchedulingReadiness', 26, 'alpha'], ['TaintTolerationComparisonOperators', 37, 'alpha'],
+    ['UserNamespacesSupport', 32, 'beta-off'], ['UserNamespacesSupport', 33, 'beta-on'], ['UserNamespacesSupport', 36, 'ga'],
+    ['DynamicResourceAllocation', 33, 'beta-off'], ['DynamicResourceAllocation', 34, 'ga'], ['PodLevelResources', 33, 'alpha'], ['PodLevelResources', 34, 'beta-on'],
+  ];
+  for (const [gate, minor, stage] of stages) {
+    it(`${gate} in 1.${minor} is ${stage ?? 'absent'}`, () => assert.equal(gateStage(gate, minor), stage));
+  }
+
+  it('a pod field that a create drops while its gate is off gets the version warning instead', () => {
+    const yaml = podJob({ schedulingGates: [{ name: 'example.com/a' }], hostnameOverride: 'db-0', hostUsers: false, resourceClaims: [{ name: 'gpu', resourceClaimTemplateName: 'a' }] });
+    const warned = (minor: number) => runRules(versionRules, yaml, minor).map((finding) => `${finding.severity} ${finding.code} @ ${finding.path}`);
+    assert.deepEqual(warned(26), [`warning version/feature-gate-off @ ${POD}.schedulingGates`, `warning version/feature-gate-off @ ${POD}.resourceClaims`, `warning version/feature-gate-off @ ${POD}.hostUsers`]);
+    assert.deepEqual(warned(34), [`warning version/feature-gate-off @ ${POD}.hostnameOverride`]);
+    assert.deepEqual(warned(35), []);
   });
 });
 
