@@ -3,8 +3,8 @@
 // and validatePodAffinity / validatePodAntiAffinity (validatePodAffinityTerm, ValidatePodAffinityTermSelector,
 // validateMatchLabelKeysAndMismatchLabelKeys), as a Job's pod template gets them on create.
 // Release by release:
-// - requirement values of *required* node affinity must be label values from 1.32 (PR 128212,
-//   AllowInvalidLabelValueInRequiredNodeAffinity is false on create); preferred terms never;
+// - requirement values of *required* node affinity must be label values from 1.33 (PR 128212, milestone
+//   1.33; AllowInvalidLabelValueInRequiredNodeAffinity is false on create); preferred terms never;
 // - pod affinity selector values are checked from 1.26 (podLabelSelector.ts);
 // - matchLabelKeys / mismatchLabelKeys exist from 1.29 but are dropped until MatchLabelKeysInPodAffinity
 //   is on (1.31); the version rule warns about the drop.
@@ -32,7 +32,7 @@ export const AFFINITY_CODES = {
   nodeValuesForbidden: code('node-values-forbidden', 'Exists and DoesNotExist take no values', 'ValidateNodeSelectorRequirement'),
   nodeValuesSingle: code('node-values-single', 'Gt and Lt take exactly one value', 'ValidateNodeSelectorRequirement'),
   nodeKeyInvalid: code('node-key-invalid', 'A node selector key must be a valid label key', 'ValidateNodeSelectorRequirement (ValidateLabelName)'),
-  nodeValueInvalid: code('node-value-invalid', 'Values of required node affinity must be valid label values (from 1.32)', 'ValidateNodeSelectorRequirement (IsValidLabelValue)'),
+  nodeValueInvalid: code('node-value-invalid', 'Values of required node affinity must be valid label values (from 1.33)', 'ValidateNodeSelectorRequirement (IsValidLabelValue)'),
   fieldKeyInvalid: code('node-field-key-invalid', 'matchFields can only select on metadata.name', 'ValidateNodeFieldSelectorRequirement'),
   fieldOperatorInvalid: code('node-field-operator-invalid', 'A matchFields operator must be In or NotIn', 'ValidateNodeFieldSelectorRequirement'),
   fieldValuesSingle: code('node-field-values-single', 'A matchFields requirement takes exactly one value', 'ValidateNodeFieldSelectorRequirement'),
@@ -50,9 +50,9 @@ export const AFFINITY_CODES = {
 
 const SELECTOR_CODES: SelectorCodes = { invalid: AFFINITY_CODES.selectorInvalid, operator: AFFINITY_CODES.selectorOperatorInvalid };
 
-/** Required node affinity values are label values from 1.32; preferred ones are never checked. */
+/** Required node affinity values are label values from 1.33; preferred ones are never checked. */
 export function requiredNodeValuesChecked(minor: number): boolean {
-  return minor >= 32;
+  return minor >= 33;
 }
 
 function stringsOf(value: Json | undefined): string[] | undefined {
@@ -108,7 +108,7 @@ function nodeRequirementFindings(requirement: JsonObject, path: FieldPath, check
       if (!problems.length) return;
       const at = [...valuesPath, index];
       findings.push(report(AFFINITY_CODES.nodeValueInvalid, at,
-        `\`${value}\` is not a valid label value: ${listProblems(problems)}. No node can carry such a label, so this required term could never match; the server refuses it (from Kubernetes 1.32). ${serverSays(labelValueServerMessages(value).map((detail) => serverError(formatFieldPath(at), 'Invalid value', value, detail)))}`));
+        `\`${value}\` is not a valid label value: ${listProblems(problems)}. No node can carry such a label, so this required term could never match; the server refuses it (from Kubernetes 1.33). ${serverSays(labelValueServerMessages(value).map((detail) => serverError(formatFieldPath(at), 'Invalid value', value, detail)))}`));
     });
   }
   return findings;
