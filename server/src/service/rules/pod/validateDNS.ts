@@ -155,7 +155,8 @@ function hostnameOverrideFindings(spec: JsonObject, path: FieldPath, minor: numb
     findings.push(report(DNS_CODES.hostnameOverrideForbidden, at,
       `With \`hostNetwork: true\` the pod shares the node's hostname, so \`hostnameOverride\` cannot be used. Remove one of the two. ${serverSays([serverError(printed, 'Forbidden')])}`, 'key'));
   }
-  const problems = dns1123SubdomainProblems(value);
+  // An empty override is left alone: whether the server checks it at all is not known here.
+  const problems = value === '' ? [] : dns1123SubdomainProblems(value);
   if (problems.length) {
     findings.push(report(DNS_CODES.hostnameOverrideInvalid, at,
       `\`${value}\` is not a valid hostnameOverride: ${listProblems(problems)}. It must be a DNS subdomain, such as \`db-0.example.internal\`. ${serverSays(dns1123SubdomainServerMessages(value).map((detail) => serverError(printed, 'Invalid value', value, detail)))}`));
