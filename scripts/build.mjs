@@ -33,7 +33,8 @@ const common = {
   platform: 'node',
   target: 'node18',
   format: 'cjs',
-  sourcemap: 'linked',
+  // The minified build is the packaged one: it ships no maps, so it names none (no sourceMappingURL comment).
+  sourcemap: process.argv.includes('--minify') ? false : 'linked',
   minify: process.argv.includes('--minify'),
   logLevel: 'warning',
 };

@@ -16,7 +16,7 @@ export interface RedHatYamlState {
 }
 
 export interface DocumentFacts {
-  /** The document's URI as a string (`file:///work/job.yaml`). */
+  /** The document's URI as a string (`file:///project/job.yaml`). */
   uri: string;
   languageId: string;
   text: string;

@@ -49,7 +49,8 @@ export class KubernetesStatusBar implements Disposable {
     this.item.tooltip =
       `KubeAssist checks ${resources} in this file against Kubernetes ${info.kubernetesVersion}` +
       (info.schemaDiagnostics === 'off' ? ' (plain schema errors are left to Red Hat YAML).' : '.') +
-      '\nClick to change the Kubernetes version.';
+      '\nClick to change the Kubernetes version.' +
+      (info.settingsProblems.length ? `\n\n${info.settingsProblems.join('\n')}` : '');
     this.item.show();
   }
 

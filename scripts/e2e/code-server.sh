@@ -20,7 +20,7 @@ cleanup() {
 }
 trap cleanup EXIT
 mkdir -p "$RUN/ud/User" "$RUN/exts" "$RUN/tmp" "$RUN/xdg-data" "$RUN/xdg-config" "$RUN/xdg-cache"
-# Keep code-server's sockets, logs and default config (and chromium's profile) out of /tmp and $HOME.
+# Keep code-server's sockets, logs and default config (and chromium's profile) out of the system temp folder and $HOME.
 export TMPDIR="$RUN/tmp" XDG_DATA_HOME="$RUN/xdg-data" XDG_CONFIG_HOME="$RUN/xdg-config" XDG_CACHE_HOME="$RUN/xdg-cache"
 cat > "$RUN/ud/User/settings.json" <<'JSON'
 {

@@ -39,8 +39,16 @@ npm_into() {
   [ -f "$dir/.ok" ] && return 0
   rm -rf "$dir"; mkdir -p "$dir"
   printf '%s\n' "$manifest" > "$dir/package.json"
+  # A clean npm environment: under `npm run test:e2e` npm exports npm_config_* (user agent with the outer
+  # Node's version, the outer project's settings), npm_package_*, npm_lifecycle_*, INIT_CWD and NODE, which
+  # the inner install and its packages' scripts would read as theirs (code-server's postinstall refuses to
+  # run when the user agent names Node 20). Only what the caller passes in "$@" is set.
+  local unset_npm=() name
+  for name in $(compgen -e); do
+    case $name in npm_*|NPM_*|INIT_CWD|NODE|NODE_OPTIONS) unset_npm+=(-u "$name") ;; esac
+  done
   # allowScripts: npm 11 warns about unapproved dependency install scripts; later versions skip them.
-  if ! (cd "$dir" && env "$@" npm install --no-package-lock --no-audit --no-fund > "$dir/install.log" 2>&1); then
+  if ! (cd "$dir" && env "${unset_npm[@]}" "$@" npm install --no-package-lock --no-audit --no-fund > "$dir/install.log" 2>&1); then
     tail -40 "$dir/install.log" >&2
     e2e_log "npm install failed in $dir (log above)"
     exit 1

@@ -49,6 +49,10 @@ if [ $package = 1 ]; then
   npm run --silent package > "$RESULTS/package.log" 2>&1 || { cat "$RESULTS/package.log"; exit 1; }
 fi
 [ -f kubeassist.vsix ] && [ -f dist/server.js ] || { echo "kubeassist.vsix or dist/server.js missing: run without --skip-package" >&2; exit 1; }
+# What the package holds, before any editor installs it: no map reference it does not ship, every README
+# picture inside (the extension's page in VS Code), a repository in the manifest.
+if node scripts/vsix.mjs kubeassist.vsix; then echo "ok   - kubeassist.vsix: README pictures inside, no dangling map reference"; passed=$((passed + 1))
+else echo "FAIL - kubeassist.vsix (problems above)"; failed=$((failed + 1)); fi
 
 wanted=()
 for s in nvim emacs code-server; do selected $s && wanted+=("$s"); done

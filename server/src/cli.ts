@@ -1,16 +1,19 @@
 // The `kubeassist` command: the same engine as the language server, for shells and CI.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
+import { writeFileSync } from 'node:fs';
+import packageJson from '../../package.json';
+import { collectInputs, describeFileError, diffNames, readInput } from './cli/inputs';
+import { colorFor, findingOf, jsonReport, nothingFoundLine, summaryLine, textLine, type ColorMode, type Finding } from './cli/report';
 import { unifiedDiff } from './diff';
 import { normalizeSettings, ruleSettingOf } from './lsp/configuration';
-import { fixText, validateText } from './service/index';
+import { ruleKeyProblem } from './service/codes';
+import { checkedResources, FileModel, fixText, validate } from './service/index';
 import { DEFAULT_SETTINGS, isValidVersion, type RuleSetting } from './service/settings';
-import { MAX_MINOR, MIN_MINOR } from './service/types';
+import { MAX_MINOR, MIN_MINOR, type KindName } from './service/types';
 
 const RELEASES = `1.${MIN_MINOR} to 1.${MAX_MINOR}`;
 
 const USAGE = `Usage: kubeassist check [options] PATH...
+       kubeassist --version
 
 Checks Kubernetes Job (batch/v1) and CSIDriver (storage.k8s.io/v1) manifests as the API server would.
 PATH is a file, a folder (searched for *.yaml and *.yml), or - for standard input.
@@ -18,33 +21,23 @@ PATH is a file, a folder (searched for *.yaml and *.yml), or - for standard inpu
 Options:
   --format text|json          output format (default text: file:line:col severity code message)
   --kubernetes-version 1.NN   target Kubernetes release, ${RELEASES} (default ${DEFAULT_SETTINGS.kubernetesVersion})
-  --rule CODE=SEVERITY        set a rule's severity (error, warning, information or info, hint) or turn it off
+  --rule CODE=SEVERITY        set a rule's severity (error, warning, information or info, hint) or turn it off;
+                              CODE is a rule code or a prefix ending in / (schema/)
   --max-file-size N           check only the documents within the first N characters of a file (default 5000000; 0: no limit)
   --fix                       apply the obvious fixes and rewrite the files in place, then report what is
                               left; with - the fixed text goes to standard output, the findings to stderr
-  --dry-run                   with --fix: print the changes as a unified diff instead of writing them
+  --dry-run                   with --fix: print the changes as a unified diff instead of writing them, and
+                              what is left on standard error. In a git repository the diff names files from
+                              the repository root (a/..., b/...: git apply at the repository root); elsewhere
+                              it names absolute paths without prefix (git apply -p0 --unsafe-paths, patch -p0)
+  --fail-on-empty             exit 1 when no Job or CSIDriver was found in any input
+  --color WHEN                colour the text output: auto (default: on a terminal, unless NO_COLOR is set),
+                              always, never
+  -v, --version               print the version
   -h, --help                  show this help
 
-Exit status: 0 without errors, 1 when any error was found (after --fix: any error left), 2 on a usage problem.`;
-
-interface Finding {
-  file: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  severity: string;
-  code: string;
-  message: string;
-  path?: string;
-}
-
-const SEVERITY_NAMES: Record<number, string> = {
-  [DiagnosticSeverity.Error]: 'error',
-  [DiagnosticSeverity.Warning]: 'warning',
-  [DiagnosticSeverity.Information]: 'information',
-  [DiagnosticSeverity.Hint]: 'hint',
-};
+Exit status: 0 without errors, 1 when any error was found (after --fix: any error left; with --fail-on-empty:
+also when nothing was checked), 2 on a usage problem or a path that cannot be read (the others are still checked).`;
 
 class UsageError extends Error {}
 
@@ -56,13 +49,16 @@ interface Options {
   fix: boolean;
   dryRun: boolean;
   maxFileSize?: number;
+  failOnEmpty: boolean;
+  color: ColorMode;
 }
 
 function parseArguments(args: string[]): Options {
-  const options: Options = { format: 'text', version: DEFAULT_SETTINGS.kubernetesVersion, rules: {}, paths: [], fix: false, dryRun: false };
+  const options: Options = { format: 'text', version: DEFAULT_SETTINGS.kubernetesVersion, rules: {}, paths: [], fix: false, dryRun: false, failOnEmpty: false, color: 'auto' };
   for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
+    const [arg, inline] = args[i].startsWith('--') && args[i].includes('=') ? [args[i].slice(0, args[i].indexOf('=')), args[i].slice(args[i].indexOf('=') + 1)] : [args[i], undefined];
     const value = (): string => {
+      if (inline !== undefined) return inline;
       const next = args[++i];
       if (next === undefined) throw new UsageError(`${arg} needs a value`);
       return next;
@@ -75,22 +71,31 @@ function parseArguments(args: string[]): Options {
       options.version = value();
       if (!isValidVersion(options.version)) throw new UsageError(`unsupported Kubernetes version "${options.version}" (${RELEASES})`);
     } else if (arg === '--rule') {
-      const [code, severity] = value().split('=');
+      const rule = value();
+      const [code, severity] = rule.split('=');
       const setting = ruleSettingOf(severity);
       if (!code || !setting) throw new UsageError('--rule takes CODE=error|warning|information|info|hint|off');
+      const problem = ruleKeyProblem(code);
+      if (problem) throw new UsageError(`--rule ${rule}: ${problem}`);
       options.rules[code] = setting;
     } else if (arg === '--max-file-size') {
       const size = Number(value());
       if (!Number.isInteger(size) || size < 0) throw new UsageError('--max-file-size takes a number of characters (0: no limit)');
       options.maxFileSize = size;
-    } else if (arg === '--fix') {
+    } else if (arg === '--color' || arg === '--colour') {
+      const when = value();
+      if (when !== 'always' && when !== 'never' && when !== 'auto') throw new UsageError(`--color takes always, never or auto (not "${when}")`);
+      options.color = when;
+    } else if (arg === '--fix' && inline === undefined) {
       options.fix = true;
-    } else if (arg === '--dry-run') {
+    } else if (arg === '--dry-run' && inline === undefined) {
       options.dryRun = true;
+    } else if (arg === '--fail-on-empty' && inline === undefined) {
+      options.failOnEmpty = true;
     } else if (arg === '-' || !arg.startsWith('-')) {
-      options.paths.push(arg);
+      options.paths.push(args[i]);
     } else {
-      throw new UsageError(`unknown option ${arg}`);
+      throw new UsageError(`unknown option ${args[i]}`);
     }
   }
   if (options.paths.length === 0) throw new UsageError('no PATH given');
@@ -98,79 +103,64 @@ function parseArguments(args: string[]): Options {
   return options;
 }
 
-function collectFiles(path: string, out: string[]): void {
-  if (path === '-') {
-    out.push(path);
-    return;
-  }
-  const stat = statSync(path);
-  if (!stat.isDirectory()) {
-    out.push(path);
-    return;
-  }
-  for (const name of readdirSync(path).sort()) {
-    if (name === 'node_modules' || name.startsWith('.')) continue;
-    const child = join(path, name);
-    if (statSync(child).isDirectory()) collectFiles(child, out);
-    else if (/\.ya?ml$/i.test(name)) out.push(child);
-  }
-}
+type Write = (text: string) => void;
 
-/** The text of a file or of standard input, without a byte order mark (kept aside to write it back). */
-function readInput(file: string): { text: string; bom: string } {
-  const text = file === '-' ? readFileSync(0, 'utf8') : readFileSync(file, 'utf8');
-  return text.charCodeAt(0) === 0xfeff ? { text: text.slice(1), bom: '\uFEFF' } : { text, bom: '' };
-}
-
-function check(args: string[], write: (text: string) => void, writeError: (text: string) => void = (text) => process.stderr.write(text)): number {
+function check(args: string[], write: Write, writeError: Write, streams: { stdout: { isTTY?: boolean }; stderr: { isTTY?: boolean } }): number {
   const options = parseArguments(args);
   const settings = normalizeSettings({ kubernetesVersion: options.version, rules: options.rules, maxFileSize: options.maxFileSize });
-  const files: string[] = [];
-  for (const path of options.paths) collectFiles(path, files);
+  const { inputs, problems } = collectInputs(options.paths);
+  for (const { name, problem } of problems) writeError(`kubeassist: ${name}: ${problem}\n`);
   const findings: Finding[] = [];
+  const objects: KindName[] = [];
   const fixedNotes: string[] = [];
-  // With `--fix -` the fixed text is the output: the report goes to standard error.
-  const report = options.fix && !options.dryRun && files.includes('-') ? writeError : write;
-  for (const file of files) {
-    const name = file === '-' ? '<stdin>' : relative(process.cwd(), file) || file;
-    const input = readInput(file);
-    let text = input.text;
-    if (options.fix) {
-      const fixed = fixText(text, settings);
-      if (options.dryRun) write(unifiedDiff(text, fixed.text, name));
-      else if (file === '-') write(fixed.text);
-      else if (fixed.text !== text) writeFileSync(file, input.bom + fixed.text);
-      if (fixed.fixed > 0) fixedNotes.push(`${name}: fixed ${fixed.fixed} finding${fixed.fixed === 1 ? '' : 's'}${options.dryRun ? ' (dry run)' : ''}\n`);
-      text = fixed.text;
+  // Standard output carries the fixed text (`--fix -`) or the diff (`--dry-run`): the report goes to stderr then.
+  const reportToError = options.fix && (options.dryRun || inputs.some((input) => input.path === '-'));
+  const report = reportToError ? writeError : write;
+  const color = options.format === 'text' && colorFor(options.color, reportToError ? streams.stderr : streams.stdout);
+  let checkedFiles = 0;
+  let failed = problems.length;
+  for (const input of inputs) {
+    let read: { text: string; bom: string };
+    try {
+      read = readInput(input.path);
+    } catch (error) {
+      writeError(`kubeassist: ${input.name}: ${describeFileError(error)}\n`);
+      failed++;
+      continue;
     }
-    const diagnostics: Diagnostic[] = validateText(text, settings);
-    for (const diagnostic of diagnostics) {
-      findings.push({
-        file: name,
-        line: diagnostic.range.start.line + 1,
-        column: diagnostic.range.start.character + 1,
-        endLine: diagnostic.range.end.line + 1,
-        endColumn: diagnostic.range.end.character + 1,
-        severity: SEVERITY_NAMES[diagnostic.severity ?? DiagnosticSeverity.Error],
-        code: String(diagnostic.code),
-        message: typeof diagnostic.message === "string" ? diagnostic.message : diagnostic.message.value,
-        path: (diagnostic.data as { path?: string } | undefined)?.path || undefined,
-      });
+    try {
+      let text = read.text;
+      if (options.fix) {
+        const fixed = fixText(text, settings);
+        if (options.dryRun) write(unifiedDiff(text, fixed.text, diffNames(input.path)));
+        else if (input.path === '-') write(fixed.text);
+        else if (fixed.text !== text) writeFileSync(input.path, read.bom + fixed.text);
+        if (fixed.fixed > 0) fixedNotes.push(`${input.name}: fixed ${fixed.fixed} finding${fixed.fixed === 1 ? '' : 's'}${options.dryRun ? ' (dry run)' : ''}\n`);
+        text = fixed.text;
+      }
+      const model = new FileModel();
+      for (const diagnostic of validate(model, text, settings)) findings.push(findingOf(input.name, diagnostic));
+      objects.push(...checkedResources(model, text, settings.maxFileSize).map((resource) => resource.kind));
+      checkedFiles++;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      writeError(`kubeassist: ${input.name}: ${code ? describeFileError(error) : `internal error while checking (please report it): ${(error as Error).message}`}\n`);
+      failed++;
     }
   }
   const errors = findings.filter((finding) => finding.severity === 'error').length;
-  if (options.dryRun) {
-    // Only the diff on standard output, so that it can be piped to `git apply`.
+  if (options.format === 'json') {
     for (const note of fixedNotes) writeError(note);
-  } else if (options.format === 'json') {
-    for (const note of fixedNotes) writeError(note);
-    report(JSON.stringify(findings, null, 2) + '\n');
+    report(jsonReport(findings));
   } else {
     for (const note of fixedNotes) report(note);
-    for (const f of findings) report(`${f.file}:${f.line}:${f.column} ${f.severity} ${f.code} ${f.message}\n`);
-    report(`${files.length} file${files.length === 1 ? '' : 's'} checked: ${errors} error${errors === 1 ? '' : 's'}, ${findings.length - errors} other finding${findings.length - errors === 1 ? '' : 's'}\n`);
+    for (const finding of findings) report(textLine(finding, color));
+    report(summaryLine(checkedFiles, objects, findings, color));
   }
-  return errors > 0 ? 1 : 0;
+  if (objects.length === 0 && checkedFiles > 0) writeError(nothingFoundLine(checkedFiles));
+  if (failed > 0) return 2;
+  if (errors > 0) return 1;
+  return objects.length === 0 && options.failOnEmpty ? 1 : 0;
 }
 
 function main(argv: string[]): number {
@@ -183,24 +173,24 @@ function main(argv: string[]): number {
     process.stdout.write(USAGE + '\n');
     return 0;
   }
+  if (command === '-v' || command === '--version' || command === 'version') {
+    process.stdout.write(`kubeassist ${packageJson.version}\n`);
+    return 0;
+  }
   try {
     if (command !== 'check') throw new UsageError(`unknown command "${command}"`);
     if (rest.includes('-h') || rest.includes('--help')) {
       process.stdout.write(USAGE + '\n');
       return 0;
     }
-    return check(rest, (text) => process.stdout.write(text));
+    return check(rest, (text) => process.stdout.write(text), (text) => process.stderr.write(text), process);
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`kubeassist: ${error.message}\n\n${USAGE}\n`);
       return 2;
     }
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') {
-      process.stderr.write(`kubeassist: ${(error as Error).message}\n`);
-      return 2;
-    }
-    throw error;
+    process.stderr.write(`kubeassist: internal error (please report it): ${(error as Error).message}\n`);
+    return 2;
   }
 }
 

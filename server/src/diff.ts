@@ -1,5 +1,5 @@
 // A unified diff of two texts, for `kubeassist check --fix --dry-run`: what `--fix` would write, in the
-// form `git apply` and `patch -p1` take. Lines are compared whole, line endings included (CRLF stays
+// form `git apply` and `patch` take. Lines are compared whole, line endings included (CRLF stays
 // visible as such); Myers' algorithm keeps it fast for the few changed lines a fix makes.
 
 type Op = { kind: ' ' | '-' | '+'; line: string; oldIndex: number; newIndex: number };
@@ -72,8 +72,11 @@ function span(start: number, count: number): string {
   return count === 1 ? `${start}` : `${start},${count}`;
 }
 
-/** `--- a/name` / `+++ b/name` and hunks with `context` lines around each change; '' when the texts are equal. */
-export function unifiedDiff(oldText: string, newText: string, name: string, context = 3): string {
+/**
+ * `--- <from>` / `+++ <to>` (e.g. `a/job.yaml`, `b/job.yaml`) and hunks with `context` lines around each
+ * change; '' when the texts are equal.
+ */
+export function unifiedDiff(oldText: string, newText: string, names: { from: string; to: string }, context = 3): string {
   if (oldText === newText) return '';
   const before = splitLines(oldText);
   const after = splitLines(newText);
@@ -97,7 +100,7 @@ export function unifiedDiff(oldText: string, newText: string, name: string, cont
     if (last && start <= last[1] + 1) last[1] = end;
     else hunks.push([start, end]);
   }
-  let out = `--- a/${name}\n+++ b/${name}\n`;
+  let out = `--- ${names.from}\n+++ ${names.to}\n`;
   for (const [start, end] of hunks) {
     const slice = ops.slice(start, end + 1);
     const oldLines = slice.filter((op) => op.kind !== '+');

@@ -7,7 +7,7 @@ import { guarded } from './lsp/guard';
 import { DOCUMENT_INFO_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, type DocumentInfoParams, type SchemaDiagnosticsParams } from './lsp/protocol';
 import { ValidationScheduler } from './lsp/scheduler';
 import {
-  CODE_ACTION_KINDS, codeActions, complete, COMPLETION_TRIGGERS, documentInfo, FileModel, hover, resolveCodeAction, validate, type CodeActionClient, type Settings,
+  CODE_ACTION_KINDS, codeActions, complete, COMPLETION_TRIGGERS, documentInfo, FileModel, hover, resolveCodeAction, settingsProblems, validate, type CodeActionClient, type Settings,
 } from './service/index';
 import { DEFAULT_SETTINGS, settingsKey } from './service/settings';
 
@@ -55,7 +55,17 @@ async function refreshSettings(): Promise<void> {
       log(`kubeassist: could not read settings: ${String(error)}`);
     }
   }
+  logSettingsProblems();
   for (const document of documents.all()) scheduler.now(document.uri);
+}
+
+/** Settings that do nothing are no diagnostic of any file: the log says so once (and the status bar tooltip). */
+let loggedSettingsProblems = '';
+function logSettingsProblems(): void {
+  const problems = settingsProblems(settings);
+  if (problems.join('\n') === loggedSettingsProblems) return;
+  loggedSettingsProblems = problems.join('\n');
+  for (const problem of problems) connection.console.warn(problem);
 }
 
 connection.onDidChangeConfiguration(guarded(log, 'didChangeConfiguration', undefined, (change) => {

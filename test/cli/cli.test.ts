@@ -1,8 +1,10 @@
 // `kubeassist check` as a shell user runs it: the built dist/cli.js, its output and exit status.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { colorFor } from '../../server/src/cli/report';
 
 const ROOT = join(__dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
@@ -36,18 +38,18 @@ describe('kubeassist check', () => {
       'examples/job-mistakes.yaml:30:27 error job/pod-failure-policy/exit-code-zero-with-in',
       'examples/job-mistakes.yaml:33:22 error job/pod-failure-policy/restart-policy-must-be-never',
     ]);
-    assert.equal(lines[lines.length - 1], '1 file checked: 10 errors, 0 other findings');
+    assert.equal(lines[lines.length - 1], '1 file, 2 objects (2 Job): 10 errors, 0 warnings');
   });
 
   it('checks whole folders and exits 0 when there are no errors', () => {
     const { status, stdout } = run(['check', 'examples/job-clean.yaml', 'examples/csidriver-clean.yaml', 'examples/not-kubernetes.yaml']);
     assert.equal(status, 0, stdout);
-    assert.equal(stdout, '3 files checked: 0 errors, 0 other findings\n');
+    assert.equal(stdout, '3 files, 2 objects (1 Job, 1 CSIDriver): 0 errors, 0 warnings\n');
     const folder = run(['check', 'examples']);
     assert.equal(folder.status, 1);
     const files = folder.stdout.trimEnd().split('\n').slice(0, -1).map((line) => line.split(':')[0]);
     assert.deepEqual([...new Set(files)], ['examples/csidriver-mistakes.yaml', 'examples/job-mistakes.yaml'], 'in name order');
-    assert.equal(folder.stdout.trimEnd().split('\n').pop(), '5 files checked: 16 errors, 2 other findings');
+    assert.equal(folder.stdout.trimEnd().split('\n').pop(), '5 files, 5 objects (3 Job, 2 CSIDriver): 16 errors, 2 warnings');
   });
 
   it('reads standard input for -', () => {
@@ -56,7 +58,7 @@ describe('kubeassist check', () => {
     assert.equal(
       stdout,
       '<stdin>:6:19 error schema/enum `indexed` is not a valid `completionMode`. Did you mean `Indexed`? Allowed values: `NonIndexed`, `Indexed` (case-sensitive).\n' +
-        '1 file checked: 1 error, 0 other findings\n',
+        '1 file, 1 object (1 Job): 1 error, 0 warnings\n',
     );
   });
 
@@ -81,14 +83,14 @@ describe('kubeassist check', () => {
   it('applies --rule and --kubernetes-version', () => {
     const off = run(['check', '--rule', 'schema/enum=off', '-'], INDEXED);
     assert.equal(off.status, 0);
-    assert.equal(off.stdout, '1 file checked: 0 errors, 0 other findings\n');
+    assert.equal(off.stdout, '1 file, 1 object (1 Job): 0 errors, 0 warnings\n');
     // `info` is read as `information`, as in the kubeassist.rules setting.
     const info = run(['check', '--rule', 'schema/enum=info', '-'], INDEXED);
     assert.equal(info.status, 0);
     assert.equal(
       info.stdout,
       '<stdin>:6:19 information schema/enum `indexed` is not a valid `completionMode`. Did you mean `Indexed`? Allowed values: `NonIndexed`, `Indexed` (case-sensitive).\n' +
-        '1 file checked: 0 errors, 1 other finding\n',
+        '1 file, 1 object (1 Job): 0 errors, 0 warnings, 1 info\n',
     );
     const managedBy = INDEXED.replace('completionMode: indexed', 'managedBy: example.com/queue');
     const old = run(['check', '--kubernetes-version', '1.29', '-'], managedBy);
@@ -107,7 +109,7 @@ describe('kubeassist check', () => {
       '<stdin>:13:1 information file/too-large File too large: KubeAssist checked the first 1 of 2 documents (those within the first ' +
         `${INDEXED.length + 10} characters); this document was not checked. Raise \`kubeassist.maxFileSize\` (\`--max-file-size\` for \`kubeassist check\`; 0: no limit) to check it, or split the file.`,
     );
-    assert.deepEqual(lines.slice(2), ['1 file checked: 1 error, 1 other finding']);
+    assert.deepEqual(lines.slice(2), ['1 file, 1 object (1 Job): 1 error, 0 warnings, 1 info']);
   });
 
   it('stops quietly when its output is closed early (| head)', () => {
@@ -126,7 +128,7 @@ describe('kubeassist check', () => {
     assert.match(badVersion.stderr, /unsupported Kubernetes version "1\.99" \(1\.23 to 1\.35\)/);
     const missing = run(['check', 'no-such-file.yaml']);
     assert.equal(missing.status, 2);
-    assert.match(missing.stderr, /no-such-file\.yaml/);
+    assert.equal(missing.stderr, 'kubeassist: no-such-file.yaml: no such file\n');
     const badSeverity = run(['check', '--rule', 'schema/enum=loud', 'examples']);
     assert.equal(badSeverity.status, 2);
     assert.match(badSeverity.stderr, /^kubeassist: --rule takes CODE=error\|warning\|information\|info\|hint\|off\n/);
@@ -134,5 +136,89 @@ describe('kubeassist check', () => {
     assert.equal(help.status, 0);
     assert.match(help.stdout, /^Usage: kubeassist check \[options\] PATH\.\.\.\n/);
     assert.match(help.stdout, /--kubernetes-version 1\.NN {3}target Kubernetes release, 1\.23 to 1\.35 \(default 1\.35\)\n/);
+  });
+});
+
+describe('kubeassist in the shell', () => {
+  it('prints its version with --version and -v', () => {
+    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    for (const flag of ['--version', '-v']) {
+      const result = run([flag]);
+      assert.equal(result.status, 0);
+      assert.equal(result.stdout, `kubeassist ${version}\n`);
+      assert.equal(result.stderr, '');
+    }
+  });
+
+  it('a missing path: says so in words, still checks the other paths, exits 2', () => {
+    const result = run(['check', 'nope.yaml', 'examples/job-mistakes.yaml']);
+    assert.equal(result.status, 2, 'a path that cannot be read outranks the errors found');
+    assert.equal(result.stderr, 'kubeassist: nope.yaml: no such file\n');
+    assert.equal(result.stdout.trimEnd().split('\n').pop(), '1 file, 2 objects (2 Job): 10 errors, 0 warnings');
+    const folder = run(['check', 'examples/job-clean.yaml', 'missing-folder/']);
+    assert.equal(folder.status, 2);
+    assert.equal(folder.stderr, 'kubeassist: missing-folder/: no such file\n');
+    assert.equal(folder.stdout, '1 file, 1 object (1 Job): 0 errors, 0 warnings\n');
+    const notAFolder = run(['check', 'examples/job-clean.yaml/inside.yaml']);
+    assert.equal(notAFolder.stderr, 'kubeassist: examples/job-clean.yaml/inside.yaml: no such file (a part of the path is not a folder)\n');
+    for (const output of [result, folder, notAFolder]) assert.doesNotMatch(output.stdout + output.stderr, /ENOENT|ENOTDIR|Error:|    at /);
+  });
+
+  it('a --rule code or prefix that matches nothing is a usage error naming the nearest real one', () => {
+    const typo = run(['check', '--rule', 'job/pod-failure-policy/duplicate-exit-codes=warning', 'examples']);
+    assert.equal(typo.status, 2);
+    assert.equal(typo.stderr.split('\n')[0], 'kubeassist: --rule job/pod-failure-policy/duplicate-exit-codes=warning: `job/pod-failure-policy/duplicate-exit-codes` matches no rule code (did you mean `job/pod-failure-policy/duplicate-exit-code`?)');
+    const prefix = run(['check', '--rule', 'job/pod-failure-polcy/=off', 'examples']);
+    assert.equal(prefix.stderr.split('\n')[0], 'kubeassist: --rule job/pod-failure-polcy/=off: `job/pod-failure-polcy/` matches no rule code (did you mean `job/pod-failure-policy/`?)');
+    const noSlash = run(['check', '--rule', 'schema=off', 'examples']);
+    assert.equal(noSlash.stderr.split('\n')[0], 'kubeassist: --rule schema=off: `schema` matches no rule code (a prefix ends in `/`: `schema/`)');
+    const bogus = run(['check', '--rule', 'bogus/code=warning', 'examples']);
+    assert.equal(bogus.status, 2);
+    assert.match(bogus.stderr, /^kubeassist: --rule bogus\/code=warning: `bogus\/code` matches no rule code \(did you mean `[a-z0-9/-]+`\?\)\n/);
+    assert.equal(run(['check', '--rule', 'schema/=warning', 'examples']).status, 1, 'a prefix that starts codes is fine');
+  });
+
+  it('prints paths as given: absolute stays absolute, a relative path that climbs stays as written', () => {
+    const absolute = run(['check', join(ROOT, 'examples', 'job-mistakes.yaml')]);
+    assert.ok(absolute.stdout.startsWith(`${join(ROOT, 'examples', 'job-mistakes.yaml')}:7:19 error schema/enum `), absolute.stdout);
+    const climbing = spawnSync(process.execPath, [CLI, 'check', '../examples/job-mistakes.yaml'], { cwd: join(ROOT, 'test'), encoding: 'utf8' });
+    assert.ok(climbing.stdout.startsWith('../examples/job-mistakes.yaml:7:19 error schema/enum '), climbing.stdout);
+    const folder = run(['check', `${join(ROOT, 'examples')}/`]);
+    assert.ok(folder.stdout.startsWith(`${join(ROOT, 'examples', 'csidriver-mistakes.yaml')}:`), folder.stdout);
+  });
+
+  it('counts the objects checked, says on stderr when there were none, and --fail-on-empty fails then', () => {
+    const mixed = run(['check', 'examples/job-clean.yaml', 'examples/csidriver-clean.yaml', 'examples/not-kubernetes.yaml']);
+    assert.equal(mixed.stdout, '3 files, 2 objects (1 Job, 1 CSIDriver): 0 errors, 0 warnings\n');
+    assert.equal(mixed.stderr, '');
+    const none = run(['check', 'examples/not-kubernetes.yaml', '-'], 'apiVersion: v1\nkind: ConfigMap\n');
+    assert.equal(none.status, 0);
+    assert.equal(none.stdout, '2 files, 0 objects: 0 errors, 0 warnings\n');
+    assert.equal(none.stderr, 'no Job or CSIDriver found in 2 files\n');
+    const strict = run(['check', '--fail-on-empty', 'examples/not-kubernetes.yaml']);
+    assert.equal(strict.status, 1);
+    assert.equal(strict.stderr, 'no Job or CSIDriver found in 1 file\n');
+    assert.equal(run(['check', '--fail-on-empty', 'examples/job-clean.yaml']).status, 0);
+  });
+
+  it('colours severity, code and place with --color=always; never with --color=never, NO_COLOR or a pipe', () => {
+    const coloured = run(['check', '--color=always', '-'], INDEXED);
+    assert.equal(coloured.stdout.split('\n')[0],
+      '\u001b[36m<stdin>:6:19\u001b[39m \u001b[1m\u001b[31merror\u001b[39m\u001b[22m \u001b[2mschema/enum\u001b[22m `indexed` is not a valid `completionMode`. Did you mean `Indexed`? Allowed values: `NonIndexed`, `Indexed` (case-sensitive).');
+    assert.equal(coloured.stdout.split('\n')[1], '1 file, 1 object (1 Job): \u001b[1m\u001b[31m1 error\u001b[39m\u001b[22m, 0 warnings');
+    assert.equal(run(['check', '--color', 'always', '-'], INDEXED).stdout, coloured.stdout);
+    for (const args of [['--color=never'], []]) assert.doesNotMatch(run(['check', ...args, '-'], INDEXED).stdout, /\u001b/);
+    const bad = run(['check', '--color=sometimes', '-'], INDEXED);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /^kubeassist: --color takes always, never or auto \(not "sometimes"\)\n/);
+  });
+
+  it('colour decision: --color first, then NO_COLOR, then whether the stream is a terminal', () => {
+    assert.equal(colorFor('auto', { isTTY: true }, {}), true);
+    assert.equal(colorFor('auto', { isTTY: true }, { NO_COLOR: '1' }), false);
+    assert.equal(colorFor('auto', { isTTY: true }, { NO_COLOR: '' }), true, 'an empty NO_COLOR does not count (no-color.org)');
+    assert.equal(colorFor('auto', { isTTY: false }, {}), false);
+    assert.equal(colorFor('always', { isTTY: false }, { NO_COLOR: '1' }), true);
+    assert.equal(colorFor('never', { isTTY: true }, {}), false);
   });
 });

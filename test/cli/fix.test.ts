@@ -2,9 +2,9 @@
 // unified diff with --dry-run, the fixed text on standard output for standard input.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
@@ -54,7 +54,7 @@ describe('kubeassist check --fix', () => {
     const lines = stdout.trimEnd().split('\n');
     assert.equal(lines[0], 'job.yaml: fixed 3 findings');
     assert.ok(lines[1].startsWith(LEFT), stdout);
-    assert.equal(lines[2], '1 file checked: 1 error, 0 other findings');
+    assert.equal(lines[2], '1 file, 1 object (1 Job): 1 error, 0 warnings');
     assert.equal(status, 1);
     // A second run finds nothing more to fix and leaves the file as it is.
     const again = run(['--fix', 'job.yaml']);
@@ -62,12 +62,13 @@ describe('kubeassist check --fix', () => {
     assert.ok(!again.stdout.includes('fixed'), again.stdout);
   });
 
-  it('prints the exact unified diff with --dry-run and leaves the file alone', () => {
+  it('prints the exact unified diff with --dry-run (absolute paths, no prefix, outside a repository), lists what is left on stderr, and leaves the file alone', () => {
     writeFileSync(join(dir, 'job.yaml'), JOB);
     const { status, stdout, stderr } = run(['--fix', '--dry-run', 'job.yaml']);
+    const file = join(dir, 'job.yaml');
     assert.equal(stdout, [
-      '--- a/job.yaml',
-      '+++ b/job.yaml',
+      `--- ${file}`,
+      `+++ ${file}`,
       '@@ -3,9 +3,9 @@',
       ' metadata:',
       '   name: pi',
@@ -88,17 +89,40 @@ describe('kubeassist check --fix', () => {
       '+          value: "on"',
       '',
     ].join('\n'));
-    assert.equal(stderr, 'job.yaml: fixed 3 findings (dry run)\n');
+    const left = stderr.split('\n');
+    assert.equal(left[0], 'job.yaml: fixed 3 findings (dry run)');
+    assert.ok(left[1].startsWith(LEFT), stderr);
+    assert.deepEqual(left.slice(2), ['1 file, 1 object (1 Job): 1 error, 0 warnings', '']);
     assert.equal(readFileSync(join(dir, 'job.yaml'), 'utf8'), JOB);
     assert.equal(status, 1);
   });
 
-  it('the --dry-run diff applies with git apply', () => {
+  it('outside a repository, the --dry-run diff applies with git apply -p0 --unsafe-paths from any folder', () => {
     writeFileSync(join(dir, 'job.yaml'), JOB);
     const diff = run(['--fix', '--dry-run', 'job.yaml']).stdout;
-    const applied = spawnSync('git', ['apply', '--unsafe-paths', '--directory=.', '-'], { cwd: dir, input: diff, encoding: 'utf8' });
+    const applied = spawnSync('git', ['apply', '-p0', '--unsafe-paths', '-'], { cwd: tmpdir(), input: diff, encoding: 'utf8' });
     assert.equal(applied.status, 0, applied.stderr);
     assert.equal(readFileSync(join(dir, 'job.yaml'), 'utf8'), FIXED);
+  });
+
+  it('a file outside the current folder, inside a git repository: the --dry-run diff names it from the repository root and git apply takes it there', () => {
+    const repository = mkdtempSync(join(tmpdir(), 'kubeassist-repo-'));
+    try {
+      assert.equal(spawnSync('git', ['init', '-q'], { cwd: repository }).status, 0);
+      mkdirSync(join(repository, 'deploy', 'jobs'), { recursive: true });
+      const file = join(repository, 'deploy', 'jobs', 'job.yaml');
+      writeFileSync(file, JOB);
+      const elsewhere = mkdtempSync(join(tmpdir(), 'kubeassist-cwd-'));
+      const result = spawnSync(process.execPath, [CLI, 'check', '--fix', '--dry-run', relative(elsewhere, file)], { cwd: elsewhere, encoding: 'utf8' });
+      rmSync(elsewhere, { recursive: true, force: true });
+      assert.equal(result.stdout.split('\n').slice(0, 2).join('\n'), '--- a/deploy/jobs/job.yaml\n+++ b/deploy/jobs/job.yaml');
+      assert.equal(result.stderr.split('\n')[0], `${relative(elsewhere, file)}: fixed 3 findings (dry run)`, 'the path as given');
+      const applied = spawnSync('git', ['apply', '-'], { cwd: join(repository, 'deploy'), input: result.stdout, encoding: 'utf8' });
+      assert.equal(applied.status, 0, applied.stderr);
+      assert.equal(readFileSync(file, 'utf8'), FIXED);
+    } finally {
+      rmSync(repository, { recursive: true, force: true });
+    }
   });
 
   it('prints the fixed text for standard input, and the report on standard error', () => {
@@ -113,7 +137,7 @@ describe('kubeassist check --fix', () => {
     writeFileSync(join(dir, 'crlf.yaml'), crlf);
     const { status, stdout } = run(['--fix', 'crlf.yaml']);
     assert.equal(readFileSync(join(dir, 'crlf.yaml'), 'utf8'), '\uFEFF' + FIXED.replace('  activeDeadlineSeconds: -5\n', '').replace(/\n/g, '\r\n'));
-    assert.equal(stdout, 'crlf.yaml: fixed 3 findings\n1 file checked: 0 errors, 0 other findings\n');
+    assert.equal(stdout, 'crlf.yaml: fixed 3 findings\n1 file, 1 object (1 Job): 0 errors, 0 warnings\n');
     assert.equal(status, 0);
   });
 
@@ -124,7 +148,7 @@ describe('kubeassist check --fix', () => {
     const { status, stdout } = run(['--fix', 'rounds.yaml']);
     assert.equal(readFileSync(join(dir, 'rounds.yaml'), 'utf8'), text.replace('restartpolicy: OnFailure', 'restartPolicy: Never')
       .replace('completionMode: indexed', 'completionMode: Indexed').replace('backofLimit: 4', 'backoffLimit: 4').replace('value: on', 'value: "on"'));
-    assert.equal(stdout, 'rounds.yaml: fixed 5 findings\n1 file checked: 0 errors, 0 other findings\n');
+    assert.equal(stdout, 'rounds.yaml: fixed 5 findings\n1 file, 1 object (1 Job): 0 errors, 0 warnings\n');
     assert.equal(status, 0);
   });
 

@@ -74,6 +74,16 @@ describe('code actions over LSP', () => {
     assert.deepEqual(actions[2].edit, { changes: { [uri]: [{ range: { start: lineStart, end: lineStart }, newText: '  # kubeassist-disable-next-line schema/enum\n' }] } });
   });
 
+  it('quoting a YAML 1.1 value keeps the aligned comment after it in its column', async () => {
+    const uri = 'file:///quote-comment.yaml';
+    const text = FIXED.replace('        image: perl:5.34\n', '        image: perl:5.34\n        env:\n        - name: DEBUG\n          value: on      # verbose logs\n');
+    const diagnostics = (await server.open(uri, text)).filter((d) => d.code === 'yaml/yaml11-scalar');
+    const [quote] = await askFor(server, uri, diagnostics);
+    assert.equal(quote.title, 'Quote `on` so that it stays a string');
+    const edits = (quote.edit as WorkspaceEdit).changes![uri];
+    assert.equal(apply(text, edits).split('\n').find((line) => line.includes('verbose')), '          value: "on"    # verbose logs');
+  });
+
   it('resolves a skeleton as a snippet edit for a client that takes them', async () => {
     const uri = 'file:///snippet.yaml';
     const text = JOB.replace('      - name: pi\n        image: perl:5.34\n', '      - name: pi\n        command: [perl]\n');

@@ -102,6 +102,33 @@ describe('completion over LSP', () => {
     assert.deepEqual(labels((await completeAt(`${head}  volumeLifecycleModes:\n  - |\n`)).items), ['Persistent', 'Ephemeral']);
   });
 
+  it('offers the lifecycle modes for an item of a block list, replacing what is typed of it', async () => {
+    const head = 'apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata:\n  name: csi.example.com\nspec:\n';
+    const { items, position } = await completeAt(`${head}  volumeLifecycleModes:\n  - Persistent\n  - Eph|\n`);
+    assert.deepEqual(labels(items), ['Persistent', 'Ephemeral']);
+    assert.deepEqual(items.find((i) => i.label === 'Ephemeral')?.textEdit, { range: { start: { line: position.line, character: 4 }, end: position }, newText: 'Ephemeral' });
+  });
+
+  it('offers the lifecycle modes for an item of a flow list, with the meaning of each', async () => {
+    const head = 'apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata:\n  name: csi.example.com\nspec:\n';
+    const empty = await completeAt(`${head}  volumeLifecycleModes: [|]\n`);
+    assert.deepEqual(labels(empty.items), ['Persistent', 'Ephemeral']);
+    assert.deepEqual(empty.items[0].textEdit, { range: { start: empty.position, end: empty.position }, newText: empty.items[0].label });
+    const second = await completeAt(`${head}  volumeLifecycleModes: [Persistent, Eph|]\n`);
+    assert.deepEqual(labels(second.items), ['Persistent', 'Ephemeral']);
+    const ephemeral = second.items.find((i) => i.label === 'Ephemeral')!;
+    assert.deepEqual(ephemeral.textEdit, { range: { start: { line: second.position.line, character: second.position.character - 3 }, end: second.position }, newText: 'Ephemeral' });
+    assert.deepEqual(ephemeral.documentation, { kind: 'markdown', value: 'CSI inline volumes declared in the Pod spec; they exist only as long as the Pod.' });
+  });
+
+  it('explains each Job restart policy in its completion item, from the catalogue', async () => {
+    const { items } = await completeAt(`${JOB_HEAD}spec:\n  template:\n    spec:\n      restartPolicy: |\n`);
+    assert.deepEqual(items.find((i) => i.label === 'Never')?.documentation, {
+      kind: 'markdown',
+      value: 'A failing container fails the Pod; the Job replaces the Pod and counts one failure. Needed with `podFailurePolicy`, advised with `backoffLimitPerIndex`.',
+    });
+  });
+
   it('offers apiVersion and kind pairs', async () => {
     assert.deepEqual(labels((await completeAt('apiVersion: |\n')).items).sort(), ['batch/v1', 'storage.k8s.io/v1']);
     assert.deepEqual(labels((await completeAt('apiVersion: batch/v1\nkind: |\n')).items).sort(), ['CSIDriver', 'Job']);

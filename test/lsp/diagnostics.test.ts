@@ -120,6 +120,29 @@ describe('diagnostics over LSP', () => {
     assert.equal(diagnostics[0].range.start.character, 2);
   });
 
+  it('the duplicate-key message names the key and the line of its first occurrence, which follows the document when lines are added above it', async () => {
+    const uri = 'file:///duplicate-line.yaml';
+    const duplicated = JOB.replace('completionMode: indexed', 'completionMode: Indexed\n  completionMode: NonIndexed');
+    const text = `apiVersion: v1\nkind: ConfigMap\n---\n${duplicated}`;
+    const diagnostics = await server.open(uri, text);
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line, d.message]), [
+      ['yaml/duplicate-key', 9, 'Duplicate key `completionMode`: this mapping already sets it on line 9. The API server rejects the object (strict decoding: "key already set in map"); keep one of them.'],
+    ]);
+    // Two lines added in the first document: the Job's document is shifted, not checked again.
+    const shifted = await server.change(uri, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# a\n# b\n' }]);
+    assert.deepEqual(shifted.map((d) => [d.range.start.line, d.message]), [
+      [11, 'Duplicate key `completionMode`: this mapping already sets it on line 11. The API server rejects the object (strict decoding: "key already set in map"); keep one of them.'],
+    ]);
+    await server.close(uri);
+  });
+
+  it('a name the server rejects: the message states the rule once with a fixed name; data.serverMessage holds the server\'s exact text', async () => {
+    const diagnostics = await server.open('file:///bad-name.yaml', JOB.replace('name: pi', 'name: My_Job').replace('completionMode: indexed', 'completionMode: Indexed'));
+    assert.deepEqual(diagnostics.map((d) => d.code), ['meta/name-invalid']);
+    assert.equal(diagnostics[0].message, '`My_Job` is not a valid Job name: it must use only lower-case letters, digits, `-` and `.`, and start and end with a letter or digit (names are DNS-1123 subdomains). Try `my-job`.');
+    assert.match((diagnostics[0].data as { serverMessage: string }).serverMessage, /^metadata\.name: Invalid value: "My_Job": a lowercase RFC 1123 subdomain must consist of/);
+  });
+
   it('handles CRLF line endings and keeps exact ranges', async () => {
     const text = JOB.replace(/\n/g, '\r\n');
     const diagnostics = await server.open('file:///crlf.yaml', text);

@@ -51,10 +51,34 @@ describe('VS Code client messages', () => {
   it('documentInfo: the release and the count of checked resources; null for a document not open', async () => {
     const uri = 'file:///w/info.yaml';
     await server.open(uri, JOB);
-    assert.deepEqual(await server.request<DocumentInfo>(DOCUMENT_INFO_REQUEST, { uri }), { kubernetesVersion: '1.31', checkedResources: 2, schemaDiagnostics: 'on' });
+    assert.deepEqual(await server.request<DocumentInfo>(DOCUMENT_INFO_REQUEST, { uri }), { kubernetesVersion: '1.31', checkedResources: 2, schemaDiagnostics: 'on', settingsProblems: [] });
     const other = 'file:///w/other.yaml';
     await server.open(other, 'name: build\non: push\n');
     assert.equal((await server.request<DocumentInfo>(DOCUMENT_INFO_REQUEST, { uri: other })).checkedResources, 0);
     assert.equal(await server.request(DOCUMENT_INFO_REQUEST, { uri: 'file:///w/closed.yaml' }), null);
+  });
+
+  it('a kubeassist.rules key that matches no code: a warning in the server log (once) and a line in documentInfo for the status bar tooltip', async () => {
+    const uri = 'file:///w/rules-typo.yaml';
+    await server.open(uri, JOB);
+    const problem = 'kubeassist.rules: `job/pod-failure-policy/restart-policy-must-be-nevr` matches no rule code (did you mean `job/pod-failure-policy/restart-policy-must-be-never`?); the setting has no effect.';
+    // The server pulls the new settings after the notification: ask until they have arrived.
+    const problemsOnceSettled = async (settled: (problems: string[]) => boolean): Promise<string[]> => {
+      let problems: string[] = [];
+      for (let attempt = 0; attempt < 100; attempt++) {
+        problems = (await server.request<DocumentInfo>(DOCUMENT_INFO_REQUEST, { uri })).settingsProblems;
+        if (settled(problems)) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return problems;
+    };
+    await server.changeSettings({ kubernetesVersion: '1.31', rules: { 'job/pod-failure-policy/restart-policy-must-be-nevr': 'off', 'schema/': 'warning' } });
+    assert.deepEqual(await problemsOnceSettled((problems) => problems.length > 0), [problem]);
+    assert.deepEqual(server.logs.filter((line) => line.startsWith('kubeassist.rules:')), [problem]);
+    await server.changeSettings({ kubernetesVersion: '1.32', rules: { 'job/pod-failure-policy/restart-policy-must-be-nevr': 'off', 'schema/': 'error' } });
+    for (let attempt = 0; attempt < 100 && (await server.request<DocumentInfo>(DOCUMENT_INFO_REQUEST, { uri })).kubernetesVersion !== '1.32'; attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual(server.logs.filter((line) => line.startsWith('kubeassist.rules:')), [problem], 'the same problem is not logged again');
+    await server.changeSettings({ kubernetesVersion: '1.31' });
+    assert.deepEqual(await problemsOnceSettled((problems) => problems.length === 0), []);
   });
 });

@@ -1,14 +1,16 @@
-// The catalogue explains every Job and CSIDriver field in scope, agrees with the generated schemas (paths,
-// enum values), names only real rule codes, and is written in our own words, not the OpenAPI descriptions.
+// The catalogue explains every Job and CSIDriver field in scope and the Pod template fields a Job author
+// touches most, agrees with the generated schemas (paths, enum values), names only real rule codes, gives
+// examples the engine accepts, and is written in our own words, not the OpenAPI descriptions.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { parseDocument } from 'yaml';
+import { parseDocument, stringify } from 'yaml';
 import { DEFAULT_OPENAPI_ROOT, SCHEMAS_DIR } from '../../scripts/gen-schemas';
 import { fieldDoc, fieldDocs, wellKnownKey, wellKnownKeys } from '../../server/src/service/catalogue/index';
 import type { FieldDoc } from '../../server/src/service/catalogue/types';
 import { allRuleCodes } from '../../server/src/service/codes';
+import { DEFAULT_SETTINGS, validateText } from '../../server/src/service/index';
 import { FEATURE_GATE_NAMES, GATED_FIELDS, gateStage, type GateName } from '../../server/src/service/kube/featureGates';
 import { MAX_MINOR, type KindName } from '../../server/src/service/types';
 import { skipUnlessShared } from '../support/shared';
@@ -29,6 +31,16 @@ function inScope(kind: KindName, path: string): boolean {
 
 function scopePaths(kind: KindName): string[] {
   return Object.keys(FIELDS[kind]).filter((path) => inScope(kind, path));
+}
+
+/** A Pod template field of a Job: explained for the fields a Job author touches most, schema hover for the rest. */
+function isPodTemplatePath(kind: KindName, path: string): boolean {
+  return kind === 'Job' && path.startsWith('spec.template.');
+}
+
+/** The paths that may have an entry: those in scope, and the Job's Pod template fields. */
+function catalogueablePaths(kind: KindName): Set<string> {
+  return new Set(Object.keys(FIELDS[kind]).filter((path) => inScope(kind, path) || isPodTemplatePath(kind, path)));
 }
 
 /** The schema at a catalogue path (`a.b[].c`), following `$ref`s into `definitions`. */
@@ -66,6 +78,7 @@ function textsOf(doc: FieldDoc): string[] {
     doc.mutability ?? '',
     ...(doc.limits ?? []),
     ...Object.values(doc.values ?? {}),
+    ...Object.values(doc.rejected ?? {}),
     ...(doc.interactions ?? []).map((interaction) => interaction.text),
   ];
 }
@@ -81,7 +94,7 @@ describe('field catalogue', () => {
       });
 
       it('has no entry for a path that is not in schemas/fields.json (or out of scope), and none twice', () => {
-        const known = new Set(scopePaths(kind));
+        const known = catalogueablePaths(kind);
         const unknown = docs.map((doc) => doc.path).filter((path) => !known.has(path));
         assert.deepEqual(unknown, [], `${kind} entries for unknown paths:\n  ${unknown.join('\n  ')}`);
         const seen = new Set<string>();
@@ -89,11 +102,27 @@ describe('field catalogue', () => {
         assert.deepEqual(twice, [], `${kind} entries given twice: ${twice.join(', ')}`);
       });
 
-      it('lists exactly the schema enum values for every enum field', () => {
+      it('lists exactly the schema enum values for every enum field, the ones the kind refuses apart', () => {
         for (const doc of docs) {
           const allowed = enumOf(kind, doc.path);
-          if (!allowed) continue;
-          assert.deepEqual(Object.keys(doc.values ?? {}).sort(), [...allowed].sort(), `${kind} ${doc.path}: values must be ${allowed.join(', ')}`);
+          const refused = Object.keys(doc.rejected ?? {});
+          for (const value of refused) assert.ok(!(value in (doc.values ?? {})), `${kind} ${doc.path}: ${value} is both allowed and refused`);
+          if (!allowed) {
+            assert.deepEqual(refused, [], `${kind} ${doc.path}: refused values without a schema enum`);
+            continue;
+          }
+          const explained = [...Object.keys(doc.values ?? {}), ...refused].sort();
+          for (const value of refused) assert.ok(allowed.includes(value), `${kind} ${doc.path}: refused value ${value} is not in the schema enum`);
+          if (!isPodTemplatePath(kind, doc.path)) {
+            assert.deepEqual(explained, [...allowed].sort(), `${kind} ${doc.path}: values must be ${allowed.join(', ')}`);
+            continue;
+          }
+          // The core/v1 enums come from the Go constants; a value a release accepts only behind a gate may be
+          // missing from the schema, and must then say so.
+          assert.deepEqual(allowed.filter((value) => !explained.includes(value)), [], `${kind} ${doc.path}: every allowed value needs an explanation`);
+          for (const value of explained.filter((value) => !allowed.includes(value))) {
+            assert.match(doc.values?.[value] ?? '', /gate|alpha|beta|from 1\.\d+/i, `${kind} ${doc.path}: ${value} is not in the schema enum and says no gate or release`);
+          }
         }
       });
 
@@ -150,6 +179,113 @@ describe('field catalogue', () => {
     assert.equal(fieldDoc('CSIDriver', 'spec.volumeLifecycleModes[]'), fieldDoc('CSIDriver', 'spec.volumeLifecycleModes'));
     assert.equal(fieldDoc('Job', 'spec.unknownField'), undefined);
   });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// The Pod template, taught for what holds in a Job.
+
+/** Container fields count once, whichever list (containers, initContainers) they are explained for. */
+function distinctField(path: string): string {
+  return path.replace('spec.template.spec.initContainers[]', 'spec.template.spec.containers[]');
+}
+
+const POD_FIELDS_A_JOB_AUTHOR_TOUCHES = [
+  'restartPolicy', 'containers', 'initContainers', 'initContainers[].restartPolicy', 'containers[].command', 'containers[].args',
+  'containers[].image', 'containers[].imagePullPolicy', 'containers[].env', 'containers[].envFrom', 'containers[].resources',
+  'containers[].resources.requests', 'containers[].resources.limits', 'volumes', 'containers[].volumeMounts', 'serviceAccountName',
+  'automountServiceAccountToken', 'nodeSelector', 'affinity', 'tolerations', 'securityContext', 'securityContext.runAsUser',
+  'securityContext.runAsNonRoot', 'securityContext.fsGroup', 'securityContext.seccompProfile', 'containers[].securityContext.capabilities',
+  'containers[].securityContext.readOnlyRootFilesystem', 'containers[].securityContext.allowPrivilegeEscalation', 'activeDeadlineSeconds',
+  'terminationGracePeriodSeconds', 'containers[].livenessProbe', 'containers[].readinessProbe', 'containers[].startupProbe',
+  'imagePullSecrets', 'priorityClassName', 'topologySpreadConstraints', 'subdomain', 'hostname',
+].map((field) => `spec.template.spec.${field}`);
+
+describe('Pod template teaching', () => {
+  const podDocs = fieldDocs('Job').filter((doc) => isPodTemplatePath('Job', doc.path));
+
+  it('explains at least 60 Pod template fields, the ones the issue names among them', () => {
+    const distinct = new Set(podDocs.map((doc) => distinctField(doc.path)));
+    assert.ok(distinct.size >= 60, `only ${distinct.size} distinct Pod template fields explained`);
+    assert.deepEqual(POD_FIELDS_A_JOB_AUTHOR_TOUCHES.filter((path) => fieldDoc('Job', path)?.path !== path), []);
+  });
+
+  it('explains each container field for init containers too', () => {
+    const containers = podDocs.filter((doc) => doc.path.startsWith('spec.template.spec.containers[].')).map((doc) => doc.path);
+    const missing = containers.filter((path) => !fieldDoc('Job', path.replace('containers[]', 'initContainers[]')));
+    assert.deepEqual(missing, []);
+  });
+
+  it('says what holds in a Job wherever it explains a field at length', () => {
+    const silent = podDocs.filter((doc) => doc.details && !textsOf(doc).some((text) => /\bJobs?\b/.test(text))).map((doc) => doc.path);
+    assert.deepEqual(silent, [], `entries that never mention the Job:\n  ${silent.join('\n  ')}`);
+  });
+
+  it('refuses `restartPolicy: Always` in a Job and offers only Never and OnFailure', () => {
+    const doc = fieldDoc('Job', 'spec.template.spec.restartPolicy')!;
+    assert.deepEqual(Object.keys(doc.values ?? {}), ['Never', 'OnFailure']);
+    assert.deepEqual(Object.keys(doc.rejected ?? {}), ['Always']);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Examples the engine accepts: each one, placed where it belongs in a minimal object, gives no error and
+// holds the field it explains. The Job spec's own examples are fragments at various depths (a pod failure
+// policy rule, a selector needing manualSelector) and are only checked to be YAML, above.
+
+const MINIMAL: Record<KindName, () => Record<string, unknown>> = {
+  Job: () => ({
+    apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'example' },
+    spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'main', image: 'busybox:1.36' }] } } },
+  }),
+  CSIDriver: () => ({ apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name: 'csi.example.com' } }),
+};
+
+/** Where an entry's example is rooted: the Pod spec, the Pod template, or the object. */
+function exampleRoot(kind: KindName, path: string): string[] {
+  if (isPodTemplatePath(kind, path) && path.startsWith('spec.template.spec.')) return ['spec', 'template', 'spec'];
+  if (isPodTemplatePath(kind, path)) return ['spec', 'template'];
+  return [];
+}
+
+/** Objects merge key by key; lists and scalars of the example replace the base's. */
+function merge(base: unknown, over: unknown): unknown {
+  if (!isPlainObject(base) || !isPlainObject(over)) return over;
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(over)) out[key] = key in base ? merge(base[key], value) : value;
+  return out;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether `object` holds a value at the schema path (`a.b[].c`: some item of `b` has `c`). */
+function holds(object: unknown, parts: string[]): boolean {
+  if (parts.length === 0) return object !== undefined;
+  const [part, ...rest] = parts;
+  const value = isPlainObject(object) ? object[part.replace(/\[\]$/, '')] : undefined;
+  if (!part.endsWith('[]')) return holds(value, rest);
+  return Array.isArray(value) && value.some((item) => holds(item, rest));
+}
+
+describe('catalogue examples', () => {
+  for (const kind of KINDS) {
+    const which = kind === 'Job' ? 'Pod template' : kind;
+    it(`${which}: each example, placed in a minimal ${kind}, is accepted and holds its field`, () => {
+      const problems: string[] = [];
+      const docs = fieldDocs(kind).filter((doc) => doc.example !== undefined && (kind !== 'Job' || isPodTemplatePath(kind, doc.path)));
+      assert.ok(docs.length > 0);
+      for (const doc of docs) {
+        const root = exampleRoot(kind, doc.path);
+        const fragment = root.reduceRight<unknown>((inner, key) => ({ [key]: inner }), parseDocument(doc.example!).toJS());
+        const object = merge(MINIMAL[kind](), fragment);
+        if (!holds(object, doc.path.split('.'))) problems.push(`${doc.path}: the example does not set the field`);
+        const errors = validateText(stringify(object), DEFAULT_SETTINGS).filter((d) => d.severity === 1);
+        for (const error of errors) problems.push(`${doc.path}: ${String(error.code)} ${String(error.message).slice(0, 160)}`);
+      }
+      assert.deepEqual(problems, []);
+    });
+  }
 });
 
 describe('well-known keys', () => {

@@ -125,6 +125,9 @@ describe('position -> field path on half-typed YAML', () => {
     ['the first key of a new document', 'kind: Job\n---\nap|', { path: [], on: 'key', prefix: 'ap', column: 0 }],
     ['inside a block scalar', 'spec:\n  template:\n    spec:\n      containers:\n      - args:\n        - |\n          echo hi\n          ec‸ho\n', { path: ['spec', 'template', 'spec', 'containers', 0, 'args', 0], on: 'value', prefix: 'ec', column: 10 }],
     ['past comments and blank lines', 'spec:\n  # a comment\n\n  template:\n    # another\n    me|\n', { path: ['spec', 'template'], on: 'key', prefix: 'me', column: 4 }],
+    ['the first item of a flow list', 'spec:\n  volumeLifecycleModes: [|]\n', { path: ['spec', 'volumeLifecycleModes', 0], on: 'value', prefix: '', column: 25 }],
+    ['a later item of a flow list, partly typed', 'spec:\n  volumeLifecycleModes: [Persistent,  Eph|]\n', { path: ['spec', 'volumeLifecycleModes', 1], on: 'value', prefix: 'Eph', column: 38 }],
+    ['a flow list of mappings, not followed', 'spec:\n  tolerations: [{key: a, operator: Ex|}]\n', { path: ['spec', 'tolerations'], on: 'value', prefix: '[{key: a, operator: Ex', column: 15 }],
   ];
   for (const [name, marked, expected] of cases) {
     it(name, () => {

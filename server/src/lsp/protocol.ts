@@ -18,4 +18,6 @@ export interface DocumentInfo {
   /** Job and CSIDriver objects that get checked (0: not a Kubernetes file of ours, or checking is off). */
   checkedResources: number;
   schemaDiagnostics: 'on' | 'off';
+  /** Settings that do nothing (a `kubeassist.rules` key that matches no code), one sentence each. */
+  settingsProblems: string[];
 }

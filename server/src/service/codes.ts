@@ -6,6 +6,7 @@ import { describeFixes } from './fixes/types';
 import { RESOURCE_FIXES } from './kube/resources.fix';
 import { ALL_RULES } from './rules/index';
 import { FIELD_AVAILABILITY_CODES } from './schema/fieldAvailability';
+import { nearestName } from './schema/messages';
 import { SCHEMA_FIXES } from './schema/validator.fix';
 import type { RuleCode } from './types';
 
@@ -38,4 +39,19 @@ export function allRuleCodes(): RuleCode[] {
     out.push(code);
   }
   return out;
+}
+
+/**
+ * What is wrong with a `kubeassist.rules` key (or `--rule CODE`): undefined when it names a code, or ends
+ * in `/` and starts at least one code; else a sentence naming the nearest real code or prefix.
+ */
+export function ruleKeyProblem(key: string): string | undefined {
+  const codes = allRuleCodes().map((code) => code.code);
+  if (key.endsWith('/') ? codes.some((code) => code.startsWith(key)) : codes.includes(key)) return undefined;
+  const prefixes = new Set<string>();
+  for (const code of codes) for (let slash = code.indexOf('/'); slash > 0; slash = code.indexOf('/', slash + 1)) prefixes.add(code.slice(0, slash + 1));
+  const candidates = key.endsWith('/') ? [...prefixes] : codes;
+  const nearest = nearestName(key, candidates)?.name;
+  const hint = !key.endsWith('/') && prefixes.has(`${key}/`) ? ` (a prefix ends in \`/\`: \`${key}/\`)` : nearest ? ` (did you mean \`${nearest}\`?)` : '';
+  return `\`${key}\` matches no rule code${hint}`;
 }

@@ -5,6 +5,7 @@ import { FileModel, isTemplated } from './document/fileModel';
 import { codeActions as codeActionsFor, fixText as fixTextWith, type CodeActionClient, type DocumentRef } from './features/codeActions';
 import { diagnoseDocument } from './features/diagnostics';
 import { uncheckedDocumentsDiagnostic } from './features/limits';
+import { ruleKeyProblem } from './codes';
 import { classify, mayNameOurKinds } from './kube/resources';
 import { minorOf, settingsKey, type Settings } from './settings';
 import type { KindName } from './types';
@@ -30,13 +31,24 @@ export function validateText(text: string, settings: Settings): Diagnostic[] {
   return validate(new FileModel(), text, settings);
 }
 
-/** What the editor's status bar shows for a file: the target release and how many objects get checked. */
-export function documentInfo(model: FileModel, text: string, settings: Settings): { kubernetesVersion: string; checkedResources: number; schemaDiagnostics: 'on' | 'off' } {
+/** What the editor's status bar shows for a file: the target release, how many objects get checked, and settings that do nothing. */
+export function documentInfo(model: FileModel, text: string, settings: Settings): { kubernetesVersion: string; checkedResources: number; schemaDiagnostics: 'on' | 'off'; settingsProblems: string[] } {
   return {
     kubernetesVersion: `1.${minorOf(settings.kubernetesVersion)}`,
     checkedResources: settings.enable ? checkedResources(model, text, settings.maxFileSize).length : 0,
     schemaDiagnostics: settings.schemaDiagnostics,
+    settingsProblems: settingsProblems(settings),
   };
+}
+
+/** Settings that do nothing, in words for the log and the status bar: `kubeassist.rules` keys that match no code. */
+export function settingsProblems(settings: Settings): string[] {
+  const problems: string[] = [];
+  for (const key of Object.keys(settings.rules)) {
+    const problem = ruleKeyProblem(key);
+    if (problem) problems.push(`kubeassist.rules: ${problem}; the setting has no effect.`);
+  }
+  return problems;
 }
 
 /** The Job and CSIDriver objects of a file that get checked (the status bar count, the corpus test). */

@@ -27,6 +27,11 @@ export interface Finding {
   anchor?: Anchor;
   /** Kubernetes documentation page for the rule or field. */
   href?: string;
+  /**
+   * The API server's own error text for this mistake, word for word (what `kubectl apply` prints), when the
+   * message a person reads says it in other words: tools get it in `data.serverMessage` and `--format json`.
+   */
+  serverMessage?: string;
 }
 
 /** Kubernetes releases we know the API of. */

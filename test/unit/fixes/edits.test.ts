@@ -75,6 +75,12 @@ describe('edit toolkit', () => {
     assert.equal(apply(editor.set(root, ['other2'], 'x', 1)), 'spec: # later\nother: 1\nother2:\n  x: 1\n');
   });
 
+  it('writes an empty mapping or list as `{}` / `[]`, which a bare `key:` (null) would not be', () => {
+    const { editor, root, apply } = editing('volumes:\n- name: data\n');
+    assert.equal(apply(editor.set(root, ['volumes', 0], 'emptyDir', {})), 'volumes:\n- name: data\n  emptyDir: {}\n');
+    assert.equal(apply(editor.set(root, ['volumes', 0], 'items', [])), 'volumes:\n- name: data\n  items: []\n');
+  });
+
   it('does not edit through an alias or a merge key (the text is shared with other objects)', () => {
     const { editor, root } = editing('base: &b {x: 1}\nuse: *b\nmerged:\n  <<: *b\n');
     assert.equal(editor.scalarAt(root, ['use', 'x']), undefined);

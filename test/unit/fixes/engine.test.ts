@@ -47,6 +47,18 @@ const cases: FixCase[] = [
     expected: edit(JOB, '        image: perl:5.34\n', "        image: 'perl:5.34'\n        env:\n        - name: DEBUG\n          value: 'on'\n"),
   },
   {
+    name: 'quoting a value keeps an aligned trailing comment in its column when there is room',
+    text: edit(JOB, '        image: perl:5.34\n', '        image: perl:5.34\n        env:\n        - name: DEBUG\n          value: on      # verbose logs\n'),
+    code: 'yaml/yaml11-scalar',
+    expected: edit(JOB, '        image: perl:5.34\n', '        image: perl:5.34\n        env:\n        - name: DEBUG\n          value: "on"    # verbose logs\n'),
+  },
+  {
+    name: 'quoting a value: a comment with no room to spare keeps one space before it',
+    text: edit(JOB, '        image: perl:5.34\n', '        image: perl:5.34\n        env:\n        - name: DEBUG\n          value: on  # verbose logs\n'),
+    code: 'yaml/yaml11-scalar',
+    expected: edit(JOB, '        image: perl:5.34\n', '        image: perl:5.34\n        env:\n        - name: DEBUG\n          value: "on" # verbose logs\n'),
+  },
+  {
     name: 'an env value that is a number is quoted',
     text: edit(JOB, '        image: perl:5.34\n', '        image: perl:5.34\n        env:\n        - name: WORKERS\n          value: 5\n'),
     code: 'schema/type',

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { csiDriverRules } from '../../../server/src/service/rules/csidriver/index';
-import { runRules, summary, type ReportedFinding } from './harness';
+import { runRules, summary, type RuleCase } from './harness';
 
 /** Token requests with serviceAccountTokenInSecrets set, so the 1.35 create warning stays out of the way. */
 function tokens(entries: string): string {
@@ -14,15 +14,7 @@ function driver(spec: string, metadata = '  name: example.csi.k8s.io'): string {
   return `apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata:\n${metadata}\nspec:\n${spec}\n`;
 }
 
-interface Case {
-  name: string;
-  yaml: string;
-  minor?: number;
-  expect: string[];
-  severity?: ReportedFinding['severity'];
-  anchor?: ReportedFinding['anchor'];
-  words?: string[];
-}
+type Case = RuleCase;
 
 const cases: Case[] = [
   // validateTokenRequests

@@ -1,4 +1,6 @@
-// Runs rule families on a manifest written as YAML, the way the engine does before it maps paths to ranges.
+// Runs rule families on a manifest written as YAML, the way the engine does before it maps paths to ranges,
+// and checks table rows of such manifests against the findings a user would see.
+import assert from 'node:assert/strict';
 import { parseKubectlYaml, toServerJson } from '../../../server/src/service/document/kubectlYaml';
 import { applyDefaults, isObject } from '../../../server/src/service/kube/defaults';
 import { formatFieldPath, type Finding, type KindName, type Rule } from '../../../server/src/service/types';
@@ -9,6 +11,8 @@ export interface ReportedFinding {
   path: string;
   anchor: NonNullable<Finding['anchor']>;
   message: string;
+  /** The API server's exact text, when the message says it in other words. */
+  serverMessage?: string;
 }
 
 export function runRules(rules: readonly Rule[], yamlText: string, minor = 35): ReportedFinding[] {
@@ -39,6 +43,7 @@ export function runRules(rules: readonly Rule[], yamlText: string, minor = 35): 
       path: formatFieldPath(finding.path),
       anchor: finding.anchor ?? 'value',
       message: finding.message,
+      ...(finding.serverMessage ? { serverMessage: finding.serverMessage } : {}),
     }));
 }
 
@@ -53,4 +58,28 @@ function deepFreeze<T>(value: T): T {
     for (const child of Object.values(value as object)) deepFreeze(child);
   }
   return value;
+}
+
+/** One row of a rule table: a manifest, the release, its findings (`code @ path`), and what the first one says. */
+export interface RuleCase {
+  name: string;
+  yaml: string;
+  minor?: number;
+  expect: string[];
+  /** The first finding's severity: 'error' unless said. */
+  severity?: ReportedFinding['severity'];
+  anchor?: ReportedFinding['anchor'];
+  /** Words the first finding's message must contain (the server's line among them). */
+  words?: string[];
+}
+
+/** Runs `rules` on one row (at 1.35 unless it says) and asserts the exact findings and the first one's details. */
+export function checkRuleCase(rules: readonly Rule[], testCase: RuleCase): void {
+  const findings = runRules(rules, testCase.yaml, testCase.minor ?? 35);
+  assert.deepEqual(summary(findings), testCase.expect);
+  const first = findings[0];
+  if (!first) return;
+  assert.equal(first.severity, testCase.severity ?? 'error');
+  if (testCase.anchor) assert.equal(first.anchor, testCase.anchor);
+  for (const word of testCase.words ?? []) assert.ok(first.message.includes(word), `message lacks "${word}": ${first.message}`);
 }

@@ -20,6 +20,8 @@ interface Case {
   severity?: ReportedFinding['severity'];
   anchor?: ReportedFinding['anchor'];
   words?: string[];
+  /** Words of the server's exact text (serverMessage), when the message says it in other words. */
+  server?: string[];
 }
 
 const cases: Case[] = [
@@ -27,13 +29,13 @@ const cases: Case[] = [
   { name: 'an empty name counts as none', yaml: csiDriver('  name: ""'), expect: ['meta/name-required @ metadata.name'] },
   { name: 'no metadata at all', yaml: 'apiVersion: batch/v1\nkind: Job\nspec: {}\n', expect: ['meta/name-required @ metadata.name'] },
   { name: 'generateName alone is enough', yaml: job('  generateName: pi-'), expect: [] },
-  { name: 'upper case in a Job name', yaml: job('  name: MyJob'), expect: ['meta/name-invalid @ metadata.name'], severity: 'error', words: ['DNS-1123 subdomain', 'Try `myjob`', 'metadata.name: Invalid value: "MyJob"'] },
+  { name: 'upper case in a Job name', yaml: job('  name: MyJob'), expect: ['meta/name-invalid @ metadata.name'], severity: 'error', words: ['DNS-1123 subdomain', 'Try `myjob`'], server: ['metadata.name: Invalid value: "MyJob"'] },
   { name: 'upper case in a CSIDriver name (the CSI spec allows it, the server does not)', yaml: csiDriver('  name: Example.CSI.io'), expect: ['meta/name-invalid @ metadata.name'], words: ['not a valid CSIDriver name'] },
   { name: 'a dotted name is a valid subdomain', yaml: csiDriver('  name: hostpath.csi.k8s.io'), expect: [] },
   { name: 'name of 253 characters', yaml: csiDriver(`  name: ${'a'.repeat(253)}`), expect: [] },
-  { name: 'name of 254 characters', yaml: csiDriver(`  name: ${'a'.repeat(254)}`), expect: ['meta/name-invalid @ metadata.name'], words: ['longer than 253', 'must be no more than 253 characters'] },
+  { name: 'name of 254 characters', yaml: csiDriver(`  name: ${'a'.repeat(254)}`), expect: ['meta/name-invalid @ metadata.name'], words: ['longer than 253'], server: ['must be no more than 253 characters'] },
   { name: 'generateName with a trailing dash is fine', yaml: job('  generateName: my-job-'), expect: [] },
-  { name: 'generateName with upper case', yaml: job('  generateName: MyJob-'), expect: ['meta/generate-name-invalid @ metadata.generateName'], severity: 'error', words: ['cannot make a valid Job name', 'metadata.generateName: Invalid value', 'metadata.name: Invalid value'] },
+  { name: 'generateName with upper case', yaml: job('  generateName: MyJob-'), expect: ['meta/generate-name-invalid @ metadata.generateName'], severity: 'error', words: ['cannot make a valid Job name', 'Try `myjob-`'], server: ['metadata.generateName: Invalid value', 'metadata.name: Invalid value'] },
   { name: 'generateName ending in a dot', yaml: csiDriver('  generateName: driver.'), expect: ['meta/generate-name-invalid @ metadata.generateName'] },
   { name: 'generateName checked even next to a name', yaml: job('  name: ok\n  generateName: Bad_'), expect: ['meta/generate-name-invalid @ metadata.generateName'] },
   { name: 'bad label key', yaml: job('  name: ok\n  labels:\n    "bad key": x'), expect: ['meta/label-key-invalid @ metadata.labels[bad key]'], severity: 'error', anchor: 'key', words: ['not a valid label key', 'metadata.labels: Invalid value: "bad key"'] },
@@ -61,8 +63,16 @@ describe('ValidateObjectMeta', () => {
       if (testCase.severity) assert.equal(first.severity, testCase.severity);
       if (testCase.anchor) assert.equal(first.anchor, testCase.anchor);
       for (const word of testCase.words ?? []) assert.ok(first.message.includes(word), `message lacks "${word}": ${first.message}`);
+      for (const word of testCase.server ?? []) assert.ok(first.serverMessage?.includes(word), `serverMessage lacks "${word}": ${first.serverMessage}`);
     });
   }
+
+  it('meta/name-invalid states the rule once and suggests the fixed name; the server\'s exact text (with its regex) is kept apart in serverMessage', () => {
+    const [finding] = runRules(metaRules, csiDriver('  name: Block.CSI.Example.com'));
+    assert.equal(finding.message, '`Block.CSI.Example.com` is not a valid CSIDriver name: it must use only lower-case letters, digits, `-` and `.`, and start and end with a letter or digit (names are DNS-1123 subdomains). Try `block.csi.example.com`.');
+    assert.equal(finding.serverMessage, 'metadata.name: Invalid value: "Block.CSI.Example.com": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, \'-\' or \'.\', and must start and end with an alphanumeric character (e.g. \'example.com\', regex used for validation is \'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\')');
+    assert.ok(finding.message.length < 250, `${finding.message.length} characters`);
+  });
 
   it('every code has its metadata', () => {
     const codes = metaRules.flatMap((rule) => rule.codes.map((code) => code.code));

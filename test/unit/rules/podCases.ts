@@ -1,9 +1,9 @@
-// Table-driven cases for the pod-spec rule families: a Job around a pod spec, and a runner that checks the
-// exact findings (code @ path), then the first finding's severity, anchor and message words.
+// Table-driven cases for the pod scheduling and networking families: rows of the harness's RuleCase whose
+// manifest is a Job around a pod spec, and a check that every code of a family has a row that reports it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Json, Rule } from '../../../server/src/service/types';
-import { runRules, summary, type ReportedFinding } from './harness';
+import { checkRuleCase, type RuleCase } from './harness';
 
 export const POD = 'spec.template.spec';
 
@@ -19,32 +19,14 @@ export function podJob(podSpec: Fields): string {
   });
 }
 
-export interface PodCase {
-  name: string;
-  spec: Fields;
-  /** Kubernetes minor release; 35 unless said. */
-  minor?: number;
-  /** `code @ path` of every finding, in order. */
-  expect: string[];
-  severity?: ReportedFinding['severity'];
-  anchor?: ReportedFinding['anchor'];
-  /** Phrases the first finding's message must contain (plain words and the server's text). */
-  words?: string[];
-}
+/** A rule-table row whose manifest is a Job around `spec` (see podJob). */
+export type PodCase = Omit<RuleCase, 'yaml'> & { spec: Fields };
 
 export function runPodCases(title: string, rules: readonly Rule[], groups: [string, PodCase[]][]): void {
   for (const [group, cases] of groups) {
     describe(`${title}: ${group}`, () => {
-      for (const testCase of cases) {
-        it(`${testCase.name}${testCase.minor ? ` (1.${testCase.minor})` : ''}`, () => {
-          const findings = runRules(rules, podJob(testCase.spec), testCase.minor ?? 35);
-          assert.deepEqual(summary(findings), testCase.expect);
-          const first = findings[0];
-          if (!first) return;
-          assert.equal(first.severity, testCase.severity ?? 'error');
-          if (testCase.anchor) assert.equal(first.anchor, testCase.anchor);
-          for (const word of testCase.words ?? []) assert.ok(first.message.includes(word), `message lacks "${word}": ${first.message}`);
-        });
+      for (const { spec, ...testCase } of cases) {
+        it(`${testCase.name}${testCase.minor ? ` (1.${testCase.minor})` : ''}`, () => checkRuleCase(rules, { ...testCase, yaml: podJob(spec) }));
       }
     });
   }

@@ -1,9 +1,7 @@
 // Every CSIDriver field the catalogue explains (all but the insides of metadata). A CSIDriver is written
 // by whoever installs a CSI volume driver, to tell the kubelet and the controllers how to talk to it.
 import { CSI_DOCS } from './links';
-import type { FieldDoc } from './types';
-
-const ON_OFF = (whenTrue: string, whenFalse: string) => ({ true: whenTrue, false: whenFalse });
+import { ON_OFF, type FieldDoc } from './types';
 
 const TOP_LEVEL: FieldDoc[] = [
   {

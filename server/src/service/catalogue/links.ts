@@ -34,6 +34,56 @@ export const JOB_DOCS = {
   disruptionConditions: 'https://kubernetes.io/docs/concepts/workloads/pods/disruptions/#pod-disruption-conditions',
 } as const;
 
+const POD_API = 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/';
+const VOLUMES_PAGE = 'https://kubernetes.io/docs/concepts/storage/volumes/';
+const ASSIGN_PAGE = 'https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/';
+
+/** Pages for the Pod template fields: the concept or task page a Job author needs, the API reference otherwise. */
+export const POD_DOCS = {
+  api: POD_API,
+  apiContainer: `${POD_API}#Container`,
+  pods: 'https://kubernetes.io/docs/concepts/workloads/pods/',
+  restartPolicy: 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#restart-policy',
+  podLifecycle: 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/',
+  initContainers: 'https://kubernetes.io/docs/concepts/workloads/pods/init-containers/',
+  sidecars: 'https://kubernetes.io/docs/concepts/workloads/pods/sidecar-containers/',
+  ephemeralContainers: 'https://kubernetes.io/docs/concepts/workloads/pods/ephemeral-containers/',
+  commandArgs: 'https://kubernetes.io/docs/tasks/inject-data-application/define-command-argument-container/',
+  env: 'https://kubernetes.io/docs/tasks/inject-data-application/define-environment-variable-container/',
+  configMapEnv: 'https://kubernetes.io/docs/tasks/configure-pod-container/configure-pod-configmap/',
+  downwardApi: 'https://kubernetes.io/docs/concepts/workloads/pods/downward-api/',
+  resources: 'https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/',
+  images: 'https://kubernetes.io/docs/concepts/containers/images/',
+  imagePullPolicy: 'https://kubernetes.io/docs/concepts/containers/images/#image-pull-policy',
+  privateRegistry: 'https://kubernetes.io/docs/tasks/configure-pod-container/pull-image-private-registry/',
+  probes: 'https://kubernetes.io/docs/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/',
+  lifecycleHooks: 'https://kubernetes.io/docs/concepts/containers/container-lifecycle-hooks/',
+  terminationMessage: 'https://kubernetes.io/docs/tasks/debug/debug-application/determine-reason-pod-failure/',
+  serviceAccounts: 'https://kubernetes.io/docs/tasks/configure-pod-container/configure-service-account/',
+  serviceEnv: 'https://kubernetes.io/docs/concepts/services-networking/service/#environment-variables',
+  assignPodNode: ASSIGN_PAGE,
+  taints: 'https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/',
+  topologySpread: 'https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/',
+  priority: 'https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/',
+  schedulingGates: 'https://kubernetes.io/docs/concepts/scheduling-eviction/pod-scheduling-readiness/',
+  dns: 'https://kubernetes.io/docs/concepts/services-networking/dns-pod-service/',
+  podToPod: 'https://kubernetes.io/docs/tasks/job/job-with-pod-to-pod-communication/',
+  securityContext: 'https://kubernetes.io/docs/tasks/configure-pod-container/security-context/',
+  seccomp: 'https://kubernetes.io/docs/tutorials/security/seccomp/',
+  podSecurityStandards: 'https://kubernetes.io/docs/concepts/security/pod-security-standards/',
+  volumes: VOLUMES_PAGE,
+  emptyDir: `${VOLUMES_PAGE}#emptydir`,
+  configMap: `${VOLUMES_PAGE}#configmap`,
+  secret: `${VOLUMES_PAGE}#secret`,
+  persistentVolumeClaim: `${VOLUMES_PAGE}#persistentvolumeclaim`,
+  downwardApiVolume: `${VOLUMES_PAGE}#downwardapi`,
+  hostPath: `${VOLUMES_PAGE}#hostpath`,
+  csi: `${VOLUMES_PAGE}#csi`,
+  imageVolume: 'https://kubernetes.io/docs/tasks/configure-pod-container/image-volumes/',
+  ephemeralVolumes: 'https://kubernetes.io/docs/concepts/storage/ephemeral-volumes/',
+  projected: 'https://kubernetes.io/docs/concepts/storage/projected-volumes/',
+} as const;
+
 export const CSI_DOCS = {
   api: 'https://kubernetes.io/docs/reference/kubernetes-api/config-and-storage-resources/csi-driver-v1/',
   spec: 'https://kubernetes.io/docs/reference/kubernetes-api/config-and-storage-resources/csi-driver-v1/#CSIDriverSpec',

@@ -1,5 +1,6 @@
-// The catalogue: what we know about each Job and CSIDriver field, in our own words. Hover, completion,
-// quick fixes and the rule messages' links read it; nothing repeats it.
+// The catalogue: what we know about each Job and CSIDriver field, and about the Pod template fields a Job
+// author touches most, in our own words. Hover, completion, quick fixes and the rule messages' links read
+// it; nothing repeats it.
 
 /** A field's path in schema form: dotted names from the object root, `[]` after a list field. */
 export type SchemaPath = string;
@@ -25,6 +26,11 @@ export interface FieldDoc {
   default?: string;
   /** Allowed values of an enum (or common values of an open string), each with what it does. */
   values?: Record<string, string>;
+  /**
+   * Values the schema allows but the API server refuses for this kind, each with why (a Job's
+   * `restartPolicy: Always`). Completion leaves them out; hover names them as refused.
+   */
+  rejected?: Record<string, string>;
   /** Limits the server enforces (`at most 20 rules`, `at least 600`). */
   limits?: string[];
   /** Current maturity (1.35) and its feature gate; the first release comes from schemas/field-versions.json. */
@@ -38,6 +44,9 @@ export interface FieldDoc {
   /** The most specific kubernetes.io page for the field. */
   docs?: string;
 }
+
+/** The `values` of a boolean field: what `true` and what `false` do. */
+export const ON_OFF = (whenTrue: string, whenFalse: string): Record<string, string> => ({ true: whenTrue, false: whenFalse });
 
 /** A well-known label or annotation key (or volume-context key). */
 export interface WellKnownKey {

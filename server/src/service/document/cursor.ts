@@ -1,6 +1,7 @@
 // Position -> field path for text being typed. A half-typed line (`  backoffLi`, `  completionMode: `,
 // `- `) is usually not valid YAML, so this reads structure from indentation and dashes alone, line by
-// line upward from the cursor, the way a person reads it. Flow collections are not followed.
+// line upward from the cursor, the way a person reads it. Flow collections are not followed, except a
+// one-line list of plain values after a key (`modes: [Persistent, Eph`), whose items take values.
 
 import type { PathSegment } from '../types';
 
@@ -57,6 +58,22 @@ export function openingsOf(line: string): Opening[] {
   return openings;
 }
 
+/**
+ * The item being typed in a one-line flow list of plain values (`[Persistent, Eph`): its index, where it
+ * starts relative to the `[`, and what is typed of it. Nested collections, quotes and comments: not followed.
+ */
+function flowSequenceItem(typed: string): { index: number; offset: number; prefix: string } | undefined {
+  const match = /^\[([^[\]{}"'#]*)$/.exec(typed);
+  if (!match) return undefined;
+  const items = match[1];
+  const start = items.lastIndexOf(',') + 1;
+  const item = items.slice(start);
+  const prefix = item.trimStart();
+  let index = 0;
+  for (let i = 0; i < start; i++) if (items[i] === ',') index++;
+  return { index, offset: 1 + start + item.length - prefix.length, prefix };
+}
+
 function isBlockScalarHeader(value: string): boolean {
   return /^[|>][0-9+-]*$/.test(value) || /^(?:&\S+\s+)?[|>][0-9+-]*$/.test(value);
 }
@@ -84,6 +101,12 @@ export function cursorContext(text: string, line: number, character: number): Cu
     segments.push(valueKey.name);
     column = valueKey.colonEnd + (current.slice(valueKey.colonEnd).length - current.slice(valueKey.colonEnd).trimStart().length);
     prefix = before.slice(Math.min(column, before.length)).trimStart();
+    const item = flowSequenceItem(prefix);
+    if (item) {
+      segments.push(item.index);
+      column += item.offset;
+      prefix = item.prefix;
+    }
     left = openings.filter((o) => o.type === 'item' && o.col < valueKey.col);
     mode = 'map';
     col = valueKey.col;

@@ -246,7 +246,7 @@ export class YamlEditor {
   quote(scalar: Scalar): OffsetEdit | undefined {
     if (scalar.type !== 'PLAIN') return undefined;
     const [start, end] = this.scalarSpan(scalar);
-    return { start, end, text: this.quoted(this.doc.text.slice(start, end)) };
+    return this.keepCommentColumn({ start, end, text: this.quoted(this.doc.text.slice(start, end)) });
   }
 
   /** Removes the quotes of a quoted scalar whose content reads as a number or boolean (`"6"` -> `6`). */
@@ -521,7 +521,11 @@ export class YamlEditor {
 
   /** The value part after `key:` for a key at `column`. */
   private writeBlockValue(writer: Writer, value: Skeleton, column: number): void {
-    if (Array.isArray(value)) {
+    if (isStructured(value) && Object.keys(value).length === 0) {
+      // An empty list or mapping has no block form: `emptyDir: {}`, `args: []` (a bare `key:` would be null).
+      writer.write(' ');
+      this.writeFlow(writer, value);
+    } else if (Array.isArray(value)) {
       const dashColumn = column + (this.indentedSequences ? this.unit : 0);
       for (const item of value) {
         writer.write(`${this.eol}${' '.repeat(dashColumn)}- `);

@@ -4,7 +4,7 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { shiftFixData } from './edits';
 import { splitDocumentsFrom, type DocumentSlice } from './split';
-import { YamlDocument } from './yamlDocument';
+import { duplicateKeyMessage, YamlDocument, type DuplicateOf } from './yamlDocument';
 
 /** Template markers: Helm and Go templates are not YAML until rendered. */
 export function isTemplated(text: string): boolean {
@@ -170,9 +170,14 @@ export function commonEnds(a: string, b: string): { prefix: number; suffix: numb
 function shift(diagnostic: Diagnostic, lines: number): Diagnostic {
   if (lines === 0) return diagnostic;
   const { start, end } = diagnostic.range;
-  return {
+  const shifted = {
     ...diagnostic,
     range: { start: { line: start.line + lines, character: start.character }, end: { line: end.line + lines, character: end.character } },
     data: shiftFixData(diagnostic.data, lines),
   };
+  // A duplicate key's message names the line of the first occurrence: it moves with the document.
+  const duplicateOf = (diagnostic.data as { duplicateOf?: DuplicateOf } | undefined)?.duplicateOf;
+  if (!duplicateOf) return shifted;
+  const moved = { ...duplicateOf, line: duplicateOf.line + lines };
+  return { ...shifted, message: duplicateKeyMessage(moved.key, moved.line + 1), data: { ...(shifted.data as object), duplicateOf: moved } };
 }

@@ -1,35 +1,16 @@
 // Quick fixes for the YAML issues found while reading a document (yamlDocument.ts): a duplicate key (keep
 // one of the two), and a quoted string's continuation line that only go-yaml accepts (indent it).
-import { isPair, isScalar, visit, type Pair, type YAMLMap } from 'yaml';
+import { isPair, isScalar, visit, type Pair } from 'yaml';
 import { quickFix } from '../fixes/common';
 import type { FixContext, Fixes, QuickFix } from '../fixes/types';
-import { keyString } from './paths';
-
-/** The mapping and pair whose key starts at `offset`. */
-function pairWithKeyAt(context: FixContext, offset: number): { map: YAMLMap; pair: Pair } | undefined {
-  let found: { map: YAMLMap; pair: Pair } | undefined;
-  visit(context.doc.document, {
-    Map(_, map) {
-      const pair = map.items.find((item) => isScalar(item.key) && item.key.range?.[0] === offset);
-      if (pair) {
-        found = { map, pair };
-        return visit.BREAK;
-      }
-      return undefined;
-    },
-  });
-  return found;
-}
+import { duplicateKeyAt } from './yamlDocument';
 
 function duplicateKeyFixes(context: FixContext): QuickFix[] {
-  const found = pairWithKeyAt(context, context.range[0]);
+  const found = duplicateKeyAt(context.doc.document, context.range[0]);
   if (!found) return [];
-  const name = keyString(found.pair.key);
-  const earlier = found.map.items.find((item) => item !== found.pair && keyString(item.key) === name);
-  if (name === undefined || !earlier) return [];
   return [
-    quickFix(`Remove this \`${name}\` (keep the first one)`, () => context.editor.removePair(found.map, found.pair)),
-    quickFix(`Keep this \`${name}\`, remove the first one`, () => context.editor.removePair(found.map, earlier)),
+    quickFix(`Remove this \`${found.key}\` (keep the first one)`, () => context.editor.removePair(found.map, found.pair)),
+    quickFix(`Keep this \`${found.key}\`, remove the first one`, () => context.editor.removePair(found.map, found.first)),
   ];
 }
 

@@ -1,12 +1,12 @@
 // One YAML document of a file, parsed the way kubectl reads it, with its YAML-level issues and the
 // Kubernetes resources it holds. Everything here is relative to the document's own text; the file
 // model shifts it by the document's first line.
-import { isMap, isScalar, isSeq, type Document, type Node, type YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { FieldPath, Severity } from '../types';
 import { parseKubectlYaml } from './kubectlYaml';
 import { repairUnderIndentedQuotedScalars } from './lenient';
 import { LineIndex } from './lines';
-import { directPair } from './paths';
+import { directPair, keyString } from './paths';
 import { MAX_NESTING, nestsDeeperThan } from './nesting';
 
 /** A YAML-level finding, with offsets into the document's text. */
@@ -16,6 +16,34 @@ export interface YamlIssue {
   message: string;
   start: number;
   end: number;
+  /** A duplicate key: its name and the line (in this document, 0-based) of its first occurrence. */
+  duplicateOf?: DuplicateOf;
+}
+
+export interface DuplicateOf {
+  key: string;
+  line: number;
+}
+
+/** The duplicate-key message; `line` is the 1-based line of the first occurrence in the file. */
+export function duplicateKeyMessage(key: string, line: number): string {
+  return `Duplicate key \`${key}\`: this mapping already sets it on line ${line}. The API server rejects the object (strict decoding: "key already set in map"); keep one of them.`;
+}
+
+/** The pair whose key starts at `offset`, its mapping, and an earlier pair of the same mapping with the same key. */
+export function duplicateKeyAt(document: Document, offset: number): { map: YAMLMap; pair: Pair; key: string; first: Pair } | undefined {
+  let found: { map: YAMLMap; pair: Pair; key: string; first: Pair } | undefined;
+  visit(document, {
+    Map(_, map) {
+      const pair = map.items.find((item) => isScalar(item.key) && item.key.range?.[0] === offset);
+      if (!pair) return undefined;
+      const key = keyString(pair.key);
+      const first = key === undefined ? undefined : map.items.find((item) => item !== pair && keyString(item.key) === key);
+      if (key !== undefined && first) found = { map, pair: pair as Pair, key, first: first as Pair };
+      return visit.BREAK;
+    },
+  });
+  return found;
 }
 
 /** A top-level object, or an item of a `kind: List`, that has an apiVersion and a kind. */
@@ -141,7 +169,14 @@ function readDocument(text: string, lines: LineIndex): Reading {
     if (reportedLines.has(line)) continue;
     reportedLines.add(line);
     const end = Math.min(Math.max(error.pos[1], start + 1), Math.max(contentEnd, start + 1));
-    issues.push({ ...describeYamlError(error.code, error.message), start, end });
+    const duplicate = error.code === 'DUPLICATE_KEY' ? duplicateKeyAt(document, error.pos[0]) : undefined;
+    const firstStart = duplicate && isScalar(duplicate.first.key) ? duplicate.first.key.range?.[0] : undefined;
+    if (duplicate && firstStart !== undefined) {
+      const duplicateOf = { key: duplicate.key, line: lines.positionAt(firstStart).line };
+      issues.push({ code: 'yaml/duplicate-key', severity: 'error', message: duplicateKeyMessage(duplicateOf.key, duplicateOf.line + 1), start, end, duplicateOf });
+    } else {
+      issues.push({ ...describeYamlError(error.code, error.message), start, end });
+    }
   }
   return { document, issues, broken, resources: broken ? [] : findResources(document.contents) };
 }

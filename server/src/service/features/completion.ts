@@ -1,6 +1,7 @@
 // Completion: the keys allowed at the cursor (from the schema, minus those present, required first),
-// the values that make sense there (enums, booleans, restart policies a Job accepts, apiVersion/kind
-// pairs), well-known label and annotation keys, and whole new documents. Works on half-typed YAML.
+// the values that make sense there (enums without the values the kind refuses, also for an item of a list,
+// booleans, restart policies a Job accepts, apiVersion/kind pairs), well-known label and annotation keys,
+// and whole new documents. Works on half-typed YAML.
 import {
   CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type CompletionList, type Position, type Range,
 } from 'vscode-languageserver-types';
@@ -99,10 +100,10 @@ function valueItems(context: PositionContext, replace: Range): CompletionItem[] 
   const schema = schemaAt(context.kind, path);
   if (!schema) return [];
   const entry = fieldDoc(context.kind, schemaPathOf(path));
-  let values = ((schema.enum as unknown[] | undefined) ?? []).map(String);
+  let values = ((schema.enum as unknown[] | undefined) ?? []).map(String).filter((value) => !entry?.rejected?.[value]);
   const types = ([] as unknown[]).concat(schema.type ?? []);
   if (values.length === 0 && types.includes('boolean')) values = ['true', 'false'];
-  if (context.kind === 'Job' && schemaPathOf(path) === 'spec.template.spec.restartPolicy') values = jobRestartPolicies(context);
+  if (context.kind === 'Job' && schemaPathOf(path) === 'spec.template.spec.restartPolicy') values = jobRestartPolicies(context, entry);
   return values.map((value, index) => ({
     label: value,
     kind: CompletionItemKind.EnumMember,
@@ -122,12 +123,16 @@ function spacedAfterColon(context: PositionContext, position: Position, items: C
   return items;
 }
 
-/** A Job's Pods may not restart Always; with a pod failure policy or per-index backoff only Never fits. */
-function jobRestartPolicies(context: PositionContext): string[] {
+/**
+ * The restart policies the catalogue says a Job accepts (Never first: the one to prefer); with a pod failure
+ * policy or per-index backoff only Never fits.
+ */
+function jobRestartPolicies(context: PositionContext, entry: FieldDoc | undefined): string[] {
   const spec = context.object && isObject(context.object.spec) ? context.object.spec : undefined;
   const text = context.placed.doc.text;
   const needsNever = spec ? spec.podFailurePolicy !== undefined || spec.backoffLimitPerIndex !== undefined : /^\s*(podFailurePolicy|backoffLimitPerIndex):/m.test(text);
-  return needsNever ? ['Never'] : ['Never', 'OnFailure'];
+  const accepted = Object.keys(entry?.values ?? {});
+  return needsNever ? accepted.filter((value) => value === 'Never') : accepted;
 }
 
 function apiVersionItems(context: PositionContext, replace: Range): CompletionItem[] {

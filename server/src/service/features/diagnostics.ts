@@ -12,6 +12,7 @@ import { applyDefaults, isObject } from '../kube/defaults';
 import { classify, mayNameOurKinds, REFERENCE_PAGES } from '../kube/resources';
 import { rulesFor } from '../rules/index';
 import { checkFieldAvailability } from '../schema/fieldAvailability';
+import type { DuplicateOf } from '../document/yamlDocument';
 import type { ScalarSource } from '../schema/messages';
 import { checkSchema } from '../schema/validator';
 import { effectiveSeverity, minorOf, SCHEMA_CHECKER_CODES, type Settings } from '../settings';
@@ -27,6 +28,10 @@ export interface DiagnosticData {
   resource?: number;
   /** Quick fixes, preferred first (features/codeActions.ts turns them into code actions). */
   fixes?: FixData[];
+  /** The API server's exact error text, when the message says it in other words (Finding.serverMessage). */
+  serverMessage?: string;
+  /** A duplicate key's first occurrence (its line moves with the document: see FileModel). */
+  duplicateOf?: DuplicateOf;
 }
 
 interface RawFinding {
@@ -54,7 +59,7 @@ export function diagnoseDocument(doc: YamlDocument, settings: Settings): Diagnos
   const raw: RawFinding[] = [];
   const owners: (FixResource | undefined)[] = [];
   if (doc.issues.length && MENTIONS_OUR_KINDS.test(doc.text)) {
-    for (const issue of doc.issues) raw.push({ finding: { ...issue, path: [] }, range: [issue.start, issue.end], data: {} });
+    for (const issue of doc.issues) raw.push({ finding: { ...issue, path: [] }, range: [issue.start, issue.end], data: issue.duplicateOf ? { duplicateOf: issue.duplicateOf } : {} });
   }
   doc.resources.forEach((resource, index) => {
     const { findings, owner } = diagnoseResource(doc, resource, minor);
@@ -135,7 +140,7 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
     findings: findings.map((finding) => ({
       finding: { ...finding, href: finding.href ?? REFERENCE_PAGES[kind] },
       range: locate(finding),
-      data: { path: formatFieldPath(finding.path), kind },
+      data: finding.serverMessage ? { path: formatFieldPath(finding.path), kind, serverMessage: finding.serverMessage } : { path: formatFieldPath(finding.path), kind },
     })),
     owner: { kind, node: resource.node, object, defaulted: context.defaulted },
   };

@@ -1,5 +1,6 @@
-// Hover: what a key means (from the catalogue, or the schema for pod-template fields), what an enum value
-// does, what apiVersion/kind name, and what well-known label and annotation keys hold.
+// Hover: what a key means (from the catalogue, or the schema for the pod-template fields it leaves out), what
+// an enum value does (also as an item of a list, and why a value the kind refuses is refused), what
+// apiVersion/kind name, and what well-known label and annotation keys hold.
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
 import { fieldDoc, wellKnownKey } from '../catalogue/index';
 import type { FieldDoc } from '../catalogue/types';
@@ -63,22 +64,38 @@ function describe(context: PositionContext, path: PathSegment[], on: 'key' | 'va
   if (on === 'key' && typeof field === 'string' && (parent === 'labels' || parent === 'annotations' || parent === 'matchLabels')) {
     return wellKnownMarkdown(field);
   }
-  if (on === 'value' && field === 'fieldPath') {
-    const value = jsonAt(context.object, path);
+  const value = on === 'value' ? jsonAt(context.object, path) : undefined;
+  if (field === 'fieldPath') {
     const key = typeof value === 'string' ? /\['([^']+)'\]/.exec(value)?.[1] : undefined;
     if (key) return wellKnownMarkdown(key);
   }
-  if (typeof field === 'number') return undefined;
-  const schemaPath = schemaPathOf(path);
-  const doc = fieldDoc(context.kind, schemaPath);
-  const schema = schemaAt(context.kind, path);
-  if (on === 'value') {
-    const value = jsonAt(context.object, path);
-    const meaning = typeof value === 'string' || typeof value === 'boolean' ? doc?.values?.[String(value)] : undefined;
-    if (meaning) return `**${String(value)}** · value of \`${field}\`\n\n${meaning}${doc?.docs ? `\n\n[Kubernetes documentation](${doc.docs})` : ''}`;
+  if (typeof field === 'number') {
+    // An item of a list of plain values (`- Ephemeral`, `[Persistent]`) is explained by the list's entry.
+    if (on === 'key' || (typeof value === 'object' && value !== null)) return undefined;
+    return fieldOrValueMarkdown(context.kind, path.slice(0, -1), value);
   }
-  if (doc) return fieldMarkdown(context.kind, path, doc, schema);
-  return schema ? schemaMarkdown(context.kind, path, schema) : undefined;
+  return fieldOrValueMarkdown(context.kind, path, value);
+}
+
+/** What a value written for the field at `path` does (or why the kind refuses it); else the field itself. */
+function fieldOrValueMarkdown(kind: KindName, path: PathSegment[], value: unknown): string | undefined {
+  const doc = fieldDoc(kind, schemaPathOf(path));
+  if (typeof value === 'string' || typeof value === 'boolean') {
+    const markdown = valueMarkdown(kind, String(path[path.length - 1]), doc, String(value));
+    if (markdown) return markdown;
+  }
+  const schema = schemaAt(kind, path);
+  if (doc) return fieldMarkdown(kind, path, doc, schema);
+  return schema ? schemaMarkdown(kind, path, schema) : undefined;
+}
+
+function valueMarkdown(kind: KindName, field: string, doc: FieldDoc | undefined, value: string): string | undefined {
+  const link = doc?.docs ? `\n\n[Kubernetes documentation](${doc.docs})` : '';
+  const meaning = doc?.values?.[value];
+  if (meaning) return `**${value}** · value of \`${field}\`\n\n${meaning}${link}`;
+  const refusal = doc?.rejected?.[value];
+  if (refusal) return `**${value}** · value of \`${field}\`, refused in a ${kind}\n\n${refusal}${link}`;
+  return undefined;
 }
 
 function resourceMarkdown(kind: KindName): string {
@@ -114,6 +131,9 @@ function fieldMarkdown(kind: KindName, path: PathSegment[], doc: FieldDoc, schem
   if (doc.values && Object.keys(doc.values).length) {
     sections.push(Object.entries(doc.values).map(([value, meaning]) => `- \`${value}\`: ${meaning}`).join('\n'));
   }
+  if (doc.rejected && Object.keys(doc.rejected).length) {
+    sections.push(`**Refused in a ${kind}:**\n` + Object.entries(doc.rejected).map(([value, why]) => `- \`${value}\`: ${why}`).join('\n'));
+  }
   if (doc.interactions?.length) {
     sections.push('**Works with other fields:**\n' + doc.interactions.map((i) => `- ${i.text}${i.rule ? ` (\`${i.rule}\`)` : ''}`).join('\n'));
   }
@@ -125,7 +145,8 @@ function fieldMarkdown(kind: KindName, path: PathSegment[], doc: FieldDoc, schem
 /** Pod-template and other fields outside the catalogue: facts from the schema only, no invented text. */
 function schemaMarkdown(kind: KindName, path: PathSegment[], schema: JsonSchema): string {
   const sections = [header(kind, path, schema)];
-  const values = schema.enum as unknown[] | undefined;
+  // A list of plain values shows what its items may be.
+  const values = (schema.enum ?? (schema.type === 'array' ? schemaAt(kind, [...path, 0])?.enum : undefined)) as unknown[] | undefined;
   if (values?.length) sections.push(`Allowed values: ${values.map((v) => `\`${String(v)}\``).join(', ')}`);
   const since = availabilityOf(kind, path)?.since;
   if (since) sections.push(`Since Kubernetes ${since}`);

@@ -65,7 +65,7 @@ export function removeFix(context: FixContext, title: string, path: FieldPath, o
  * "Change to `Indexed`" for a string outside an allowed set: the closest allowed value preferred (the same
  * letters in another case, else a likely typo), then every other allowed value.
  */
-export function closestValueFixes(context: FixContext, allowed: readonly string[], path: FieldPath = context.path): QuickFix[] {
+export function allowedValueFixes(context: FixContext, allowed: readonly string[], path: FieldPath = context.path): QuickFix[] {
   const root = rootOf(context);
   const scalar = root ? context.editor.scalarAt(root, path) : undefined;
   if (!scalar || allowed.length === 0) return [];
@@ -78,7 +78,7 @@ export function closestValueFixes(context: FixContext, allowed: readonly string[
 
 /** The fix of a value outside a set the rule checks itself: the closest `noun` preferred, or any other. */
 export function closestValueEntry(noun: string, allowed: readonly string[]): FixEntry {
-  return { does: `Changes to the closest ${noun} (preferred), or to any other`, offer: (context) => closestValueFixes(context, allowed) };
+  return { does: `Changes to the closest ${noun} (preferred), or to any other`, offer: (context) => allowedValueFixes(context, allowed) };
 }
 
 /** The JSON value at `path` of the object as written (or after the server's defaults). */

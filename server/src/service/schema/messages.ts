@@ -54,16 +54,18 @@ function expectedTypes(schema: unknown): string[] {
 
 /** Closest name by edit distance, when close enough to be a likely typo. */
 export function closestName(name: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
+  const nearest = nearestName(name, candidates);
+  return nearest && nearest.distance <= Math.max(1, Math.floor(name.length / 3)) ? nearest.name : undefined;
+}
+
+/** The candidate nearest to `name` by edit distance, ignoring case; ties go to the first. */
+export function nearestName(name: string, candidates: readonly string[]): { name: string; distance: number } | undefined {
+  let best: { name: string; distance: number } | undefined;
   for (const candidate of candidates) {
     const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
+    if (!best || distance < best.distance) best = { name: candidate, distance };
   }
-  return best !== undefined && bestDistance <= Math.max(1, Math.floor(name.length / 3)) ? best : undefined;
+  return best;
 }
 
 export function editDistance(a: string, b: string): number {

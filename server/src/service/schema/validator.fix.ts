@@ -3,7 +3,7 @@
 // reverse), and skeletons for the required fields users most often leave out.
 import { isMap, isScalar, type Scalar } from 'yaml';
 import { placeholder, type Skeleton } from '../document/edits';
-import { closestValueFixes, containerNames, quickFix, setFix, unusedName } from '../fixes/common';
+import { allowedValueFixes, containerNames, quickFix, setFix, unusedName } from '../fixes/common';
 import { rootOf, type FixContext, type Fixes, type QuickFix } from '../fixes/types';
 import type { FieldPath } from '../types';
 import { closestName } from './messages';
@@ -19,10 +19,8 @@ function schemaOf(context: FixContext, path: FieldPath = context.path): JsonSche
   return context.resource ? schemaAt(context.resource.kind, path) : undefined;
 }
 
-/** "Change to `Indexed`": the closest allowed value preferred (same letters, else a likely typo), then every other one. */
 function enumFixes(context: FixContext): QuickFix[] {
-  const allowed = ((schemaOf(context)?.enum as unknown[] | undefined) ?? []).filter((value): value is string => typeof value === 'string');
-  return closestValueFixes(context, allowed);
+  return allowedValueFixes(context, ((schemaOf(context)?.enum as unknown[] | undefined) ?? []).filter((value): value is string => typeof value === 'string'));
 }
 
 /** "Rename to `backoffLimit`" for a key close to a known field that is not set yet; removing the field otherwise. */

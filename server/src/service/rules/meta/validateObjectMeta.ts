@@ -61,8 +61,9 @@ function nameFindings(kind: string, metadata: { [key: string]: Json }): Finding[
       code: OBJECT_META_CODES.nameInvalid,
       severity: 'error',
       path: ['metadata', 'name'],
-      message: `\`${name}\` is not a valid ${kind} name: ${listProblems(problems)}. ${kind} names must be DNS-1123 subdomains: at most 253 lower-case letters, digits, \`-\` and \`.\`, starting and ending with a letter or digit. Try \`${suggestSubdomain(name)}\`. ${serverSays(server)}`,
+      message: `\`${name}\` is not a valid ${kind} name: ${listProblems(problems)} (names are DNS-1123 subdomains). Try \`${suggestSubdomain(name)}\`.`,
       href: HREF.names,
+      serverMessage: server.join('\n'),
     });
   }
   return findings;
@@ -88,8 +89,9 @@ function generateNameFindings(kind: string, generateName: string, hasName: boole
     code: OBJECT_META_CODES.generateNameInvalid,
     severity: 'error',
     path: ['metadata', 'generateName'],
-    message: `\`generateName: ${generateName}\` cannot make a valid ${kind} name: ${listProblems(problems)}.${generatedNote} The prefix must itself be a DNS-1123 subdomain (lower-case letters, digits, \`-\` and \`.\`; a trailing \`-\` is allowed), because the server appends 5 random letters and digits to it. ${serverSays(server)}`,
+    message: `\`generateName: ${generateName}\` cannot make a valid ${kind} name: ${listProblems(problems)}.${generatedNote} The server appends 5 random letters and digits to this prefix, so it must itself be a DNS-1123 subdomain (a trailing \`-\` is allowed). Try \`${suggestSubdomain(generateName)}-\`.`,
     href: HREF.names,
+    serverMessage: server.join('\n'),
   }];
 }
 

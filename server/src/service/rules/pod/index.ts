@@ -8,6 +8,8 @@ import { validateEnv } from './validateEnv';
 import { validatePodTemplateSpec } from './validatePodTemplateSpec';
 import { validateResourceRequirements } from './validateResourceRequirements';
 import { validateVolumes } from './validateVolumes';
+import { validateVolumeMounts } from './validateVolumeMounts';
+import { validateVolumeSources } from './validateVolumeSources';
 import { validateAffinity } from './validateAffinity';
 import { validateTolerations } from './validateTolerations';
 import { validateTopologySpread } from './validateTopologySpread';
@@ -24,6 +26,8 @@ export const podTemplateRules: readonly Rule[] = [
   validateEnv,
   validateResourceRequirements,
   validateContainerRestartPolicy,
+  validateVolumeSources,
+  validateVolumeMounts,
   validateAffinity,
   validateTolerations,
   validateTopologySpread,

@@ -1,0 +1,108 @@
+// How `kubeassist check` says what it found: one line per finding (coloured on a terminal), the summary
+// line with the objects checked, JSON for tools.
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
+import { KINDS, type KindName } from '../service/types';
+
+export interface Finding {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: 'error' | 'warning' | 'information' | 'hint';
+  code: string;
+  message: string;
+  path?: string;
+  /** The API server's own text for the mistake, when the message says it in other words. */
+  serverMessage?: string;
+}
+
+const SEVERITY_NAMES: Record<number, Finding['severity']> = {
+  [DiagnosticSeverity.Error]: 'error',
+  [DiagnosticSeverity.Warning]: 'warning',
+  [DiagnosticSeverity.Information]: 'information',
+  [DiagnosticSeverity.Hint]: 'hint',
+};
+
+/** A diagnostic as the CLI reports it: 1-based lines and columns, the Kubernetes field path. */
+export function findingOf(file: string, diagnostic: Diagnostic): Finding {
+  return {
+    file,
+    line: diagnostic.range.start.line + 1,
+    column: diagnostic.range.start.character + 1,
+    endLine: diagnostic.range.end.line + 1,
+    endColumn: diagnostic.range.end.character + 1,
+    severity: SEVERITY_NAMES[diagnostic.severity ?? DiagnosticSeverity.Error],
+    code: String(diagnostic.code),
+    message: typeof diagnostic.message === 'string' ? diagnostic.message : String(diagnostic.message),
+    path: (diagnostic.data as { path?: string } | undefined)?.path || undefined,
+    serverMessage: (diagnostic.data as { serverMessage?: string } | undefined)?.serverMessage,
+  };
+}
+
+export type ColorMode = 'always' | 'never' | 'auto';
+
+/** Whether to colour what goes to a stream: `--color`, then NO_COLOR (https://no-color.org), then whether it is a terminal. */
+export function colorFor(mode: ColorMode, stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (mode !== 'auto') return mode === 'always';
+  if (env.NO_COLOR) return false;
+  return stream.isTTY === true;
+}
+
+const STYLE = {
+  bold: [1, 22],
+  dim: [2, 22],
+  red: [31, 39],
+  yellow: [33, 39],
+  blue: [34, 39],
+  cyan: [36, 39],
+} as const;
+
+type Style = keyof typeof STYLE;
+
+function paint(color: boolean, text: string, ...styles: Style[]): string {
+  if (!color) return text;
+  return styles.reduce((out, style) => `\u001b[${STYLE[style][0]}m${out}\u001b[${STYLE[style][1]}m`, text);
+}
+
+const SEVERITY_STYLE: Record<Finding['severity'], Style[]> = { error: ['red', 'bold'], warning: ['yellow', 'bold'], information: ['blue'], hint: ['dim'] };
+
+/** `file:line:col severity code message`; with colour, the place in cyan, the severity by its kind, the code dim. */
+export function textLine(finding: Finding, color: boolean): string {
+  const place = paint(color, `${finding.file}:${finding.line}:${finding.column}`, 'cyan');
+  return `${place} ${paint(color, finding.severity, ...SEVERITY_STYLE[finding.severity])} ${paint(color, finding.code, 'dim')} ${finding.message}\n`;
+}
+
+function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** `3 files, 5 objects (4 Job, 1 CSIDriver): 2 errors, 1 warning` (information and hints only when there are any). */
+export function summaryLine(files: number, objects: readonly KindName[], findings: readonly Finding[], color: boolean): string {
+  const perKind = (Object.keys(KINDS) as KindName[])
+    .map((kind) => [kind, objects.filter((object) => object === kind).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([kind, n]) => `${n} ${kind}`);
+  const of = (severity: Finding['severity']) => findings.filter((finding) => finding.severity === severity).length;
+  const errors = of('error');
+  const warnings = of('warning');
+  const tally = [
+    paint(color && errors > 0, count(errors, 'error'), 'red', 'bold'),
+    paint(color && warnings > 0, count(warnings, 'warning'), 'yellow', 'bold'),
+  ];
+  if (of('information') > 0) tally.push(count(of('information'), 'info', 'info'));
+  if (of('hint') > 0) tally.push(count(of('hint'), 'hint'));
+  const checked = `${count(files, 'file')}, ${count(objects.length, 'object')}${perKind.length ? ` (${perKind.join(', ')})` : ''}`;
+  return `${checked}: ${tally.join(', ')}\n`;
+}
+
+/** `no Job or CSIDriver found in 2 files`: said when nothing of ours was checked at all. */
+export function nothingFoundLine(files: number): string {
+  const kinds = Object.keys(KINDS);
+  const named = kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} or ${kinds[kinds.length - 1]}` : kinds[0];
+  return `no ${named} found in ${count(files, 'file')}\n`;
+}
+
+export function jsonReport(findings: readonly Finding[]): string {
+  return JSON.stringify(findings, null, 2) + '\n';
+}
