@@ -3,34 +3,17 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { parseKubectlYaml, toServerJson } from '../../../server/src/service/document/kubectlYaml';
-import { splitDocuments } from '../../../server/src/service/document/split';
-import { isObject } from '../../../server/src/service/kube/defaults';
 import { csiDriverRules } from '../../../server/src/service/rules/csidriver/index';
 import { metaRules } from '../../../server/src/service/rules/meta/index';
 import { podTemplateRules } from '../../../server/src/service/rules/pod/index';
 import { versionRules } from '../../../server/src/service/rules/version/index';
-import { MAX_MINOR, type Json } from '../../../server/src/service/types';
+import { MAX_MINOR } from '../../../server/src/service/types';
+import { objectsIn } from './corpusObjects';
 import { runRules } from './harness';
 import { sharedPath, skipUnlessShared } from '../../support/shared';
 
 const CORPUS = sharedPath('corpus', 'real');
 const RULES = [...metaRules, ...csiDriverRules, ...podTemplateRules, ...versionRules];
-const OURS: Record<string, string> = { Job: 'batch/v1', CSIDriver: 'storage.k8s.io/v1' };
-
-/** Our objects in a file: top-level documents and the items of `kind: List`. */
-function objectsIn(text: string, kind: string): Json[] {
-  const objects: Json[] = [];
-  for (const slice of splitDocuments(text)) {
-    const document = parseKubectlYaml(slice.text);
-    if (document.errors.length) continue;
-    const value = toServerJson(document);
-    if (!isObject(value)) continue;
-    const candidates = value.kind === 'List' && Array.isArray(value.items) ? value.items : [value];
-    for (const item of candidates) if (isObject(item) && item.kind === kind && item.apiVersion === OURS[kind]) objects.push(item);
-  }
-  return objects;
-}
 
 function corpusFiles(folder: string, pattern: RegExp): string[] {
   return readdirSync(`${CORPUS}/${folder}`, { withFileTypes: true }).filter((entry) => entry.isFile() && pattern.test(entry.name)).map((entry) => entry.name);

@@ -1,8 +1,9 @@
 // Fix builders shared by several rules: set a value, remove an entry, and the Job repairs that more than
 // one rule offers (restartPolicy: Never, completionMode: Indexed, backoffLimitPerIndex).
 import type { OffsetEdit, Placement, Skeleton } from '../document/edits';
+import { closestName } from '../schema/messages';
 import { jsonAt, type FieldPath, type Json, type JsonObject } from '../types';
-import { rootOf, type FixContext, type QuickFix } from './types';
+import { rootOf, type FixContext, type FixEntry, type QuickFix } from './types';
 
 export interface FixOptions {
   preferred?: boolean;
@@ -58,6 +59,26 @@ export function setFix(context: FixContext, title: string, path: FieldPath, valu
 export function removeFix(context: FixContext, title: string, path: FieldPath, options: FixOptions = {}): QuickFix {
   const root = rootOf(context);
   return quickFix(title, () => (root ? context.editor.remove(root, path) : undefined), options);
+}
+
+/**
+ * "Change to `Indexed`" for a string outside an allowed set: the closest allowed value preferred (the same
+ * letters in another case, else a likely typo), then every other allowed value.
+ */
+export function allowedValueFixes(context: FixContext, allowed: readonly string[], path: FieldPath = context.path): QuickFix[] {
+  const root = rootOf(context);
+  const scalar = root ? context.editor.scalarAt(root, path) : undefined;
+  if (!scalar || allowed.length === 0) return [];
+  const text = String(scalar.value);
+  const closest = allowed.find((value) => value.toLowerCase() === text.toLowerCase()) ?? closestName(text, allowed);
+  const change = (value: string, preferred: boolean) =>
+    quickFix(`Change to \`${value}\``, () => context.editor.replaceString(scalar, value), preferred ? { preferred } : { lazy: true });
+  return [...(closest ? [change(closest, true)] : []), ...allowed.filter((value) => value !== closest && value !== text).map((value) => change(value, false))];
+}
+
+/** The fix of a value outside a set the rule checks itself: the closest `noun` preferred, or any other. */
+export function closestValueEntry(noun: string, allowed: readonly string[]): FixEntry {
+  return { does: `Changes to the closest ${noun} (preferred), or to any other`, offer: (context) => allowedValueFixes(context, allowed) };
 }
 
 /** The JSON value at `path` of the object as written (or after the server's defaults). */

@@ -17,7 +17,16 @@ export type GateName =
   | 'SidecarContainers' | 'ContainerRestartRules' | 'EnvFiles' | 'RelaxedEnvironmentVariableValidation' | 'ImageVolume'
   | 'RestartAllContainersOnContainerExits' | 'HostnameOverride' | 'GenericWorkload' | 'WorkloadWithJob' | 'VolumeLimitScaling'
   | 'EvictionRequestAPI' | 'H2CContainerProbe' | 'GRPCContainerProbeTLS' | 'VolumeBindMountOptions' | 'EmptyDirVolumeMode'
-  | 'AtomicWriteVolumeUserFields';
+  | 'AtomicWriteVolumeUserFields'
+  | PodSchedulingGateName;
+
+/** Gates of the pod-level scheduling and networking checks (affinity, tolerations, topology spread, DNS, pod fields). */
+type PodSchedulingGateName =
+  | 'StrictIPCIDRValidation' | 'ExpandedDNSConfig' | 'RelaxedDNSSearchValidation'
+  | 'MatchLabelKeysInPodAffinity' | 'MatchLabelKeysInPodTopologySpread' | 'MatchLabelKeysInPodTopologySpreadSelectorMerge'
+  | 'NodeInclusionPolicyInPodTopologySpread' | 'MinDomainsInPodTopologySpread' | 'PodSchedulingReadiness'
+  | 'TaintTolerationComparisonOperators' | 'UserNamespacesSupport' | 'UserNamespacesHostNetworkSupport'
+  | 'DynamicResourceAllocation' | 'PodLevelResources';
 
 /** [first minor, stage]: the stage holds from that release until the next entry. Before the first, the gate does not exist. */
 type StageHistory = readonly (readonly [number, GateStage])[];
@@ -53,6 +62,22 @@ const HISTORY: Record<GateName, StageHistory> = {
   VolumeBindMountOptions: [[37, 'alpha']],
   EmptyDirVolumeMode: [[37, 'alpha']],
   AtomicWriteVolumeUserFields: [[37, 'alpha']],
+  // Pod scheduling and networking. StrictIPCIDRValidation is on from 1.36 (kube-apiserver 1.36 flags:
+  // "BETA - default=true"); HostnameOverride GA and UserNamespacesSupport GA from the 1.36/1.37 notes.
+  StrictIPCIDRValidation: [[33, 'alpha'], [36, 'beta-on']],
+  ExpandedDNSConfig: [[22, 'alpha'], [26, 'beta-on'], [28, 'ga']],
+  RelaxedDNSSearchValidation: [[32, 'alpha'], [33, 'beta-on'], [34, 'ga']],
+  MatchLabelKeysInPodAffinity: [[29, 'alpha'], [31, 'beta-on'], [33, 'ga']],
+  MatchLabelKeysInPodTopologySpread: [[25, 'alpha'], [27, 'beta-on']],
+  MatchLabelKeysInPodTopologySpreadSelectorMerge: [[34, 'beta-on']],
+  NodeInclusionPolicyInPodTopologySpread: [[25, 'alpha'], [26, 'beta-on'], [33, 'ga']],
+  MinDomainsInPodTopologySpread: [[24, 'alpha'], [25, 'beta-off'], [27, 'beta-on'], [30, 'ga']],
+  PodSchedulingReadiness: [[26, 'alpha'], [27, 'beta-on'], [30, 'ga']],
+  TaintTolerationComparisonOperators: [[35, 'alpha']],
+  UserNamespacesSupport: [[25, 'alpha'], [30, 'beta-off'], [33, 'beta-on'], [36, 'ga']],
+  UserNamespacesHostNetworkSupport: [[35, 'alpha']],
+  DynamicResourceAllocation: [[26, 'alpha'], [32, 'beta-off'], [34, 'ga']],
+  PodLevelResources: [[32, 'alpha'], [34, 'beta-on']],
 };
 
 export const FEATURE_GATE_NAMES = Object.keys(HISTORY) as GateName[];
@@ -188,6 +213,7 @@ export const GATED_FIELDS: readonly GatedField[] = [
   ...CONTAINER_FIELDS_1_37.flatMap(([field, gate]) => containerFields(field, gate, 'dropped')),
   ...podFields([['volumes', '*', 'emptyDir', 'mode']], 'EmptyDirVolumeMode'),
   ...podFields(VOLUME_USER_FIELDS, 'AtomicWriteVolumeUserFields'),
+  ...podSchedulingFields(),
   { kind: 'CSIDriver', pattern: ['spec', 'storageCapacity'], gate: 'CSIStorageCapacity', effect: 'dropped' },
   { kind: 'CSIDriver', pattern: ['spec', 'volumeLifecycleModes'], gate: 'CSIInlineVolume', effect: 'dropped' },
   { kind: 'CSIDriver', pattern: ['spec', 'fsGroupPolicy'], gate: 'CSIVolumeFSGroupPolicy', effect: 'dropped' },
@@ -196,6 +222,28 @@ export const GATED_FIELDS: readonly GatedField[] = [
   { kind: 'CSIDriver', pattern: ['spec', 'serviceAccountTokenInSecrets'], gate: 'CSIServiceAccountTokenSecrets', effect: 'dropped' },
   { kind: 'CSIDriver', pattern: ['spec', 'preventPodSchedulingIfMissing'], gate: 'VolumeLimitScaling', effect: 'dropped', firstMinor: 36 },
 ];
+
+/** Pod fields of the scheduling and networking checks that a create drops while their gate is off. */
+function podSchedulingFields(): GatedField[] {
+  const job = (pattern: readonly (string | number)[], gate: GateName, extra: Partial<GatedField> = {}): GatedField =>
+    ({ kind: 'Job', pattern: [...POD, ...pattern], gate, effect: 'dropped', ...extra });
+  const affinityTerms = ['podAffinity', 'podAntiAffinity'].flatMap((kind) => [
+    [kind, 'requiredDuringSchedulingIgnoredDuringExecution', '*'],
+    [kind, 'preferredDuringSchedulingIgnoredDuringExecution', '*', 'podAffinityTerm'],
+  ]);
+  return [
+    ...affinityTerms.flatMap((term) => ['matchLabelKeys', 'mismatchLabelKeys'].map((field) => job(['affinity', ...term, field], 'MatchLabelKeysInPodAffinity'))),
+    job(['topologySpreadConstraints', '*', 'matchLabelKeys'], 'MatchLabelKeysInPodTopologySpread'),
+    job(['topologySpreadConstraints', '*', 'nodeAffinityPolicy'], 'NodeInclusionPolicyInPodTopologySpread'),
+    job(['topologySpreadConstraints', '*', 'nodeTaintsPolicy'], 'NodeInclusionPolicyInPodTopologySpread'),
+    job(['topologySpreadConstraints', '*', 'minDomains'], 'MinDomainsInPodTopologySpread'),
+    job(['schedulingGates'], 'PodSchedulingReadiness'),
+    job(['resourceClaims'], 'DynamicResourceAllocation'),
+    ...containerFields(['resources', 'claims'], 'DynamicResourceAllocation', 'dropped'),
+    job(['hostUsers'], 'UserNamespacesSupport'),
+    job(['resources'], 'PodLevelResources'),
+  ];
+}
 
 /** A volume whose only source field (besides its name) is `field`. */
 function isOnlySource(volume: Json, field: string): boolean {

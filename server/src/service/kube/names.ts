@@ -29,14 +29,21 @@ export function dns1123LabelProblems(value: string): string[] {
   return problems;
 }
 
-/** RFC 1123 subdomain: dot-separated labels, at most 253 characters (object names, label-key prefixes). */
-export function dns1123SubdomainProblems(value: string): string[] {
+function subdomainProblems(value: string, pattern: RegExp, rule: string): string[] {
   const problems: string[] = [];
   if (byteLength(value) > DNS1123_SUBDOMAIN_MAX_LENGTH) problems.push(`it is longer than ${DNS1123_SUBDOMAIN_MAX_LENGTH} characters`);
-  if (!DNS1123_SUBDOMAIN.test(value)) {
-    problems.push('it must use only lower-case letters, digits, `-` and `.`, and start and end with a letter or digit');
-  }
+  if (!pattern.test(value)) problems.push(rule);
   return problems;
+}
+
+/** RFC 1123 subdomain: dot-separated labels, at most 253 characters (object names, label-key prefixes). */
+export function dns1123SubdomainProblems(value: string): string[] {
+  return subdomainProblems(value, DNS1123_SUBDOMAIN, 'it must use only lower-case letters, digits, `-` and `.`, and start and end with a letter or digit');
+}
+
+/** The same, with `_` allowed (IsDNS1123SubdomainWithUnderscore: DNS search domains from 1.33). */
+export function dns1123SubdomainWithUnderscoreProblems(value: string): string[] {
+  return subdomainProblems(value, DNS1123_SUBDOMAIN_WITH_UNDERSCORE, 'it must use only lower-case letters, digits, `-`, `_` and `.`, and each dot-separated part must end with a letter or digit');
 }
 
 /** Qualified name: `[prefix/]name`, the syntax of label keys, annotation keys and condition types. */
@@ -89,6 +96,9 @@ function regexMessage(message: string, format: string, ...examples: string[]): s
 
 const DNS1123_LABEL_FORMAT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const DNS1123_SUBDOMAIN_FORMAT = `${DNS1123_LABEL_FORMAT}(\\.${DNS1123_LABEL_FORMAT})*`;
+const DNS1123_LABEL_WITH_UNDERSCORE_FORMAT = '_?[a-z0-9]([-_a-z0-9]*[a-z0-9])?';
+const DNS1123_SUBDOMAIN_WITH_UNDERSCORE_FORMAT = `${DNS1123_LABEL_WITH_UNDERSCORE_FORMAT}(\\.${DNS1123_LABEL_WITH_UNDERSCORE_FORMAT})*`;
+const DNS1123_SUBDOMAIN_WITH_UNDERSCORE = new RegExp(`^${DNS1123_SUBDOMAIN_WITH_UNDERSCORE_FORMAT}$`);
 const LABEL_KEY_FORMAT = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
 const LABEL_KEY_MESSAGE = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 
@@ -104,14 +114,24 @@ export function dns1123LabelServerMessages(value: string): string[] {
   return messages;
 }
 
-/** IsDNS1123Subdomain, as the server words it. */
-export function dns1123SubdomainServerMessages(value: string): string[] {
+const SUBDOMAIN_MESSAGE = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
+const SUBDOMAIN_WITH_UNDERSCORE_MESSAGE = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '_', '-' or '.', and must start and end with an alphanumeric character";
+
+function subdomainServerMessages(value: string, pattern: RegExp, message: string, format: string): string[] {
   const messages: string[] = [];
   if (byteLength(value) > DNS1123_SUBDOMAIN_MAX_LENGTH) messages.push(maxLenMessage(DNS1123_SUBDOMAIN_MAX_LENGTH));
-  if (!DNS1123_SUBDOMAIN.test(value)) {
-    messages.push(regexMessage("a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character", DNS1123_SUBDOMAIN_FORMAT, 'example.com'));
-  }
+  if (!pattern.test(value)) messages.push(regexMessage(message, format, 'example.com'));
   return messages;
+}
+
+/** IsDNS1123Subdomain, as the server words it. */
+export function dns1123SubdomainServerMessages(value: string): string[] {
+  return subdomainServerMessages(value, DNS1123_SUBDOMAIN, SUBDOMAIN_MESSAGE, DNS1123_SUBDOMAIN_FORMAT);
+}
+
+/** IsDNS1123SubdomainWithUnderscore (DNS search domains from 1.33), as the server words it. */
+export function dns1123SubdomainWithUnderscoreServerMessages(value: string): string[] {
+  return subdomainServerMessages(value, DNS1123_SUBDOMAIN_WITH_UNDERSCORE, SUBDOMAIN_WITH_UNDERSCORE_MESSAGE, DNS1123_SUBDOMAIN_WITH_UNDERSCORE_FORMAT);
 }
 
 /** IsQualifiedName (label and annotation keys), as the server words it. */

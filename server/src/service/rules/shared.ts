@@ -16,6 +16,13 @@ export function asString(value: Json | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** The entries of a list that are mappings, with their indexes (other entries are the schema check's). */
+export function objectEntries(value: Json | undefined): [JsonObject, number][] {
+  const entries: [JsonObject, number][] = [];
+  if (Array.isArray(value)) value.forEach((entry, index) => { if (isObject(entry)) entries.push([entry, index]); });
+  return entries;
+}
+
 /** An integer as Go decodes it into an int32/int64 field; a fraction or a string is the schema's business. */
 export function asInteger(value: Json | undefined): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) ? value : undefined;

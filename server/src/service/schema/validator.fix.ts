@@ -3,7 +3,7 @@
 // reverse), and skeletons for the required fields users most often leave out.
 import { isMap, isScalar, type Scalar } from 'yaml';
 import { placeholder, type Skeleton } from '../document/edits';
-import { containerNames, quickFix, setFix, unusedName } from '../fixes/common';
+import { allowedValueFixes, containerNames, quickFix, setFix, unusedName } from '../fixes/common';
 import { rootOf, type FixContext, type Fixes, type QuickFix } from '../fixes/types';
 import type { FieldPath } from '../types';
 import { closestName } from './messages';
@@ -21,20 +21,6 @@ function schemaOf(context: FixContext, path: FieldPath = context.path): JsonSche
 
 function enumFixes(context: FixContext): QuickFix[] {
   return allowedValueFixes(context, ((schemaOf(context)?.enum as unknown[] | undefined) ?? []).filter((value): value is string => typeof value === 'string'));
-}
-
-/**
- * "Change to `Indexed`": the closest allowed value preferred (same letters, else a likely typo), then every other
- * one. Also for rules that mirror the server's own lists of supported values.
- */
-export function allowedValueFixes(context: FixContext, allowed: readonly string[]): QuickFix[] {
-  const scalar = scalarAt(context);
-  if (!scalar || allowed.length === 0) return [];
-  const text = String(scalar.value);
-  const closest = allowed.find((value) => value.toLowerCase() === text.toLowerCase()) ?? closestName(text, allowed);
-  const change = (value: string, preferred: boolean) =>
-    quickFix(`Change to \`${value}\``, () => context.editor.replaceString(scalar, value), preferred ? { preferred } : { lazy: true });
-  return [...(closest ? [change(closest, true)] : []), ...allowed.filter((value) => value !== closest && value !== text).map((value) => change(value, false))];
 }
 
 /** "Rename to `backoffLimit`" for a key close to a known field that is not set yet; removing the field otherwise. */

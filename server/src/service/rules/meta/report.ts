@@ -28,6 +28,17 @@ export function serverSays(lines: readonly string[]): string {
   return lines.length === 1 ? `The API server answers ${quoted[0]}.` : `The API server answers ${quoted.join(' and ')}.`;
 }
 
+/** The detail of a NotSupported error: `supported values: "A", "B"`, in the order the server lists them. */
+export function supportedValuesDetail(values: readonly string[]): string {
+  return `supported values: ${values.map((value) => JSON.stringify(value)).join(', ')}`;
+}
+
+/** Allowed values for a message: "`A`, `B` or `C`". */
+export function oneOf(values: readonly string[]): string {
+  const quoted = values.map((value) => `\`${value}\``);
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}` : quoted.join('');
+}
+
 /** Joins plain-word problems: "it is too long; it contains a dot". */
 export function listProblems(problems: readonly string[]): string {
   return problems.join('; ');
@@ -55,4 +66,23 @@ export const HREF = {
   resizePolicy: 'https://kubernetes.io/docs/tasks/configure-pod-container/resize-container-resources/#container-resize-policies',
   podTemplates: 'https://kubernetes.io/docs/concepts/workloads/pods/#pod-templates',
   ephemeralContainers: 'https://kubernetes.io/docs/concepts/workloads/pods/ephemeral-containers/',
+  nodeAffinity: 'https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#node-affinity',
+  podAffinity: 'https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#inter-pod-affinity-and-anti-affinity',
+  nodeSelector: 'https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#nodeselector',
+  tolerations: 'https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/',
+  topologySpread: 'https://kubernetes.io/docs/concepts/scheduling-eviction/topology-spread-constraints/',
+  podDns: 'https://kubernetes.io/docs/concepts/services-networking/dns-pod-service/#pod-s-dns-policy',
+  podDnsConfig: 'https://kubernetes.io/docs/concepts/services-networking/dns-pod-service/#pod-dns-config',
+  podHostname: 'https://kubernetes.io/docs/concepts/services-networking/dns-pod-service/#pod-hostname-and-subdomain-field',
+  hostAliases: 'https://kubernetes.io/docs/tasks/network/customize-hosts-file-for-pods/',
+  schedulingGates: 'https://kubernetes.io/docs/concepts/scheduling-eviction/pod-scheduling-readiness/',
+  readinessGates: 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#pod-readiness-gate',
+  priority: 'https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/',
+  runtimeClass: 'https://kubernetes.io/docs/concepts/containers/runtime-class/',
+  podOverhead: 'https://kubernetes.io/docs/concepts/scheduling-eviction/pod-overhead/',
+  serviceAccounts: 'https://kubernetes.io/docs/tasks/configure-pod-container/configure-service-account/',
+  activeDeadline: 'https://kubernetes.io/docs/concepts/workloads/controllers/job/#job-termination-and-cleanup',
+  userNamespaces: 'https://kubernetes.io/docs/concepts/workloads/pods/user-namespaces/',
+  resourceClaims: 'https://kubernetes.io/docs/concepts/scheduling-eviction/dynamic-resource-allocation/',
+  podLevelResources: 'https://kubernetes.io/docs/tasks/configure-pod-container/assign-pod-level-resources/',
 } as const;

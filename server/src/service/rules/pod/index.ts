@@ -11,6 +11,13 @@ import { validateResourceRequirements } from './validateResourceRequirements';
 import { validateVolumes } from './validateVolumes';
 import { validateVolumeMounts } from './validateVolumeMounts';
 import { validateVolumeSources } from './validateVolumeSources';
+import { validateAffinity } from './validateAffinity';
+import { validateTolerations } from './validateTolerations';
+import { validateTopologySpread } from './validateTopologySpread';
+import { validateDNS } from './validateDNS';
+import { validatePodSpecFields } from './validatePodSpecFields';
+import { validateResourceClaims } from './validateResourceClaims';
+import { validatePodResources } from './validatePodResources';
 
 export const podTemplateRules: readonly Rule[] = [
   validatePodTemplateSpec,
@@ -23,4 +30,11 @@ export const podTemplateRules: readonly Rule[] = [
   validateVolumeSources,
   validateVolumeMounts,
   validateInitContainerResizePolicy,
+  validateAffinity,
+  validateTolerations,
+  validateTopologySpread,
+  validateDNS,
+  validatePodSpecFields,
+  validateResourceClaims,
+  validatePodResources,
 ];

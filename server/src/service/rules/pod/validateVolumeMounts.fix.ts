@@ -1,10 +1,9 @@
 // Quick fixes for the mount and device checks: a volume name close to a typo, the closest propagation or
 // read-only mode, `readOnly: true` where recursiveReadOnly needs it, a relative subPath.
-import { quickFix, removeFix, setFix, valueAt } from '../../fixes/common';
+import { allowedValueFixes, quickFix, removeFix, setFix, valueAt } from '../../fixes/common';
 import { rootOf, type FixContext, type Fixes, type QuickFix } from '../../fixes/types';
 import { isObject } from '../../kube/defaults';
 import { closestName } from '../../schema/messages';
-import { allowedValueFixes } from '../../schema/validator.fix';
 
 /** The pod spec above a container path such as [..., 'spec', 'containers', 0, 'volumeMounts', 1, 'name']. */
 function volumeNames(context: FixContext): string[] {

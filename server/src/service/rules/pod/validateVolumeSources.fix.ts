@@ -1,8 +1,7 @@
 // Quick fixes for the volume-source checks: a file mode in the octal form that was meant, the closest
 // supported value, a leading `/` added or dropped, a token lifetime within bounds, a forbidden key removed.
-import { numberFix, quickFix, removeFix, valueAt } from '../../fixes/common';
+import { allowedValueFixes, numberFix, quickFix, removeFix, valueAt } from '../../fixes/common';
 import { rootOf, type FixContext, type Fixes, type QuickFix } from '../../fixes/types';
-import { allowedValueFixes } from '../../schema/validator.fix';
 import { octalReading } from './volumeChecks';
 
 function replaceString(context: FixContext, title: string, value: string): QuickFix {
