@@ -3,7 +3,7 @@
 import type { Json } from '../../types';
 
 export type ServerErrorType =
-  | 'Required value' | 'Invalid value' | 'Forbidden' | 'Duplicate value' | 'Unsupported value' | 'Not found' | 'Too long';
+  | 'Required value' | 'Invalid value' | 'Forbidden' | 'Duplicate value' | 'Unsupported value' | 'Not found' | 'Too long' | 'Too many';
 
 /** A value as Go's %#v prints it in field errors: strings quoted, numbers and booleans bare. */
 export function goValue(value: Json | undefined): string {
@@ -26,6 +26,11 @@ export function serverSays(lines: readonly string[]): string {
   if (lines.length === 0) return '';
   const quoted = lines.map((line) => `\`${line}\``);
   return lines.length === 1 ? `The API server answers ${quoted[0]}.` : `The API server answers ${quoted.join(' and ')}.`;
+}
+
+/** The detail of a NotSupported error: `supported values: "a", "b"` (the order the server prints). */
+export function supportedValues(values: readonly string[]): string {
+  return `supported values: ${values.map((value) => JSON.stringify(value)).join(', ')}`;
 }
 
 /** Joins plain-word problems: "it is too long; it contains a dot". */
@@ -54,4 +59,17 @@ export const HREF = {
   restartPolicy: 'https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#restart-policy',
   podTemplates: 'https://kubernetes.io/docs/concepts/workloads/pods/#pod-templates',
   ephemeralContainers: 'https://kubernetes.io/docs/concepts/workloads/pods/ephemeral-containers/',
+  probes: 'https://kubernetes.io/docs/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/',
+  lifecycleHooks: 'https://kubernetes.io/docs/concepts/containers/container-lifecycle-hooks/',
+  securityContext: 'https://kubernetes.io/docs/tasks/configure-pod-container/security-context/',
+  seccomp: 'https://kubernetes.io/docs/tutorials/security/seccomp/',
+  appArmor: 'https://kubernetes.io/docs/tutorials/security/apparmor/',
+  sysctls: 'https://kubernetes.io/docs/tasks/administer-cluster/sysctl-cluster/',
+  userNamespaces: 'https://kubernetes.io/docs/concepts/workloads/pods/user-namespaces/',
+  windowsSecurity: 'https://kubernetes.io/docs/concepts/windows/intro/',
+  hostProcess: 'https://kubernetes.io/docs/tasks/configure-pod-container/create-hostprocess-pod/',
+  gmsa: 'https://kubernetes.io/docs/tasks/configure-pod-container/configure-gmsa/',
+  podOS: 'https://kubernetes.io/docs/concepts/workloads/pods/#pod-os',
+  terminationMessage: 'https://kubernetes.io/docs/tasks/debug/debug-application/determine-reason-pod-failure/#customizing-the-termination-message',
+  imagePullSecrets: 'https://kubernetes.io/docs/concepts/containers/images/#specifying-imagepullsecrets-on-a-pod',
 } as const;

@@ -8,6 +8,14 @@ import { validateEnv } from './validateEnv';
 import { validatePodTemplateSpec } from './validatePodTemplateSpec';
 import { validateResourceRequirements } from './validateResourceRequirements';
 import { validateVolumes } from './validateVolumes';
+import { validateProbe } from './validateProbe';
+import { validateLifecycle } from './validateLifecycle';
+import { validateSecurityContext } from './validateSecurityContext';
+import { validateSecurityProfiles } from './validateSecurityProfiles';
+import { validateSysctls } from './validateSysctls';
+import { validateWindowsOptions } from './validateWindowsOptions';
+import { validateOS } from './validateOS';
+import { validateImagePullSecrets } from './validateImagePullSecrets';
 
 export const podTemplateRules: readonly Rule[] = [
   validatePodTemplateSpec,
@@ -17,4 +25,12 @@ export const podTemplateRules: readonly Rule[] = [
   validateEnv,
   validateResourceRequirements,
   validateContainerRestartPolicy,
+  validateProbe,
+  validateLifecycle,
+  validateSecurityContext,
+  validateSecurityProfiles,
+  validateSysctls,
+  validateWindowsOptions,
+  validateOS,
+  validateImagePullSecrets,
 ];
