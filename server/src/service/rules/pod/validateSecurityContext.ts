@@ -94,8 +94,8 @@ function containerFindings(ref: ContainerRef, hostUsers: boolean, minor: number)
 }
 
 function podFindings(spec: JsonObject, base: FieldPath, minor: number): Finding[] {
-  const context = asObject(spec.securityContext);
-  if (!context) return [];
+  // Never nil for the server: defaulting sets `securityContext: {}`, and hostPID and shareProcessNamespace live in it.
+  const context = asObject(spec.securityContext) ?? {};
   const path = [...base, 'spec', 'securityContext'];
   const findings: Finding[] = [];
   for (const field of ['fsGroup', 'runAsUser', 'runAsGroup'] as const) {
@@ -113,7 +113,7 @@ function podFindings(spec: JsonObject, base: FieldPath, minor: number): Finding[
   }
   const fsGroupChangePolicy = asString(context.fsGroupChangePolicy);
   if (fsGroupChangePolicy !== undefined && !FS_GROUP_CHANGE_POLICIES.includes(fsGroupChangePolicy)) {
-    findings.push(unsupportedFinding(C.fsGroupChangePolicy, fsGroupChangePolicy, [...path, 'fsGroupChangePolicy'], ['OnRootMismatch', 'Always'],
+    findings.push(unsupportedFinding(C.fsGroupChangePolicy, fsGroupChangePolicy, [...path, 'fsGroupChangePolicy'], FS_GROUP_CHANGE_POLICIES,
       '`OnRootMismatch` changes volume ownership only when the volume root does not match fsGroup; `Always` changes it on every mount.'));
   }
   const supplementalGroupsPolicy = asString(context.supplementalGroupsPolicy);
