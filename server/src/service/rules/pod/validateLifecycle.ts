@@ -78,7 +78,7 @@ function sleepFindings(sleep: JsonObject, path: FieldPath, owner: HandlerOwner, 
   let advice = 'Shorten the sleep, or raise the pod\'s terminationGracePeriodSeconds.';
   if (seconds <= gracePeriod) advice = zeroAllowed ? 'Use 0 or more.' : 'Use at least 1 second (a zero sleep is allowed from Kubernetes 1.33).';
   return [report(LIFECYCLE_CODES.sleepSeconds, path,
-    `The ${owner.what} sleeps ${seconds} seconds; it must sleep ${range} seconds, since the pod's terminationGracePeriodSeconds (${gracePeriod}) bounds how long stopping may take. ${advice} ${serverSays([serverError(formatFieldPath(path), 'Invalid value', seconds, detail)])}`)];
+    `The ${owner.what} sleeps ${seconds} seconds; it must sleep ${range} seconds, since the pod's terminationGracePeriodSeconds (${gracePeriod}) bounds how long stopping may take. ${advice} ${serverSays([serverError(formatFieldPath(path), 'Invalid value', seconds, detail)])}`, 'key')];
 }
 
 function lifecycleFindings(lifecycle: JsonObject, ref: ContainerRef, gracePeriod: number, minor: number): Finding[] {

@@ -120,7 +120,7 @@ export function checkOS(template: Json | undefined, base: FieldPath, minor: numb
     // The server names `os`, not `os.name`.
     const path = [...base, 'spec', 'os'];
     return [report(C.nameUnsupported, path,
-      `\`${name}\` is not an operating system the pod can ask for: use \`linux\` or \`windows\` (lower case). ${serverSays([serverError(formatFieldPath(path), 'Unsupported value', name, supportedValues(OS_NAMES))])}`)];
+      `\`${name}\` is not an operating system the pod can ask for: use \`linux\` or \`windows\` (lower case). ${serverSays([serverError(formatFieldPath(path), 'Unsupported value', name, supportedValues(OS_NAMES))])}`, 'key')];
   }
   return name === 'linux' ? linuxFindings(spec, base) : windowsFindings(spec, base, minor);
 }

@@ -158,7 +158,7 @@ function httpGetFindings(httpGet: JsonObject, path: FieldPath, owner: HandlerOwn
     // The server names the list, not the entry.
     const at = [...path, 'httpHeaders'];
     findings.push(report(codes.headerName, at,
-      `HTTP header #${index + 1} of the ${owner.what}, \`${name}\`, is not a valid header name: use only letters, digits and \`-\` (e.g. \`X-Custom-Header\`); the value may hold anything. ${serverSays(messages.map((message) => serverError(formatFieldPath(at), 'Invalid value', name, message)))}`));
+      `HTTP header #${index + 1} of the ${owner.what}, \`${name}\`, is not a valid header name: use only letters, digits and \`-\` (e.g. \`X-Custom-Header\`); the value may hold anything. ${serverSays(messages.map((message) => serverError(formatFieldPath(at), 'Invalid value', name, message)))}`, 'key'));
   });
   return findings;
 }
