@@ -2,9 +2,10 @@
 // (spec.os is dropped in 1.23), with the Windows-forbidden fields that count only once their gate is on.
 import { describe } from 'node:test';
 import { podTemplateRules } from '../../../server/src/service/rules/pod/index';
+import type { Json } from '../../../server/src/service/types';
 import { assertEveryCodeTriggered, C0, container, I0, job, POD, runCases, type Case } from './pod-cases';
 
-const windows = (podSpec: { [key: string]: object | string | boolean | number }) => job({ os: { name: 'windows' }, ...podSpec });
+const windows = (podSpec: { [key: string]: Json }) => job({ os: { name: 'windows' }, ...podSpec });
 const PSC = `${POD}.securityContext`;
 
 const names: Case[] = [

@@ -3,11 +3,12 @@
 // each with a trigger and a boundary case, at the releases where the server's behaviour changes.
 import { describe } from 'node:test';
 import { podTemplateRules } from '../../../server/src/service/rules/pod/index';
+import type { Json } from '../../../server/src/service/types';
 import { assertEveryCodeTriggered, C0, container, I0, job, runCases, withContainer, type Case } from './pod-cases';
 
 const exec = { exec: { command: ['true'] } };
-const http = (fields: { [key: string]: string | number | object } = {}) => ({ httpGet: { port: 8080, ...fields } });
-const init = (fields: { [key: string]: object | string | number }) => job({ initContainers: [container(fields, 'init')] });
+const http = (fields: { [key: string]: Json } = {}) => ({ httpGet: { port: 8080, ...fields } });
+const init = (fields: { [key: string]: Json }) => job({ initContainers: [container(fields, 'init')] });
 
 const handlers: Case[] = [
   { name: 'an exec probe with a command', yaml: withContainer({ livenessProbe: exec }), expect: [] },
@@ -107,7 +108,7 @@ const sleepAction: Case[] = [
   { name: 'sleep in 1.28 is an unknown field (the schema check speaks)', yaml: withContainer(sleep(0)), minor: 28, expect: [] },
 ];
 
-const rule = (fields: { [key: string]: object | string | number }) => ({ action: 'Restart', exitCodes: { operator: 'In', values: [42] }, ...fields });
+const rule = (fields: { [key: string]: Json }) => ({ action: 'Restart', exitCodes: { operator: 'In', values: [42] }, ...fields });
 
 const leftovers: Case[] = [
   { name: 'terminationMessagePolicy in lower case', yaml: withContainer({ terminationMessagePolicy: 'file' }), expect: ['pod/container-termination-message-policy-unsupported @ spec.template.spec.containers[0].terminationMessagePolicy'], words: ['Unsupported value: "file": supported values: "File", "FallbackToLogsOnError"'] },

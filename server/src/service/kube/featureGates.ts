@@ -13,7 +13,9 @@ export type GateName =
   | 'JobSuccessPolicy' | 'JobPodReplacementPolicy' | 'JobManagedBy'
   | 'CSIStorageCapacity' | 'CSIInlineVolume' | 'CSIVolumeFSGroupPolicy' | 'SELinuxMountReadWriteOncePod'
   | 'MutableCSINodeAllocatableCount' | 'CSIServiceAccountTokenSecrets'
-  | 'SidecarContainers' | 'ContainerRestartRules' | 'EnvFiles' | 'RelaxedEnvironmentVariableValidation' | 'ImageVolume';
+  | 'SidecarContainers' | 'ContainerRestartRules' | 'EnvFiles' | 'RelaxedEnvironmentVariableValidation' | 'ImageVolume'
+  | 'GRPCContainerProbe' | 'ProbeTerminationGracePeriod' | 'PodLifecycleSleepAction' | 'ContainerStopSignals' | 'IdentifyPodOS'
+  | 'UserNamespacesSupport' | 'SupplementalGroupsPolicy' | 'SELinuxChangePolicy';
 
 /** [first minor, stage]: the stage holds from that release until the next entry. Before the first, the gate does not exist. */
 type StageHistory = readonly (readonly [number, GateStage])[];
@@ -38,6 +40,15 @@ const HISTORY: Record<GateName, StageHistory> = {
   EnvFiles: [[34, 'alpha'], [35, 'beta-on']],
   RelaxedEnvironmentVariableValidation: [[30, 'alpha'], [32, 'beta-on'], [34, 'ga']],
   ImageVolume: [[31, 'alpha'], [33, 'beta-off'], [35, 'beta-on']],
+  GRPCContainerProbe: [[23, 'alpha'], [24, 'beta-on'], [27, 'ga']],
+  ProbeTerminationGracePeriod: [[21, 'alpha'], [22, 'beta-off'], [25, 'beta-on'], [28, 'ga']],
+  PodLifecycleSleepAction: [[29, 'alpha'], [30, 'beta-on'], [34, 'ga']],
+  ContainerStopSignals: [[33, 'alpha']],
+  IdentifyPodOS: [[23, 'alpha'], [24, 'beta-on'], [25, 'ga']],
+  // Named UserNamespacesStatelessPodsSupport (alpha) in 1.25-1.27.
+  UserNamespacesSupport: [[28, 'alpha'], [30, 'beta-off'], [33, 'beta-on']],
+  SupplementalGroupsPolicy: [[31, 'alpha'], [33, 'beta-on'], [35, 'ga']],
+  SELinuxChangePolicy: [[32, 'alpha'], [33, 'beta-on']],
 };
 
 export const FEATURE_GATE_NAMES = Object.keys(HISTORY) as GateName[];
@@ -100,6 +111,14 @@ function envLeftWithoutSource(valueFrom: Json): string | undefined {
   return alone ? 'the variable\'s `valueFrom` is then left without a source, which the server rejects ("must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`")' : undefined;
 }
 
+const PROBES = ['livenessProbe', 'readinessProbe', 'startupProbe'];
+
+/** A probe whose only handler is `grpc` has none left once grpc is dropped. */
+function probeLeftWithoutHandler(probe: Json): string | undefined {
+  const alone = typeof probe === 'object' && probe !== null && !Array.isArray(probe) && !['exec', 'httpGet', 'tcpSocket'].some((handler) => probe[handler] !== undefined);
+  return alone ? 'the probe is then left without a handler, which the server rejects ("must specify a handler type")' : undefined;
+}
+
 export const GATED_FIELDS: readonly GatedField[] = [
   { kind: 'Job', pattern: ['spec', 'suspend'], gate: 'SuspendJob', effect: 'dropped' },
   { kind: 'Job', pattern: ['spec', 'completionMode'], gate: 'IndexedJob', effect: 'dropped' },
@@ -119,6 +138,16 @@ export const GATED_FIELDS: readonly GatedField[] = [
   ...containerFields(['restartPolicyRules'], 'ContainerRestartRules', 'dropped'),
   ...containerFields(['env', '*', 'valueFrom', 'fileKeyRef'], 'EnvFiles', 'dropped', { rejectedAfterDrop: envLeftWithoutSource }),
   ...containerFields(['env', '*', 'name'], 'RelaxedEnvironmentVariableValidation', 'validation'),
+  // Probes and lifecycle hooks (validateProbe.ts, validateLifecycle.ts).
+  ...PROBES.flatMap((probe) => containerFields([probe, 'grpc'], 'GRPCContainerProbe', 'dropped', { rejectedAfterDrop: probeLeftWithoutHandler })),
+  ...['livenessProbe', 'startupProbe'].flatMap((probe) => containerFields([probe, 'terminationGracePeriodSeconds'], 'ProbeTerminationGracePeriod', 'dropped')),
+  ...['postStart', 'preStop'].flatMap((hook) => containerFields(['lifecycle', hook, 'sleep'], 'PodLifecycleSleepAction', 'dropped')),
+  ...containerFields(['lifecycle', 'stopSignal'], 'ContainerStopSignals', 'dropped'),
+  // Pod-level security and OS settings (validateSecurityContext.ts, validateOS.ts).
+  { kind: 'Job', pattern: [...POD, 'os'], gate: 'IdentifyPodOS', effect: 'dropped' },
+  { kind: 'Job', pattern: [...POD, 'hostUsers'], gate: 'UserNamespacesSupport', effect: 'dropped' },
+  { kind: 'Job', pattern: [...POD, 'securityContext', 'supplementalGroupsPolicy'], gate: 'SupplementalGroupsPolicy', effect: 'dropped' },
+  { kind: 'Job', pattern: [...POD, 'securityContext', 'seLinuxChangePolicy'], gate: 'SELinuxChangePolicy', effect: 'dropped' },
   {
     kind: 'Job', pattern: [...POD, 'volumes', '*', 'image'], gate: 'ImageVolume', effect: 'dropped',
     rejectedAfterDrop: (volume) => (isOnlySource(volume, 'image') ? 'the volume is then left without a source, which the server rejects ("must specify a volume type")' : undefined),
