@@ -50,23 +50,25 @@ export function runAsUserNameMessages(name: string): string[] {
   return messages;
 }
 
+/** One finding for a string the server refuses with `messages` (Invalid value), or none. */
+function invalidString(code: RuleCode, value: string, at: FieldPath, messages: readonly string[], explanation: string): Finding[] {
+  if (!messages.length) return [];
+  return [report(code, at, `${explanation} ${serverSays(messages.map((message) => serverError(formatFieldPath(at), 'Invalid value', value, message)))}`)];
+}
+
 function optionsFindings(options: JsonObject, path: FieldPath, who: string): Finding[] {
   const findings: Finding[] = [];
   const specName = asString(options.gmsaCredentialSpecName);
   if (specName !== undefined) {
-    const messages = dns1123SubdomainServerMessages(specName);
-    const at = [...path, 'gmsaCredentialSpecName'];
-    if (messages.length) {
-      findings.push(report(C.gmsaSpecName, at,
-        `\`${specName}\` is not a GMSACredentialSpec name: ${listProblems(dns1123SubdomainProblems(specName))}. It names a GMSACredentialSpec object, so it must be a DNS subdomain (lower-case letters, digits, \`-\` and \`.\`). ${serverSays(messages.map((message) => serverError(formatFieldPath(at), 'Invalid value', specName, message)))}`));
-    }
+    findings.push(...invalidString(C.gmsaSpecName, specName, [...path, 'gmsaCredentialSpecName'], dns1123SubdomainServerMessages(specName),
+      `\`${specName}\` is not a GMSACredentialSpec name: ${listProblems(dns1123SubdomainProblems(specName))}. It names a GMSACredentialSpec object, so it must be a DNS subdomain (lower-case letters, digits, \`-\` and \`.\`).`));
   }
   const spec = asString(options.gmsaCredentialSpec);
   if (spec !== undefined) {
     const at = [...path, 'gmsaCredentialSpec'];
     if (spec.length === 0) {
-      findings.push(report(C.gmsaSpec, at,
-        `The gmsaCredentialSpec of ${who} is empty: leave it out (the GMSA webhook fills it from gmsaCredentialSpecName) or give the credential spec's JSON. ${serverSays([serverError(formatFieldPath(at), 'Invalid value', '', 'gmsaCredentialSpec cannot be an empty string')])}`));
+      findings.push(...invalidString(C.gmsaSpec, spec, at, ['gmsaCredentialSpec cannot be an empty string'],
+        `The gmsaCredentialSpec of ${who} is empty: leave it out (the GMSA webhook fills it from gmsaCredentialSpecName) or give the credential spec's JSON.`));
     } else if (byteLength(spec) > MAX_GMSA_SPEC_BYTES) {
       findings.push(report(C.gmsaSpec, at,
         `The gmsaCredentialSpec of ${who} has ${byteLength(spec)} bytes; at most 64 KiB are allowed. ${serverSays([serverError(formatFieldPath(at), 'Invalid value', undefined, 'gmsaCredentialSpec size must be under 64 KiB')])}`));
@@ -74,12 +76,8 @@ function optionsFindings(options: JsonObject, path: FieldPath, who: string): Fin
   }
   const userName = asString(options.runAsUserName);
   if (userName !== undefined) {
-    const messages = runAsUserNameMessages(userName);
-    const at = [...path, 'runAsUserName'];
-    if (messages.length) {
-      findings.push(report(C.runAsUserName, at,
-        `\`${userName}\` is not a Windows user name the server accepts for ${who}: write \`USER\` or \`DOMAIN\\USER\` (one backslash, a user of at most ${MAX_USER_LENGTH} characters without \`"/\\:;|=,+*?<>@[]\`). ${serverSays(messages.map((message) => serverError(formatFieldPath(at), 'Invalid value', userName, message)))}`));
-    }
+    findings.push(...invalidString(C.runAsUserName, userName, [...path, 'runAsUserName'], runAsUserNameMessages(userName),
+      `\`${userName}\` is not a Windows user name the server accepts for ${who}: write \`USER\` or \`DOMAIN\\USER\` (one backslash, a user of at most ${MAX_USER_LENGTH} characters without \`"/\\:;|=,+*?<>@[]\`).`));
   }
   return findings;
 }
