@@ -122,8 +122,9 @@ const leftovers: Case[] = [
 
 const restartRules: Case[] = [
   { name: 'a restart rule with its container restartPolicy', yaml: withContainer({ restartPolicy: 'Never', restartPolicyRules: [rule({})] }), expect: [] },
-  { name: 'restart rules without a container restartPolicy', yaml: withContainer({ restartPolicyRules: [rule({})] }), expect: [`pod/container-restart-policy-rules-without-policy @ ${C0}.restartPolicy`], words: ['containers[0].restartPolicy: Required value'] },
+  { name: 'restart rules without a container restartPolicy', yaml: withContainer({ restartPolicyRules: [rule({})] }), expect: [`pod/container-restart-policy-rules-without-policy @ ${C0}.restartPolicy`], words: ['containers[0].restartPolicy: Required value: must specify restartPolicy when restart rules are used'] },
   { name: 'restart rules in 1.34 are dropped (the version rule speaks)', yaml: withContainer({ restartPolicyRules: [rule({ action: 'Boom' })] }), minor: 34, expect: [] },
+  { name: 'an unknown container restartPolicy lists the values as the server sorts them', yaml: withContainer({ restartPolicy: 'never' }), expect: [`pod/container-restart-policy-unsupported @ ${C0}.restartPolicy`], words: ['supported values: "Always", "Never", "OnFailure"'] },
   { name: 'an unknown action', yaml: withContainer({ restartPolicy: 'Never', restartPolicyRules: [rule({ action: 'restart' })] }), expect: [`pod/container-restart-policy-rule-action-unsupported @ ${C0}.restartPolicyRules[0].action`], words: ['Unsupported value: "restart": supported values: "Restart"'] },
   { name: 'a rule without exitCodes', yaml: withContainer({ restartPolicy: 'Never', restartPolicyRules: [{ action: 'Restart' }] }), expect: [`pod/container-restart-policy-rule-exit-codes-required @ ${C0}.restartPolicyRules[0].exitCodes`], anchor: 'entry', words: ['restartPolicyRules[0].exitCodes: Required value: must be specified'] },
   { name: 'an unknown operator', yaml: withContainer({ restartPolicy: 'Never', restartPolicyRules: [rule({ exitCodes: { operator: 'in', values: [1] } })] }), expect: [`pod/container-restart-policy-rule-operator-unsupported @ ${C0}.restartPolicyRules[0].exitCodes.operator`] },
@@ -131,7 +132,8 @@ const restartRules: Case[] = [
   { name: '20 rules', yaml: withContainer({ restartPolicy: 'Never', restartPolicyRules: Array.from({ length: 20 }, () => rule({})) }), expect: [] },
   { name: '256 exit codes', yaml: withContainer({ restartPolicy: 'Never', restartPolicyRules: [rule({ exitCodes: { operator: 'NotIn', values: Array.from({ length: 256 }, (_, i) => i) } })] }), expect: [`pod/container-restart-policy-rule-values-too-many @ ${C0}.restartPolicyRules[0].exitCodes.values`] },
   { name: 'a regular init container\'s rules are checked', yaml: init({ restartPolicy: 'Never', restartPolicyRules: [rule({ action: 'Stop' })] }), expect: [`pod/container-restart-policy-rule-action-unsupported @ ${I0}.restartPolicyRules[0].action`] },
-  { name: 'a sidecar\'s rules are left alone', yaml: init({ restartPolicy: 'Always', restartPolicyRules: [rule({ action: 'Stop' })] }), expect: [] },
+  { name: 'a sidecar may not have rules in 1.35', yaml: init({ restartPolicy: 'Always', restartPolicyRules: [rule({})] }), expect: [`pod/container-restart-policy-rules-on-sidecar @ ${I0}.restartPolicyRules`], anchor: 'key', words: ['initContainers[0].restartPolicyRules: Forbidden: restartPolicyRules are not allowed for init containers with restart policy Always'] },
+  { name: 'a sidecar with an empty rule list', yaml: init({ restartPolicy: 'Always', restartPolicyRules: [] }), expect: [] },
 ];
 
 let seen = new Set<string>();

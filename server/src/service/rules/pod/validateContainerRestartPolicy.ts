@@ -9,7 +9,7 @@
 //   and exitCodes (operator In or NotIn, at most 255 values), at most 20 rules, and a container restartPolicy
 //   beside them. 1.35 reports the two size limits as "Too long ... bytes"; 1.36 as "Too many ... items", and
 //   adds the action RestartAllContainers (RestartAllContainersOnContainerExits beta, on). Sidecars may not
-//   have rules without that gate; the server's wording for it is not known to us, so it is not checked.
+//   have rules without that gate (1.35); from 1.36 their rules are checked like the others.
 import { formatFieldPath, type FieldPath, type Finding, type Json, type RuleCode } from '../../types';
 import { HREF, serverError, serverSays, supportedValues } from '../meta/report';
 import { asArray, asObject, asString, report } from '../shared';
@@ -25,6 +25,7 @@ export const RESTART_POLICY_CODES = {
   ruleExitCodesRequired: 'pod/container-restart-policy-rule-exit-codes-required',
   ruleOperator: 'pod/container-restart-policy-rule-operator-unsupported',
   ruleValuesTooMany: 'pod/container-restart-policy-rule-values-too-many',
+  sidecarRules: 'pod/container-restart-policy-rules-on-sidecar',
 } as const;
 
 export const restartPolicyCodes: readonly RuleCode[] = [
@@ -37,6 +38,7 @@ export const restartPolicyCodes: readonly RuleCode[] = [
   { code: RESTART_POLICY_CODES.ruleExitCodesRequired, severity: 'error', title: 'A restart rule needs exitCodes (1.35)', mirrors: 'validateContainerRestartPolicy', href: HREF.restartPolicy },
   { code: RESTART_POLICY_CODES.ruleOperator, severity: 'error', title: 'A restart rule exitCodes operator must be In or NotIn (1.35)', mirrors: 'validateContainerRestartPolicy', href: HREF.restartPolicy },
   { code: RESTART_POLICY_CODES.ruleValuesTooMany, severity: 'error', title: 'A restart rule may list at most 255 exit codes (1.35)', mirrors: 'validateContainerRestartPolicy', href: HREF.restartPolicy },
+  { code: RESTART_POLICY_CODES.sidecarRules, severity: 'error', title: 'A sidecar may not have restartPolicyRules (1.35)', mirrors: 'validateInitContainerRestartPolicy', href: HREF.sidecars },
 ];
 
 const CODE_BY_NAME = new Map(restartPolicyCodes.map((code) => [code.code, code]));
@@ -53,7 +55,7 @@ function policyFinding(ref: ContainerRef, policy: string, minor: number): Findin
     if (CONTAINER_POLICIES.includes(policy)) return undefined;
     return {
       code: RESTART_POLICY_CODES.unsupported, severity: 'error', path,
-      message: `\`${policy}\` is not a container restart policy: use \`Always\`, \`OnFailure\` or \`Never\` (values are case-sensitive). ${serverSays([serverError(printed, 'Unsupported value', policy, 'supported values: "Always", "OnFailure", "Never"')])}`,
+      message: `\`${policy}\` is not a container restart policy: use \`Always\`, \`OnFailure\` or \`Never\` (values are case-sensitive). ${serverSays([serverError(printed, 'Unsupported value', policy, supportedValues(['Always', 'Never', 'OnFailure']))])}`,
       href: HREF.restartPolicy,
     };
   }
@@ -82,15 +84,21 @@ function sizeServerError(path: FieldPath, count: number, limit: number, minor: n
 
 function ruleFindings(ref: ContainerRef, minor: number): Finding[] {
   const rules = asArray(ref.container.restartPolicyRules);
-  // From 1.35 (ContainerRestartRules on); a sidecar's rules follow other rules (RestartAllContainers).
-  if (!rules || minor < 35 || (ref.list === 'initContainers' && ref.container.restartPolicy === 'Always')) return [];
+  // From 1.35 (ContainerRestartRules on).
+  if (!rules || minor < 35) return [];
   const code = (name: string): RuleCode => CODE_BY_NAME.get(name) as RuleCode;
   const findings: Finding[] = [];
   const rulesPath = [...ref.path, 'restartPolicyRules'];
+  if (ref.list === 'initContainers' && ref.container.restartPolicy === 'Always' && minor <= 35) {
+    // A sidecar's rules need RestartAllContainersOnContainerExits (alpha in 1.35, on from 1.36).
+    if (rules.length === 0) return [];
+    return [report(code(RESTART_POLICY_CODES.sidecarRules), rulesPath,
+      `The ${describeContainer(ref)} is a sidecar (\`restartPolicy: Always\`), and in Kubernetes 1.${minor} sidecars may not have restartPolicyRules: they restart whatever the exit code. Remove the rules (sidecar rules arrive with the RestartAllContainers action in 1.36). ${serverSays([serverError(formatFieldPath(rulesPath), 'Forbidden', undefined, 'restartPolicyRules are not allowed for init containers with restart policy Always')])}`, 'key')];
+  }
   if (ref.container.restartPolicy === undefined && rules.length > 0) {
     const at = [...ref.path, 'restartPolicy'];
     findings.push(report(code(RESTART_POLICY_CODES.rulesWithoutPolicy), at,
-      `The ${describeContainer(ref)} has restartPolicyRules but no restartPolicy of its own: the rules refine a container restart policy, so set one (\`Never\` to restart only on the exit codes the rules name, \`OnFailure\` or \`Always\`). ${serverSays([serverError(formatFieldPath(at), 'Required value')])}`));
+      `The ${describeContainer(ref)} has restartPolicyRules but no restartPolicy of its own: the rules refine a container restart policy, so set one (\`Never\` to restart only on the exit codes the rules name, \`OnFailure\` or \`Always\`). ${serverSays([serverError(formatFieldPath(at), 'Required value', undefined, 'must specify restartPolicy when restart rules are used')])}`));
   }
   if (rules.length > MAX_RULES) {
     findings.push(report(code(RESTART_POLICY_CODES.rulesTooMany), rulesPath,

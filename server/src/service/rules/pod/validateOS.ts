@@ -114,7 +114,7 @@ export function checkOS(template: Json | undefined, base: FieldPath, minor: numb
   if (name === '') {
     const path = [...base, 'spec', 'os', 'name'];
     return [report(C.nameRequired, path,
-      `\`os.name\` is empty: say which operating system the pod needs, \`linux\` or \`windows\` (or remove \`os\`). ${serverSays([serverError(formatFieldPath(path), 'Required value', undefined, 'cannot be empty')])}`)];
+      `\`os.name\` is empty: say which operating system the pod needs, \`linux\` or \`windows\` (or remove \`os\`). ${serverSays([serverError(formatFieldPath(path), 'Required value', undefined, minor <= 35 ? 'cannot be empty' : undefined)])}`)];
   }
   if (!OS_NAMES.includes(name)) {
     // The server names `os`, not `os.name`.

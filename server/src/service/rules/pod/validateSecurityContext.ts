@@ -9,7 +9,8 @@
 // - procMount is rewritten to Default on create while ProcMountType is off (up to 1.32); from 1.33 it must
 //   be Default or Unmasked, and Unmasked needs `hostUsers: false`.
 // - hostUsers is dropped on create until 1.32 (UserNamespacesSupport off); from 1.33 `hostUsers: false`
-//   refuses hostNetwork, hostPID and hostIPC.
+//   refuses hostNetwork, hostPID and hostIPC, and from 1.35 volumeDevices (added in 1.34 or 1.35: we
+//   check from the release we are sure of).
 // - supplementalGroupsPolicy is dropped in 1.31-1.32, checked from 1.33 (Merge or Strict).
 // - seLinuxChangePolicy is dropped in 1.32; in 1.33-1.35 only Recursive is accepted (SELinuxMount is off),
 //   later releases are only held to the full set (Recursive, MountOption).
@@ -17,7 +18,7 @@ import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObje
 import { withFixes } from '../../fixes/types';
 import { HREF, serverError, serverSays, supportedValues } from '../meta/report';
 import { asArray, asInteger, asObject, asString, report } from '../shared';
-import { allContainersOf, describeContainer, jobTemplateRule, podSpecOf, type ContainerRef } from './podTemplate';
+import { allContainersOf, containersOf, describeContainer, jobTemplateRule, podSpecOf, type ContainerRef } from './podTemplate';
 import { SECURITY_CONTEXT_FIXES } from './validateSecurityContext.fix';
 
 export const SECURITY_CONTEXT_CODES = {
@@ -31,6 +32,7 @@ export const SECURITY_CONTEXT_CODES = {
   procMount: { code: 'pod/security-context-proc-mount-unsupported', severity: 'error', title: 'procMount must be Default or Unmasked (1.33+)', mirrors: 'ValidateProcMountType', href: HREF.securityContext },
   procMountUnmasked: { code: 'pod/security-context-proc-mount-unmasked-needs-user-namespace', severity: 'error', title: 'procMount: Unmasked needs hostUsers: false (1.33+)', mirrors: 'ValidateSecurityContext', href: HREF.userNamespaces },
   hostNamespaces: { code: 'pod/security-context-host-namespace-with-user-namespace', severity: 'error', title: 'With hostUsers: false, hostNetwork, hostPID and hostIPC must be false (1.33+)', mirrors: 'validateHostUsers', href: HREF.userNamespaces },
+  volumeDevices: { code: 'pod/security-context-volume-devices-with-user-namespace', severity: 'error', title: 'With hostUsers: false, containers may not use volumeDevices (1.35+)', mirrors: 'validateHostUsers', href: HREF.userNamespaces },
 } satisfies Record<string, RuleCode>;
 
 const C = SECURITY_CONTEXT_CODES;
@@ -139,12 +141,24 @@ function seLinuxChangePolicyFindings(policy: string | undefined, path: FieldPath
 function hostUsersFindings(spec: JsonObject, base: FieldPath, minor: number): Finding[] {
   if (usesHostUsers(spec, minor)) return [];
   const findings: Finding[] = [];
-  // The server spells two of the three paths with capitals.
-  for (const [field, printedField] of [['hostNetwork', 'hostNetwork'], ['hostPID', 'HostPID'], ['hostIPC', 'HostIPC']] as const) {
+  // 1.34 (kubernetes#132868) shortened the wording and, from 1.35 here to be safe, refuses volumeDevices.
+  const detail = minor >= 34 ? 'when `hostUsers` is false' : 'when `pod.Spec.HostUsers` is false';
+  // The server spells two of the three paths with capitals. hostNetwork becomes possible with the
+  // UserNamespacesHostNetworkSupport gate (alpha in 1.35); later releases are not held to it.
+  const fields = minor <= 35 ? [['hostNetwork', 'hostNetwork'], ['hostPID', 'HostPID'], ['hostIPC', 'HostIPC']] as const : [['hostPID', 'HostPID'], ['hostIPC', 'HostIPC']] as const;
+  for (const [field, printedField] of fields) {
     if (spec[field] !== true) continue;
     const at = [...base, 'spec', field];
     findings.push(report(C.hostNamespaces, at,
-      `With \`hostUsers: false\` the pod runs in a user namespace of its own, which cannot be combined with the node's namespaces: remove \`${field}: true\` or \`hostUsers: false\`. ${serverSays([serverError(`${formatFieldPath([...base, 'spec'])}.${printedField}`, 'Forbidden', undefined, 'when `pod.Spec.HostUsers` is false')])}`, 'key'));
+      `With \`hostUsers: false\` the pod runs in a user namespace of its own, which cannot be combined with the node's namespaces: remove \`${field}: true\` or \`hostUsers: false\`. ${serverSays([serverError(`${formatFieldPath([...base, 'spec'])}.${printedField}`, 'Forbidden', undefined, detail)])}`, 'key'));
+  }
+  if (minor >= 35) {
+    for (const ref of [...containersOf(spec, base, 'initContainers'), ...containersOf(spec, base, 'containers')]) {
+      if ((asArray(ref.container.volumeDevices)?.length ?? 0) === 0) continue;
+      const at = [...ref.path, 'volumeDevices'];
+      findings.push(report(C.volumeDevices, at,
+        `Raw block devices (\`volumeDevices\`) cannot be mapped into a user namespace, so the ${describeContainer(ref)} may not use them with \`hostUsers: false\`. Use a filesystem volume (\`volumeMounts\`), or remove \`hostUsers: false\`. ${serverSays([serverError(formatFieldPath(at), 'Forbidden', undefined, detail)])}`, 'key'));
+    }
   }
   return findings;
 }
