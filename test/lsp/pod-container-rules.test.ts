@@ -33,7 +33,7 @@ spec:
         image: registry.example.com/reporter:2.1
         livenessProbe:
           exec:
-            command: [cat, /tmp/healthy]
+            command: [cat, /app/healthy]
           successThreshold: 2
         lifecycle:
           preStop:

@@ -9,14 +9,14 @@ const inContainer = (lines: string) => edit(VALID_JOB, '        image: perl:5.34
 /** The valid Job with lines added at pod-spec level (after restartPolicy). */
 const inPod = (lines: string) => edit(VALID_JOB, '      restartPolicy: Never\n', `      restartPolicy: Never\n${lines}`);
 
-const TWO_HANDLERS = inContainer('        livenessProbe:\n          exec:\n            command: [cat, /tmp/ok]\n          httpGet:\n            port: 8080\n');
+const TWO_HANDLERS = inContainer('        livenessProbe:\n          exec:\n            command: [cat, /app/ok]\n          httpGet:\n            port: 8080\n');
 const INIT_PROBE = inPod('      initContainers:\n      - name: init\n        image: busybox\n        livenessProbe:\n          exec:\n            command: ["true"]\n');
 
 const cases: FixCase[] = [
   {
     name: 'a second probe handler is removed',
     text: TWO_HANDLERS, code: 'pod/probe-handler-multiple', title: 'Remove the `httpGet` handler',
-    expected: inContainer('        livenessProbe:\n          exec:\n            command: [cat, /tmp/ok]\n'),
+    expected: inContainer('        livenessProbe:\n          exec:\n            command: [cat, /app/ok]\n'),
   },
   {
     name: 'or only the second handler is kept',

@@ -136,7 +136,7 @@ function execFindings(exec: JsonObject, path: FieldPath, owner: HandlerOwner, co
   if (command !== undefined && !(Array.isArray(command) && command.length === 0)) return [];
   const at = [...path, 'command'];
   return [report(codes.execCommand, at,
-    `The \`exec\` handler of the ${owner.what} has no command: give the program and its arguments, e.g. \`command: [cat, /tmp/healthy]\` (it runs inside the container; exit code 0 means success). ${serverSays([serverError(formatFieldPath(at), 'Required value')])}`,
+    `The \`exec\` handler of the ${owner.what} has no command: give the program and its arguments, e.g. \`command: [cat, /app/healthy]\` (it runs inside the container; exit code 0 means success). ${serverSays([serverError(formatFieldPath(at), 'Required value')])}`,
     command === undefined ? 'key' : undefined)];
 }
 
