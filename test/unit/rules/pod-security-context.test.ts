@@ -20,6 +20,8 @@ const sc = (fields: Fields, podSpec: Fields = {}) => withContainer({ securityCon
 const podSc = (fields: Fields, podSpec: Fields = {}) => job({ ...podSpec, securityContext: fields });
 const SC = `${C0}.securityContext`;
 const PSC = `${POD}.securityContext`;
+/** A raw block volume for the volumeDevices cases, so the device names a volume of the pod. */
+const RAW_VOLUME = [{ name: 'raw', persistentVolumeClaim: { claimName: 'raw' } }];
 
 const contexts: Case[] = [
   { name: 'runAsUser -1', yaml: sc({ runAsUser: -1 }), expect: [`pod/security-context-id-out-of-range @ ${SC}.runAsUser`], words: ['securityContext.runAsUser: Invalid value: -1: must be between 0 and 2147483647, inclusive'] },
@@ -50,9 +52,9 @@ const namespaces: Case[] = [
   { name: 'procMount in lower case, 1.35', yaml: sc({ procMount: 'unmasked' }), expect: [`pod/security-context-proc-mount-unsupported @ ${SC}.procMount`], words: ['supported values: "Default", "Unmasked"'] },
   { name: 'hostUsers false with hostNetwork, 1.33', yaml: job({ hostUsers: false, hostNetwork: true }), minor: 33, expect: [`pod/security-context-host-namespace-with-user-namespace @ ${POD}.hostNetwork`], anchor: 'key', words: ['spec.template.spec.hostNetwork: Forbidden: when `pod.Spec.HostUsers` is false'] },
   { name: 'hostUsers false with hostPID (the server capitalises the path; 1.34 wording)', yaml: job({ hostUsers: false, hostPID: true, hostIPC: true }), expect: [`pod/security-context-host-namespace-with-user-namespace @ ${POD}.hostPID`, `pod/security-context-host-namespace-with-user-namespace @ ${POD}.hostIPC`], words: ['spec.template.spec.HostPID: Forbidden: when `hostUsers` is false'] },
-  { name: 'volumeDevices in a user namespace, 1.35', yaml: job({ hostUsers: false, initContainers: [container({ volumeDevices: [{ name: 'raw', devicePath: '/dev/xvda' }] }, 'init')] }), expect: [`pod/security-context-volume-devices-with-user-namespace @ ${POD}.initContainers[0].volumeDevices`], anchor: 'key', words: ['initContainers[0].volumeDevices: Forbidden: when `hostUsers` is false'] },
-  { name: 'volumeDevices in a user namespace, 1.34 (not held to it)', yaml: job({ hostUsers: false, containers: [container({ volumeDevices: [{ name: 'raw', devicePath: '/dev/xvda' }] })] }), minor: 34, expect: [] },
-  { name: 'volumeDevices with host users', yaml: job({ containers: [container({ volumeDevices: [{ name: 'raw', devicePath: '/dev/xvda' }] })] }), expect: [] },
+  { name: 'volumeDevices in a user namespace, 1.35', yaml: job({ hostUsers: false, volumes: RAW_VOLUME, initContainers: [container({ volumeDevices: [{ name: 'raw', devicePath: '/dev/xvda' }] }, 'init')] }), expect: [`pod/security-context-volume-devices-with-user-namespace @ ${POD}.initContainers[0].volumeDevices`], anchor: 'key', words: ['initContainers[0].volumeDevices: Forbidden: when `hostUsers` is false'] },
+  { name: 'volumeDevices in a user namespace, 1.34 (not held to it)', yaml: job({ hostUsers: false, volumes: RAW_VOLUME, containers: [container({ volumeDevices: [{ name: 'raw', devicePath: '/dev/xvda' }] })] }), minor: 34, expect: [] },
+  { name: 'volumeDevices with host users', yaml: job({ volumes: RAW_VOLUME, containers: [container({ volumeDevices: [{ name: 'raw', devicePath: '/dev/xvda' }] })] }), expect: [] },
   { name: 'hostUsers false in 1.32 is dropped', yaml: job({ hostUsers: false, hostNetwork: true }), minor: 32, expect: [] },
   { name: 'hostUsers true with hostNetwork', yaml: job({ hostUsers: true, hostNetwork: true }), expect: [] },
 ];
