@@ -54,10 +54,6 @@ const fields: PodCase[] = [
   { name: 'overhead with a negative quantity', spec: { runtimeClassName: 'kata', overhead: { memory: '-1Mi' } }, expect: [`pod/spec-overhead-quantity-invalid @ ${POD}.overhead[memory]`] },
   { name: 'overhead without runtimeClassName: pods are refused', spec: { overhead: { cpu: '100m' } }, expect: [`pod/spec-overhead-without-runtime-class @ ${POD}.overhead`], severity: 'warning', words: ['Pod Overhead set without corresponding RuntimeClass defined Overhead'] },
   { name: 'overhead with runtimeClassName', spec: { runtimeClassName: 'kata', overhead: { cpu: '100m', memory: '120Mi' } }, expect: [] },
-  { name: 'hostUsers false with hostPID', minor: 33, spec: { hostUsers: false, hostPID: true }, expect: [`pod/spec-host-users-host-namespace @ ${POD}.hostPID`], anchor: 'key', words: ['spec.template.spec.HostPID: Forbidden: when `pod.Spec.HostUsers` is false'] },
-  { name: 'the same in 1.32, where hostUsers is dropped', minor: 32, spec: { hostUsers: false, hostPID: true }, expect: [] },
-  { name: 'hostUsers false with hostNetwork and hostIPC', spec: { hostUsers: false, hostNetwork: true, hostIPC: true }, expect: [`pod/spec-host-users-host-namespace @ ${POD}.hostNetwork`, `pod/spec-host-users-host-namespace @ ${POD}.hostIPC`] },
-  { name: 'hostUsers true with hostNetwork', spec: { hostUsers: true, hostNetwork: true }, expect: [] },
 ];
 
 const claims: PodCase[] = [
@@ -127,7 +123,7 @@ describe('feature gates of the scheduling and networking checks', () => {
   it('a pod field that a create drops while its gate is off gets the version warning instead', () => {
     const yaml = podJob({ schedulingGates: [{ name: 'example.com/a' }], hostnameOverride: 'db-0', hostUsers: false, resourceClaims: [{ name: 'gpu', resourceClaimTemplateName: 'a' }] });
     const warned = (minor: number) => runRules(versionRules, yaml, minor).map((finding) => `${finding.severity} ${finding.code} @ ${finding.path}`);
-    assert.deepEqual(warned(26), [`warning version/feature-gate-off @ ${POD}.schedulingGates`, `warning version/feature-gate-off @ ${POD}.resourceClaims`, `warning version/feature-gate-off @ ${POD}.hostUsers`]);
+    assert.deepEqual(warned(26), [`warning version/feature-gate-off @ ${POD}.hostUsers`, `warning version/feature-gate-off @ ${POD}.schedulingGates`, `warning version/feature-gate-off @ ${POD}.resourceClaims`]);
     assert.deepEqual(warned(34), [`warning version/feature-gate-off @ ${POD}.hostnameOverride`]);
     assert.deepEqual(warned(35), []);
   });

@@ -29,6 +29,9 @@ describe('feature-gate table', () => {
     ['EvictionRequestAPI', 36, undefined], ['EvictionRequestAPI', 37, 'alpha'],
     ['H2CContainerProbe', 37, 'alpha'], ['GRPCContainerProbeTLS', 37, 'alpha'], ['VolumeBindMountOptions', 37, 'alpha'],
     ['EmptyDirVolumeMode', 37, 'alpha'], ['AtomicWriteVolumeUserFields', 36, undefined], ['AtomicWriteVolumeUserFields', 37, 'alpha'],
+    ['GRPCContainerProbe', 23, 'alpha'], ['GRPCContainerProbe', 24, 'beta-on'], ['ProbeTerminationGracePeriod', 24, 'beta-off'], ['ProbeTerminationGracePeriod', 25, 'beta-on'],
+    ['PodLifecycleSleepAction', 29, 'alpha'], ['PodLifecycleSleepAction', 30, 'beta-on'], ['ContainerStopSignals', 35, 'alpha'],
+    ['UserNamespacesSupport', 32, 'beta-off'], ['UserNamespacesSupport', 33, 'beta-on'], ['SELinuxChangePolicy', 32, 'alpha'], ['SELinuxChangePolicy', 33, 'beta-on'],
   ];
   for (const [gate, minor, stage] of stages) {
     it(`${gate} in 1.${minor} is ${stage ?? 'absent'}`, () => assert.equal(gateStage(gate, minor), stage));
@@ -92,6 +95,19 @@ const cases: { name: string; yaml: string; minor: number; expect: string[]; word
   { name: 'fileKeyRef alone in 1.34: dropped, then refused', yaml: pod('      containers: [{name: m, image: x, env: [{name: A, valueFrom: {fileKeyRef: {path: a, volumeName: v, key: A}}}]}]'), minor: 34, expect: ['version/feature-gate-off @ spec.template.spec.containers[0].env[0].valueFrom.fileKeyRef'], words: ['EnvFiles', 'which the server rejects'] },
   { name: 'image volume in 1.33: dropped, then refused', yaml: pod('      volumes: [{name: v, image: {reference: x}}]\n      containers: [{name: m, image: x}]'), minor: 33, expect: ['version/feature-gate-off @ spec.template.spec.volumes[0].image'], words: ['must specify a volume type'] },
   { name: 'image volume in 1.35', yaml: pod('      volumes: [{name: v, image: {reference: x}}]\n      containers: [{name: m, image: x}]'), minor: 35, expect: [] },
+  { name: 'a grpc-only probe in 1.23: dropped, then refused', yaml: pod('      containers: [{name: m, image: x, livenessProbe: {grpc: {port: 9000}}}]'), minor: 23, expect: ['version/feature-gate-off @ spec.template.spec.containers[0].livenessProbe.grpc'], words: ['GRPCContainerProbe', 'must specify a handler type'] },
+  { name: 'a grpc probe in 1.24', yaml: pod('      containers: [{name: m, image: x, livenessProbe: {grpc: {port: 9000}}}]'), minor: 24, expect: [] },
+  { name: 'probe terminationGracePeriodSeconds in 1.24 (beta but off)', yaml: pod('      containers: [{name: m, image: x, startupProbe: {exec: {command: [a]}, terminationGracePeriodSeconds: 5}}]'), minor: 24, expect: ['version/feature-gate-off @ spec.template.spec.containers[0].startupProbe.terminationGracePeriodSeconds'], words: ['ProbeTerminationGracePeriod', 'from Kubernetes 1.25'] },
+  { name: 'probe terminationGracePeriodSeconds in 1.25', yaml: pod('      containers: [{name: m, image: x, startupProbe: {exec: {command: [a]}, terminationGracePeriodSeconds: 5}}]'), minor: 25, expect: [] },
+  { name: 'a sleep hook in 1.29', yaml: pod('      containers: [{name: m, image: x, lifecycle: {preStop: {sleep: {seconds: 5}}}}]'), minor: 29, expect: ['version/feature-gate-off @ spec.template.spec.containers[0].lifecycle.preStop.sleep'], words: ['PodLifecycleSleepAction'] },
+  { name: 'a sleep hook in 1.30', yaml: pod('      containers: [{name: m, image: x, lifecycle: {preStop: {sleep: {seconds: 5}}}}]'), minor: 30, expect: [] },
+  { name: 'a stop signal in 1.35 (alpha)', yaml: pod('      os: {name: linux}\n      containers: [{name: m, image: x, lifecycle: {stopSignal: SIGUSR1}}]'), minor: 35, expect: ['version/feature-gate-off @ spec.template.spec.containers[0].lifecycle.stopSignal'], words: ['ContainerStopSignals', `no release up to 1.${MAX_MINOR}`] },
+  { name: 'spec.os in 1.23', yaml: pod('      os: {name: linux}\n      containers: [{name: m, image: x}]'), minor: 23, expect: ['version/feature-gate-off @ spec.template.spec.os'], words: ['IdentifyPodOS'] },
+  { name: 'spec.os in 1.24', yaml: pod('      os: {name: linux}\n      containers: [{name: m, image: x}]'), minor: 24, expect: [] },
+  { name: 'hostUsers in 1.32 (beta but off)', yaml: pod('      hostUsers: false\n      containers: [{name: m, image: x}]'), minor: 32, expect: ['version/feature-gate-off @ spec.template.spec.hostUsers'], words: ['UserNamespacesSupport', 'from Kubernetes 1.33'] },
+  { name: 'hostUsers in 1.33', yaml: pod('      hostUsers: false\n      containers: [{name: m, image: x}]'), minor: 33, expect: [] },
+  { name: 'supplementalGroupsPolicy and seLinuxChangePolicy in 1.32', yaml: pod('      securityContext: {supplementalGroupsPolicy: Strict, seLinuxChangePolicy: Recursive}\n      containers: [{name: m, image: x}]'), minor: 32, expect: ['version/feature-gate-off @ spec.template.spec.securityContext.supplementalGroupsPolicy', 'version/feature-gate-off @ spec.template.spec.securityContext.seLinuxChangePolicy'] },
+  { name: 'supplementalGroupsPolicy and seLinuxChangePolicy in 1.33', yaml: pod('      securityContext: {supplementalGroupsPolicy: Strict, seLinuxChangePolicy: Recursive}\n      containers: [{name: m, image: x}]'), minor: 33, expect: [] },
 ];
 
 describe('version/feature-gate-off', () => {

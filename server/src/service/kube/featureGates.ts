@@ -18,6 +18,8 @@ export type GateName =
   | 'RestartAllContainersOnContainerExits' | 'HostnameOverride' | 'GenericWorkload' | 'WorkloadWithJob' | 'VolumeLimitScaling'
   | 'EvictionRequestAPI' | 'H2CContainerProbe' | 'GRPCContainerProbeTLS' | 'VolumeBindMountOptions' | 'EmptyDirVolumeMode'
   | 'AtomicWriteVolumeUserFields'
+  | 'GRPCContainerProbe' | 'ProbeTerminationGracePeriod' | 'PodLifecycleSleepAction' | 'ContainerStopSignals' | 'IdentifyPodOS'
+  | 'SupplementalGroupsPolicy' | 'SELinuxChangePolicy'
   | PodSchedulingGateName;
 
 /** Gates of the pod-level scheduling and networking checks (affinity, tolerations, topology spread, DNS, pod fields). */
@@ -74,10 +76,18 @@ const HISTORY: Record<GateName, StageHistory> = {
   MinDomainsInPodTopologySpread: [[24, 'alpha'], [25, 'beta-off'], [27, 'beta-on'], [30, 'ga']],
   PodSchedulingReadiness: [[26, 'alpha'], [27, 'beta-on'], [30, 'ga']],
   TaintTolerationComparisonOperators: [[35, 'alpha']],
+  // Named UserNamespacesStatelessPodsSupport (alpha) in 1.25-1.27; the same field (hostUsers).
   UserNamespacesSupport: [[25, 'alpha'], [30, 'beta-off'], [33, 'beta-on'], [36, 'ga']],
   UserNamespacesHostNetworkSupport: [[35, 'alpha']],
   DynamicResourceAllocation: [[26, 'alpha'], [32, 'beta-off'], [34, 'ga']],
   PodLevelResources: [[32, 'alpha'], [34, 'beta-on']],
+  GRPCContainerProbe: [[23, 'alpha'], [24, 'beta-on'], [27, 'ga']],
+  ProbeTerminationGracePeriod: [[21, 'alpha'], [22, 'beta-off'], [25, 'beta-on'], [28, 'ga']],
+  PodLifecycleSleepAction: [[29, 'alpha'], [30, 'beta-on'], [34, 'ga']],
+  ContainerStopSignals: [[33, 'alpha']],
+  IdentifyPodOS: [[23, 'alpha'], [24, 'beta-on'], [25, 'ga']],
+  SupplementalGroupsPolicy: [[31, 'alpha'], [33, 'beta-on'], [35, 'ga']],
+  SELinuxChangePolicy: [[32, 'alpha'], [33, 'beta-on']],
 };
 
 export const FEATURE_GATE_NAMES = Object.keys(HISTORY) as GateName[];
@@ -178,6 +188,13 @@ function envLeftWithoutSource(valueFrom: Json): string | undefined {
   return alone ? 'the variable\'s `valueFrom` is then left without a source, which the server rejects ("must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`")' : undefined;
 }
 
+
+/** A probe whose only handler is `grpc` has none left once grpc is dropped. */
+function probeLeftWithoutHandler(probe: Json): string | undefined {
+  const alone = typeof probe === 'object' && probe !== null && !Array.isArray(probe) && !['exec', 'httpGet', 'tcpSocket'].some((handler) => probe[handler] !== undefined);
+  return alone ? 'the probe is then left without a handler, which the server rejects ("must specify a handler type")' : undefined;
+}
+
 export const GATED_FIELDS: readonly GatedField[] = [
   { kind: 'Job', pattern: ['spec', 'suspend'], gate: 'SuspendJob', effect: 'dropped' },
   { kind: 'Job', pattern: ['spec', 'completionMode'], gate: 'IndexedJob', effect: 'dropped' },
@@ -201,6 +218,16 @@ export const GATED_FIELDS: readonly GatedField[] = [
   ...containerFields(['restartPolicyRules', '*', 'action'], 'RestartAllContainersOnContainerExits', 'validation', { applies: (value) => value === 'RestartAllContainers' }),
   ...containerFields(['env', '*', 'valueFrom', 'fileKeyRef'], 'EnvFiles', 'dropped', { rejectedAfterDrop: envLeftWithoutSource }),
   ...containerFields(['env', '*', 'name'], 'RelaxedEnvironmentVariableValidation', 'validation'),
+  // Probes and lifecycle hooks (validateProbe.ts, validateLifecycle.ts).
+  ...PROBES.flatMap((probe) => containerFields([probe, 'grpc'], 'GRPCContainerProbe', 'dropped', { rejectedAfterDrop: probeLeftWithoutHandler })),
+  ...['livenessProbe', 'startupProbe'].flatMap((probe) => containerFields([probe, 'terminationGracePeriodSeconds'], 'ProbeTerminationGracePeriod', 'dropped')),
+  ...['postStart', 'preStop'].flatMap((hook) => containerFields(['lifecycle', hook, 'sleep'], 'PodLifecycleSleepAction', 'dropped')),
+  ...containerFields(['lifecycle', 'stopSignal'], 'ContainerStopSignals', 'dropped'),
+  // Pod-level security and OS settings (validateSecurityContext.ts, validateOS.ts).
+  { kind: 'Job', pattern: [...POD, 'os'], gate: 'IdentifyPodOS', effect: 'dropped' },
+  { kind: 'Job', pattern: [...POD, 'hostUsers'], gate: 'UserNamespacesSupport', effect: 'dropped' },
+  { kind: 'Job', pattern: [...POD, 'securityContext', 'supplementalGroupsPolicy'], gate: 'SupplementalGroupsPolicy', effect: 'dropped' },
+  { kind: 'Job', pattern: [...POD, 'securityContext', 'seLinuxChangePolicy'], gate: 'SELinuxChangePolicy', effect: 'dropped' },
   {
     kind: 'Job', pattern: [...POD, 'volumes', '*', 'image'], gate: 'ImageVolume', effect: 'dropped',
     rejectedAfterDrop: (volume) => (isOnlySource(volume, 'image') ? 'the volume is then left without a source, which the server rejects ("must specify a volume type")' : undefined),
@@ -240,7 +267,6 @@ function podSchedulingFields(): GatedField[] {
     job(['schedulingGates'], 'PodSchedulingReadiness'),
     job(['resourceClaims'], 'DynamicResourceAllocation'),
     ...containerFields(['resources', 'claims'], 'DynamicResourceAllocation', 'dropped'),
-    job(['hostUsers'], 'UserNamespacesSupport'),
     job(['resources'], 'PodLevelResources'),
   ];
 }

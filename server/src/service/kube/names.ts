@@ -257,6 +257,21 @@ export function portNameProblems(value: string): string[] {
   return problems;
 }
 
+// --- HTTP header names ----------------------------------------------------------------------------
+
+const HTTP_HEADER_NAME_FORMAT = '[-A-Za-z0-9]+';
+
+/** IsHTTPHeaderName (the Go HTTP library's field names: letters, digits and `-`), as the server words it. */
+export function httpHeaderNameServerMessages(value: string): string[] {
+  if (new RegExp(`^${HTTP_HEADER_NAME_FORMAT}$`).test(value)) return [];
+  return [regexMessage("a valid HTTP header must consist of alphanumeric characters or '-'", HTTP_HEADER_NAME_FORMAT, 'X-Header-Name')];
+}
+
+/** IsValidPortNum, as the server words it. */
+export function portNumberServerMessages(port: number): string[] {
+  return port >= 1 && port <= 65535 ? [] : ['must be between 1 and 65535, inclusive'];
+}
+
 // --- Object names and generateName ------------------------------------------------------------------
 
 /** Length of the generateName base the server keeps before appending 5 random characters (names.go). */

@@ -3,7 +3,7 @@
 import type { Json } from '../../types';
 
 export type ServerErrorType =
-  | 'Required value' | 'Invalid value' | 'Forbidden' | 'Duplicate value' | 'Unsupported value' | 'Not found' | 'Too long';
+  | 'Required value' | 'Invalid value' | 'Forbidden' | 'Duplicate value' | 'Unsupported value' | 'Not found' | 'Too long' | 'Too many';
 
 /** A value as Go's %#v prints it in field errors: strings quoted, numbers and booleans bare. */
 export function goValue(value: Json | undefined): string {
@@ -85,4 +85,16 @@ export const HREF = {
   userNamespaces: 'https://kubernetes.io/docs/concepts/workloads/pods/user-namespaces/',
   resourceClaims: 'https://kubernetes.io/docs/concepts/scheduling-eviction/dynamic-resource-allocation/',
   podLevelResources: 'https://kubernetes.io/docs/tasks/configure-pod-container/assign-pod-level-resources/',
+  probes: 'https://kubernetes.io/docs/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/',
+  lifecycleHooks: 'https://kubernetes.io/docs/concepts/containers/container-lifecycle-hooks/',
+  securityContext: 'https://kubernetes.io/docs/tasks/configure-pod-container/security-context/',
+  seccomp: 'https://kubernetes.io/docs/tutorials/security/seccomp/',
+  appArmor: 'https://kubernetes.io/docs/tutorials/security/apparmor/',
+  sysctls: 'https://kubernetes.io/docs/tasks/administer-cluster/sysctl-cluster/',
+  windowsSecurity: 'https://kubernetes.io/docs/concepts/windows/intro/',
+  hostProcess: 'https://kubernetes.io/docs/tasks/configure-pod-container/create-hostprocess-pod/',
+  gmsa: 'https://kubernetes.io/docs/tasks/configure-pod-container/configure-gmsa/',
+  podOS: 'https://kubernetes.io/docs/concepts/workloads/pods/#pod-os',
+  terminationMessage: 'https://kubernetes.io/docs/tasks/debug/debug-application/determine-reason-pod-failure/#customizing-the-termination-message',
+  imagePullSecrets: 'https://kubernetes.io/docs/concepts/containers/images/#specifying-imagepullsecrets-on-a-pod',
 } as const;

@@ -18,6 +18,14 @@ import { validateDNS } from './validateDNS';
 import { validatePodSpecFields } from './validatePodSpecFields';
 import { validateResourceClaims } from './validateResourceClaims';
 import { validatePodResources } from './validatePodResources';
+import { validateProbe } from './validateProbe';
+import { validateLifecycle } from './validateLifecycle';
+import { validateSecurityContext } from './validateSecurityContext';
+import { validateSecurityProfiles } from './validateSecurityProfiles';
+import { validateSysctls } from './validateSysctls';
+import { validateWindowsOptions } from './validateWindowsOptions';
+import { validateOS } from './validateOS';
+import { validateImagePullSecrets } from './validateImagePullSecrets';
 
 export const podTemplateRules: readonly Rule[] = [
   validatePodTemplateSpec,
@@ -37,4 +45,12 @@ export const podTemplateRules: readonly Rule[] = [
   validatePodSpecFields,
   validateResourceClaims,
   validatePodResources,
+  validateProbe,
+  validateLifecycle,
+  validateSecurityContext,
+  validateSecurityProfiles,
+  validateSysctls,
+  validateWindowsOptions,
+  validateOS,
+  validateImagePullSecrets,
 ];

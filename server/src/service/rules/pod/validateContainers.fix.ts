@@ -3,6 +3,7 @@
 import { placeholder } from '../../document/edits';
 import { containerNames, quickFix, setFix, unusedName } from '../../fixes/common';
 import { rootOf, type FixContext, type Fixes, type QuickFix } from '../../fixes/types';
+import { caseFix } from './validateProbe.fix';
 
 const IMAGE = 'busybox:1.36';
 
@@ -58,5 +59,9 @@ export const CONTAINER_FIXES: Fixes = {
         ? [quickFix('Remove the spaces around the image', () => context.editor.replaceString(scalar, String(scalar.value).trim()), { preferred: true })]
         : [];
     },
+  },
+  'pod/container-termination-message-policy-unsupported': {
+    does: 'Fixes the case (`file` -> `File`)',
+    offer: (context) => caseFix(context, ['File', 'FallbackToLogsOnError']),
   },
 };

@@ -1,9 +1,10 @@
 // validateContainers / validateInitContainers / validateContainerCommon: at least one container, names
 // present, DNS labels and unique across containers and init containers (a repeat is reported on the
-// later one), and an image for every container.
+// later one), an image for every container, and a known terminationMessagePolicy (empty is defaulted to
+// File). The API server checks neither terminationMessagePath nor stdin/stdinOnce/tty.
 import { dns1123LabelProblems, dns1123LabelServerMessages } from '../../kube/names';
 import { formatFieldPath, type FieldPath, type Finding, type Json, type RuleCode } from '../../types';
-import { HREF, listProblems, serverError, serverSays } from '../meta/report';
+import { HREF, listProblems, serverError, serverSays, supportedValuesDetail } from '../meta/report';
 import { containersOf, describeContainer, jobTemplateRule, podSpecOf, type ContainerRef } from './podTemplate';
 import { withFixes } from '../../fixes/types';
 import { CONTAINER_FIXES } from './validateContainers.fix';
@@ -15,6 +16,7 @@ export const CONTAINER_CODES = {
   nameDuplicate: 'pod/container-name-duplicate',
   imageRequired: 'pod/container-image-required',
   imageWhitespace: 'pod/container-image-whitespace',
+  terminationMessagePolicy: 'pod/container-termination-message-policy-unsupported',
 } as const;
 
 export const containerCodes: readonly RuleCode[] = [
@@ -24,7 +26,10 @@ export const containerCodes: readonly RuleCode[] = [
   { code: CONTAINER_CODES.nameDuplicate, severity: 'error', title: 'Container names must be unique across containers and init containers', mirrors: 'validateContainers, validateInitContainers', reference: 'JOB-POD-04', href: HREF.containers },
   { code: CONTAINER_CODES.imageRequired, severity: 'error', title: 'Every container needs an image', mirrors: 'validateContainerCommon', reference: 'JOB-POD-05', href: HREF.images },
   { code: CONTAINER_CODES.imageWhitespace, severity: 'warning', title: 'An image with leading or trailing spaces is accepted in a template but its pods are refused', mirrors: 'validateContainerOnlyForPod', href: HREF.images },
+  { code: CONTAINER_CODES.terminationMessagePolicy, severity: 'error', title: 'terminationMessagePolicy must be File or FallbackToLogsOnError', mirrors: 'validateContainerCommon', href: HREF.terminationMessage },
 ];
+
+const TERMINATION_MESSAGE_POLICIES = ['File', 'FallbackToLogsOnError'];
 
 function nameFindings(ref: ContainerRef, seen: Map<string, FieldPath>): Finding[] {
   const name = ref.container.name;
@@ -91,6 +96,20 @@ function imageFindings(ref: ContainerRef): Finding[] {
   return [];
 }
 
+function terminationMessagePolicyFindings(ref: ContainerRef): Finding[] {
+  const policy = ref.container.terminationMessagePolicy;
+  // An empty policy is defaulted to File before validation.
+  if (typeof policy !== 'string' || policy === '' || TERMINATION_MESSAGE_POLICIES.includes(policy)) return [];
+  const path = [...ref.path, 'terminationMessagePolicy'];
+  return [{
+    code: CONTAINER_CODES.terminationMessagePolicy,
+    severity: 'error',
+    path,
+    message: `\`${policy}\` is not a termination message policy: use \`File\` (the message is what the container wrote to its terminationMessagePath) or \`FallbackToLogsOnError\` (the end of the log when that file is empty and the container failed). Values are case-sensitive. ${serverSays([serverError(formatFieldPath(path), 'Unsupported value', policy, supportedValuesDetail(TERMINATION_MESSAGE_POLICIES))])}`,
+    href: HREF.terminationMessage,
+  }];
+}
+
 /** The container checks of ValidatePodSpec for one pod template. */
 export function checkContainers(template: Json | undefined, base: FieldPath): Finding[] {
   const spec = podSpecOf(template);
@@ -108,7 +127,7 @@ export function checkContainers(template: Json | undefined, base: FieldPath): Fi
   }
   const seen = new Map<string, FieldPath>();
   for (const ref of [...containersOf(spec, base, 'containers'), ...containersOf(spec, base, 'initContainers')]) {
-    findings.push(...nameFindings(ref, seen), ...imageFindings(ref));
+    findings.push(...nameFindings(ref, seen), ...imageFindings(ref), ...terminationMessagePolicyFindings(ref));
   }
   return findings;
 }

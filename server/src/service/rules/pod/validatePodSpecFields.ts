@@ -1,7 +1,8 @@
 // The single-field checks of ValidatePodSpec that no other family covers: nodeSelector (ValidateLabels),
 // schedulingGates (validateSchedulingGates), readinessGates (validateReadinessGates), priorityClassName,
 // preemptionPolicy (ValidatePreemptionPolicy), nodeName, serviceAccountName, runtimeClassName,
-// activeDeadlineSeconds, overhead (validateOverhead) and hostUsers with host namespaces (validateHostUsers).
+// activeDeadlineSeconds and overhead (validateOverhead); hostUsers with host namespaces is in
+// validateSecurityContext.ts.
 // Release by release (default gates): schedulingGates are dropped in 1.26 (PodSchedulingReadiness alpha);
 // hostUsers is dropped until UserNamespacesSupport is on (1.33). Nothing here needs cluster data: an
 // unknown PriorityClass, RuntimeClass or ServiceAccount is the admission plugins' business, not ours.
@@ -38,7 +39,6 @@ export const POD_SPEC_FIELD_CODES = {
   overheadNameInvalid: code('spec-overhead-name-invalid', 'overhead names must be container resource names', 'validateOverhead (validateContainerResourceName)', HREF.podOverhead),
   overheadQuantityInvalid: code('spec-overhead-quantity-invalid', 'overhead quantities must be well formed and not negative', 'validateOverhead (ValidateResourceQuantityValue)', HREF.podOverhead),
   overheadWithoutRuntimeClass: code('spec-overhead-without-runtime-class', 'overhead without a runtimeClassName is accepted in a template but its pods are refused', 'RuntimeClass admission (setOverhead)', HREF.podOverhead, 'warning'),
-  hostUsersWithHostNamespace: code('spec-host-users-host-namespace', 'hostUsers: false cannot be combined with hostNetwork, hostPID or hostIPC (from 1.33)', 'validateHostUsers', HREF.userNamespaces),
 } satisfies Record<string, RuleCode>;
 
 const MAX_INT32 = 2147483647;
@@ -147,21 +147,6 @@ function overheadFindings(spec: JsonObject, path: FieldPath): Finding[] {
   return findings;
 }
 
-/** validateHostUsers: a user namespace (hostUsers: false) cannot share the node's network, PID or IPC namespace. */
-function hostUsersFindings(spec: JsonObject, path: FieldPath, minor: number): Finding[] {
-  if (spec.hostUsers !== false || !gateEnabledByDefault('UserNamespacesSupport', minor)) return [];
-  // UserNamespacesHostNetworkSupport (alpha from 1.35) lifts the hostNetwork case; its stage after 1.36 is not known yet.
-  const hostNetworkChecked = !gateEnabledByDefault('UserNamespacesHostNetworkSupport', minor) && minor <= 36;
-  const findings: Finding[] = [];
-  for (const [field, printedField] of [['hostNetwork', 'hostNetwork'], ['hostPID', 'HostPID'], ['hostIPC', 'HostIPC']] as const) {
-    if (spec[field] !== true || (field === 'hostNetwork' && !hostNetworkChecked)) continue;
-    const at = [...path, field];
-    findings.push(report(POD_SPEC_FIELD_CODES.hostUsersWithHostNamespace, at,
-      `\`hostUsers: false\` runs the pod in its own user namespace, which cannot be combined with \`${field}: true\` (the node's ${field === 'hostNetwork' ? 'network' : field === 'hostPID' ? 'process' : 'IPC'} namespace). Remove \`${field}\`, or drop \`hostUsers: false\`. ${serverSays([serverError(formatFieldPath([...path, printedField]), 'Forbidden', undefined, 'when `pod.Spec.HostUsers` is false')])}`, 'key'));
-  }
-  return findings;
-}
-
 /** The pod-level single-field checks for the template at `base`. */
 export function checkPodSpecFields(template: Json | undefined, base: FieldPath, minor: number): Finding[] {
   const spec = podSpecOf(template);
@@ -194,7 +179,7 @@ export function checkPodSpecFields(template: Json | undefined, base: FieldPath, 
   for (const finding of [preemptionPolicyFinding(spec, path), activeDeadlineFinding(spec, path), serviceAccountFinding(spec, path)]) {
     if (finding) findings.push(finding);
   }
-  findings.push(...overheadFindings(spec, path), ...hostUsersFindings(spec, path, minor));
+  findings.push(...overheadFindings(spec, path));
   return findings;
 }
 

@@ -13,7 +13,7 @@ import { HREF } from '../meta/report';
 import { LOCAL_PATH_DETAIL, hasBacksteps, localDescendingPathProblems } from './localPaths';
 import { allContainersOf, describeContainer, jobTemplateRule, podSpecOf, type ContainerRef } from './podTemplate';
 import { VOLUME_MOUNT_FIXES } from './validateVolumeMounts.fix';
-import { said as say, supportedValues, VolumeReporter } from './volumeSourceCodes';
+import { said as say, supportedValuesDetail, VolumeReporter } from './volumeSourceCodes';
 import { volumeSourcesOf } from './volumeSources';
 
 const PROPAGATION_HREF = 'https://kubernetes.io/docs/concepts/storage/volumes/#mount-propagation';
@@ -125,7 +125,7 @@ function mountFindings(out: VolumeReporter, ref: ContainerRef, volumes: Map<stri
     if (typeof mountPropagation === 'string') {
       const printed = `${listPrinted}.mountPropagation`;
       if (!PROPAGATION_VALUES.includes(mountPropagation)) {
-        out.add(MOUNT_CODES.propagationUnsupported, [...path, 'mountPropagation'], `\`${mountPropagation}\` is not a mount propagation mode: use \`None\` (the default), \`HostToContainer\` (mounts made on the node later show up in the container) or \`Bidirectional\` (also the other way; privileged containers only). Values are case-sensitive.`, [say(printed, 'Unsupported value', mountPropagation, supportedValues(PROPAGATION_VALUES))]);
+        out.add(MOUNT_CODES.propagationUnsupported, [...path, 'mountPropagation'], `\`${mountPropagation}\` is not a mount propagation mode: use \`None\` (the default), \`HostToContainer\` (mounts made on the node later show up in the container) or \`Bidirectional\` (also the other way; privileged containers only). Values are case-sensitive.`, [say(printed, 'Unsupported value', mountPropagation, supportedValuesDetail(PROPAGATION_VALUES))]);
       }
       if (mountPropagation === 'Bidirectional' && !privileged) {
         out.add(MOUNT_CODES.propagationUnprivileged, [...path, 'mountPropagation'], `Bidirectional propagation lets the ${describeContainer(ref)} create mounts on the node, so only a privileged container may use it. Use \`HostToContainer\` if the container only needs to see mounts made on the node, or set \`securityContext.privileged: true\` if it really mounts things for the node.`, [say(printed, 'Forbidden', undefined, 'Bidirectional mount propagation is available only to privileged containers')]);
@@ -159,7 +159,7 @@ function readOnlyFindings(out: VolumeReporter, path: FieldPath, printed: string,
   const at = [...path, 'recursiveReadOnly'];
   if (mode === 'Disabled') return;
   if (!RECURSIVE_READ_ONLY_VALUES.includes(mode)) {
-    out.add(MOUNT_CODES.readOnlyUnsupported, at, `\`${mode}\` is not a recursiveReadOnly mode: use \`Disabled\` (the default), \`IfPossible\` or \`Enabled\` (values are case-sensitive).`, [say(printed, 'Unsupported value', mode, supportedValues(RECURSIVE_READ_ONLY_VALUES))]);
+    out.add(MOUNT_CODES.readOnlyUnsupported, at, `\`${mode}\` is not a recursiveReadOnly mode: use \`Disabled\` (the default), \`IfPossible\` or \`Enabled\` (values are case-sensitive).`, [say(printed, 'Unsupported value', mode, supportedValuesDetail(RECURSIVE_READ_ONLY_VALUES))]);
     return;
   }
   if (!readOnly) {

@@ -14,7 +14,7 @@ import { VOLUME_SOURCE_FIXES } from './validateVolumeSources.fix';
 import { checkEphemeralVolume } from './volumeClaimTemplate';
 import { checkLocalPath, checkQuantity, checkRequired, type RequiredField } from './volumeChecks';
 import { checkConfigMapVolume, checkDownwardApiVolume, checkProjectedVolume, checkSecretVolume } from './volumeFileSources';
-import { oneOf, said, SOURCE_CODES as C, supportedValues, VolumeReporter } from './volumeSourceCodes';
+import { oneOf, said, SOURCE_CODES as C, supportedValuesDetail, VolumeReporter } from './volumeSourceCodes';
 import { volumeSourcesOf } from './volumeSources';
 
 const HOST_PATH_TYPES = ['', 'BlockDevice', 'CharDevice', 'Directory', 'DirectoryOrCreate', 'File', 'FileOrCreate', 'Socket'];
@@ -95,7 +95,7 @@ function checkHostPath(rep: VolumeReporter, source: JsonObject, path: FieldPath)
   }
   const type = source.type;
   if (typeof type === 'string' && !HOST_PATH_TYPES.includes(type)) {
-    rep.add(C.hostPathType, [...path, 'type'], `\`${type}\` is not a hostPath type: use ${oneOf(HOST_PATH_TYPES.filter((value) => value))}, or leave it out (\`""\`: no check before mounting). Values are case-sensitive.`, [said([...path, 'type'], 'Unsupported value', type, supportedValues(HOST_PATH_TYPES))]);
+    rep.add(C.hostPathType, [...path, 'type'], `\`${type}\` is not a hostPath type: use ${oneOf(HOST_PATH_TYPES.filter((value) => value))}, or leave it out (\`""\`: no check before mounting). Values are case-sensitive.`, [said([...path, 'type'], 'Unsupported value', type, supportedValuesDetail(HOST_PATH_TYPES))]);
   }
 }
 
@@ -244,10 +244,10 @@ function checkAzureDisk(rep: VolumeReporter, source: JsonObject, path: FieldPath
   const cachingMode = typeof source.cachingMode === 'string' ? source.cachingMode : 'ReadWrite';
   const kind = typeof source.kind === 'string' ? source.kind : 'Shared';
   if (!AZURE_CACHING_MODES.includes(cachingMode)) {
-    rep.add(C.azureCachingMode, [...path, 'cachingMode'], `\`${cachingMode}\` is not a disk caching mode: use ${oneOf(AZURE_CACHING_MODES)} (the default).`, [said([...path, 'cachingMode'], 'Unsupported value', cachingMode, supportedValues(AZURE_CACHING_MODES))]);
+    rep.add(C.azureCachingMode, [...path, 'cachingMode'], `\`${cachingMode}\` is not a disk caching mode: use ${oneOf(AZURE_CACHING_MODES)} (the default).`, [said([...path, 'cachingMode'], 'Unsupported value', cachingMode, supportedValuesDetail(AZURE_CACHING_MODES))]);
   }
   if (!AZURE_DISK_KINDS.includes(kind)) {
-    rep.add(C.azureKind, [...path, 'kind'], `\`${kind}\` is not an Azure disk kind: use \`Managed\` (managed disks), \`Shared\` (the default, a blob in a shared storage account) or \`Dedicated\`.`, [said([...path, 'kind'], 'Unsupported value', kind, supportedValues(AZURE_DISK_KINDS))]);
+    rep.add(C.azureKind, [...path, 'kind'], `\`${kind}\` is not an Azure disk kind: use \`Managed\` (managed disks), \`Shared\` (the default, a blob in a shared storage account) or \`Dedicated\`.`, [said([...path, 'kind'], 'Unsupported value', kind, supportedValuesDetail(AZURE_DISK_KINDS))]);
   }
   const uri = source.diskURI;
   if (typeof uri !== 'string' || uri === '') return;
@@ -255,7 +255,7 @@ function checkAzureDisk(rep: VolumeReporter, source: JsonObject, path: FieldPath
   const form = managed ? '/subscriptions/{sub-id}/resourcegroups/{group-name}/providers/microsoft.compute/disks/{disk-id}' : 'https://{account-name}.blob.core.windows.net/{container-name}/{disk-name}.vhd';
   if (managed ? uri.startsWith('/subscriptions/') : uri.startsWith('https://')) return;
   const defaulted = source.kind === undefined ? ' (`kind` defaults to `Shared`; write `kind: Managed` for a managed disk)' : '';
-  rep.add(C.azureDiskUri, [...path, 'diskURI'], `For a disk of kind \`${kind}\`${defaulted} the URI must start with \`${managed ? '/subscriptions/' : 'https://'}\`, as in \`${form}\`.`, [said([...path, 'diskURI'], 'Unsupported value', uri, supportedValues([form]))]);
+  rep.add(C.azureDiskUri, [...path, 'diskURI'], `For a disk of kind \`${kind}\`${defaulted} the URI must start with \`${managed ? '/subscriptions/' : 'https://'}\`, as in \`${form}\`.`, [said([...path, 'diskURI'], 'Unsupported value', uri, supportedValuesDetail([form]))]);
 }
 
 function checkStorageos(rep: VolumeReporter, source: JsonObject, path: FieldPath): void {
@@ -298,7 +298,7 @@ function checkImage(rep: VolumeReporter, source: JsonObject, path: FieldPath): v
   }
   const policy = source.pullPolicy;
   if (typeof policy === 'string' && policy !== '' && !PULL_POLICIES.includes(policy)) {
-    rep.add(C.imagePullPolicy, [...path, 'pullPolicy'], `\`${policy}\` is not a pull policy: use \`Always\`, \`IfNotPresent\` or \`Never\`, or leave it out (\`Always\` for a \`:latest\` tag, else \`IfNotPresent\`). Values are case-sensitive.`, [said([...path, 'pullPolicy'], 'Unsupported value', policy, supportedValues(PULL_POLICIES))]);
+    rep.add(C.imagePullPolicy, [...path, 'pullPolicy'], `\`${policy}\` is not a pull policy: use \`Always\`, \`IfNotPresent\` or \`Never\`, or leave it out (\`Always\` for a \`:latest\` tag, else \`IfNotPresent\`). Values are case-sensitive.`, [said([...path, 'pullPolicy'], 'Unsupported value', policy, supportedValuesDetail(PULL_POLICIES))]);
   }
 }
 

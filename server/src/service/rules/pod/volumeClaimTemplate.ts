@@ -8,7 +8,7 @@ import { formatFieldPath, type FieldPath, type Json, type JsonObject } from '../
 import { annotationFindings, labelFindings } from '../meta/labelsAndAnnotations';
 import { parseLabelSelector, type SelectorProblem } from '../job/labelSelector';
 import { checkQuantity } from './volumeChecks';
-import { oneOf, said, SOURCE_CODES as C, supportedValues, type VolumeReporter } from './volumeSourceCodes';
+import { oneOf, said, SOURCE_CODES as C, supportedValuesDetail, type VolumeReporter } from './volumeSourceCodes';
 
 const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
 const VOLUME_MODES = ['Block', 'Filesystem'];
@@ -65,7 +65,7 @@ function claimSpec(rep: VolumeReporter, spec: JsonObject, path: FieldPath): void
   classNames(rep, spec, path);
   const mode = spec.volumeMode;
   if (typeof mode === 'string' && !VOLUME_MODES.includes(mode)) {
-    rep.add(C.claimVolumeModeUnsupported, [...path, 'volumeMode'], `\`${mode}\` is not a volume mode: use \`Filesystem\` (the default, mounted with volumeMounts) or \`Block\` (a raw device, attached with volumeDevices).`, [said([...path, 'volumeMode'], 'Unsupported value', mode, supportedValues(VOLUME_MODES))]);
+    rep.add(C.claimVolumeModeUnsupported, [...path, 'volumeMode'], `\`${mode}\` is not a volume mode: use \`Filesystem\` (the default, mounted with volumeMounts) or \`Block\` (a raw device, attached with volumeDevices).`, [said([...path, 'volumeMode'], 'Unsupported value', mode, supportedValuesDetail(VOLUME_MODES))]);
   }
   dataSources(rep, spec, path);
 }
@@ -78,7 +78,7 @@ function accessModeProblems(rep: VolumeReporter, modes: Json[], at: FieldPath): 
     if (typeof mode !== 'string') return;
     if (!supported.includes(mode)) {
       const later = mode === 'ReadWriteOncePod' ? ` ReadWriteOncePod needs the ReadWriteOncePod feature gate, off by default before Kubernetes 1.27.` : '';
-      rep.add(C.claimAccessModeUnsupported, [...at, index], `\`${mode}\` is not an access mode: use ${oneOf(supported)} (values are case-sensitive).${later}`, [said(at, 'Unsupported value', mode, supportedValues(supported))]);
+      rep.add(C.claimAccessModeUnsupported, [...at, index], `\`${mode}\` is not an access mode: use ${oneOf(supported)} (values are case-sensitive).${later}`, [said(at, 'Unsupported value', mode, supportedValuesDetail(supported))]);
     } else if (mode === 'ReadWriteOncePod') {
       readWriteOncePod = true;
     } else {

@@ -12,7 +12,7 @@ import { qualifiedNameServerMessages } from '../../kube/names';
 import type { Quantity } from '../../kube/quantity';
 import { formatFieldPath, type FieldPath, type Json, type JsonObject } from '../../types';
 import { checkFileMode, checkLocalPath, checkQuantity, checkRequired } from './volumeChecks';
-import { oneOf, said, SOURCE_CODES as C, supportedValues, type VolumeReporter } from './volumeSourceCodes';
+import { oneOf, said, SOURCE_CODES as C, supportedValuesDetail, type VolumeReporter } from './volumeSourceCodes';
 
 /** validateKeyToPath for each item of a secret or configMap (volume or projection). Returns the item paths. */
 function keyToPathItems(rep: VolumeReporter, items: Json | undefined, path: FieldPath, what: string): { path: string; at: FieldPath }[] {
@@ -127,7 +127,7 @@ function objectFieldSelector(rep: VolumeReporter, fieldRef: JsonObject, path: Fi
   }
   const internal = fieldPath === 'spec.host' ? 'spec.nodeName' : fieldPath;
   if (!VOLUME_FIELD_PATHS.includes(internal)) {
-    rep.add(C.downwardFieldPath, fieldPathAt, `\`${fieldPath}\` can be read into an environment variable, but not into a volume file: volumes can only expose ${oneOf(VOLUME_FIELD_PATHS)}, which the kubelet keeps up to date. Use \`env[].valueFrom.fieldRef\` for this field.`, [said(`${printed}.fieldPath`, 'Unsupported value', internal, supportedValues(VOLUME_FIELD_PATHS))]);
+    rep.add(C.downwardFieldPath, fieldPathAt, `\`${fieldPath}\` can be read into an environment variable, but not into a volume file: volumes can only expose ${oneOf(VOLUME_FIELD_PATHS)}, which the kubelet keeps up to date. Use \`env[].valueFrom.fieldRef\` for this field.`, [said(`${printed}.fieldPath`, 'Unsupported value', internal, supportedValuesDetail(VOLUME_FIELD_PATHS))]);
   }
 }
 
@@ -152,7 +152,7 @@ function resourceFieldSelector(rep: VolumeReporter, ref: JsonObject, path: Field
   } else if (resource === '') {
     rep.add(C.fieldRequired, [...path, 'resource'], 'This `resourceFieldRef` has an empty `resource`: name a limit or request, e.g. `limits.memory`.', [said(`${printed}.resource`, 'Required value')]);
   } else if (resource !== undefined && !RESOURCE_FIELD_PATHS.includes(resource) && !/^(requests|limits)\.hugepages-/.test(resource)) {
-    rep.add(C.downwardResource, [...path, 'resource'], `\`${resource}\` is not a resource the downward API can read: use ${oneOf(RESOURCE_FIELD_PATHS)} or \`limits.hugepages-<size>\` / \`requests.hugepages-<size>\`.`, [said(`${printed}.resource`, 'Unsupported value', resource, supportedValues(RESOURCE_FIELD_PATHS))]);
+    rep.add(C.downwardResource, [...path, 'resource'], `\`${resource}\` is not a resource the downward API can read: use ${oneOf(RESOURCE_FIELD_PATHS)} or \`limits.hugepages-<size>\` / \`requests.hugepages-<size>\`.`, [said(`${printed}.resource`, 'Unsupported value', resource, supportedValuesDetail(RESOURCE_FIELD_PATHS))]);
   }
   const divisor: Quantity | undefined = checkQuantity(rep, ref.divisor, [...path, 'divisor']);
   const rule = resource === undefined ? undefined : divisorRule(resource);

@@ -80,7 +80,7 @@ export function said(path: FieldPath | string, type: ServerErrorType, value?: Js
 }
 
 /** field.NotSupported's detail. */
-export function supportedValues(values: readonly string[]): string {
+export function supportedValuesDetail(values: readonly string[]): string {
   return `supported values: ${values.map((value) => JSON.stringify(value)).join(', ')}`;
 }
 
