@@ -62,10 +62,14 @@ function schemaAtPath(kind: KindName, path: string): Schema | undefined {
   return current;
 }
 
-/** The enum of a field, or of the items of a list field. */
+/**
+ * The values of a field, or of the items of a list field: the schema's `enum`, or the values the generator
+ * lists for the Pod API's enums (`x-kubeassist-values`, scripts/podEnums.ts) that rules check themselves.
+ */
 function enumOf(kind: KindName, path: string): string[] | undefined {
+  const named = (schema: Schema | undefined) => (schema?.enum ?? schema?.['x-kubeassist-values']) as unknown[] | undefined;
   const schema = schemaAtPath(kind, path);
-  const values = (schema?.enum ?? (schema?.type === 'array' ? schemaAtPath(kind, `${path}[]`)?.enum : undefined)) as unknown[] | undefined;
+  const values = named(schema) ?? (schema?.type === 'array' ? named(schemaAtPath(kind, `${path}[]`)) : undefined);
   return values?.map(String);
 }
 
