@@ -1,7 +1,7 @@
 // Completion: the keys allowed at the cursor (from the schema, minus those present, required first),
-// the values that make sense there (enums without the values the kind refuses, also for an item of a list,
-// booleans, restart policies a Job accepts, apiVersion/kind pairs), well-known label and annotation keys,
-// and whole new documents. Works on half-typed YAML.
+// the values that make sense there (the schema's enums and the Pod API's listed values of the chosen release,
+// without the values the kind refuses, also for an item of a list; booleans, restart policies a Job accepts,
+// apiVersion/kind pairs), well-known label and annotation keys, and whole new documents. Works on half-typed YAML.
 import {
   CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type CompletionList, type Position, type Range,
 } from 'vscode-languageserver-types';
@@ -12,6 +12,7 @@ import type { FileModel } from '../document/fileModel';
 import { isObject } from '../kube/defaults';
 import { availabilityOf, schemaPathOf } from '../schema/fieldAvailability';
 import { schemaAt } from '../schema/navigate';
+import { namedValues } from '../schema/values';
 import type { JsonSchema } from '../schema/schemas';
 import { minorOf, type Settings } from '../settings';
 import { KINDS, type KindName, type PathSegment } from '../types';
@@ -30,14 +31,15 @@ export function complete(model: FileModel, text: string, position: Position, set
 function itemsFor(context: PositionContext, position: Position, settings: Settings): CompletionItem[] {
   const { cursor } = context;
   const replace: Range = { start: { line: position.line, character: position.character - cursor.prefix.length }, end: position };
-  if (cursor.on === 'value') return spacedAfterColon(context, position, valueItems(context, replace));
+  const minor = minorOf(settings.kubernetesVersion);
+  if (cursor.on === 'value') return spacedAfterColon(context, position, valueItems(context, replace, minor));
   if (!context.kind) return context.path.length === 0 ? rootItems(context, replace) : [];
   const path = context.path;
   if (isLabelsOrAnnotations(path)) return wellKnownKeyItems(path, replace);
   // A new item of a list of plain values (`volumeLifecycleModes:\n- `) takes values, not keys.
   const here = schemaAt(context.kind, path);
-  if (typeof path[path.length - 1] === 'number' && here && !here.properties) return valueItems(context, replace);
-  const keys = keyItems(context.kind, context, path, replace, minorOf(settings.kubernetesVersion));
+  if (typeof path[path.length - 1] === 'number' && here && !here.properties) return valueItems(context, replace, minor);
+  const keys = keyItems(context.kind, context, path, replace, minor);
   // Another schema checker covers this document and offers the plain keys; keep the ones with a policy shape.
   return settings.schemaDiagnostics === 'off' ? keys.filter((item) => hasPolicyShape(item.label)) : keys;
 }
@@ -84,13 +86,18 @@ function keyItems(kind: KindName, context: PositionContext, path: PathSegment[],
       sortText: `${isRequired ? '0' : '1'}_${name}`,
       filterText: name,
       insertTextFormat: InsertTextFormat.Snippet,
-      textEdit: { range: replace, newText: fieldSnippet(name, fieldSchema, layout) },
+      textEdit: { range: replace, newText: fieldSnippet(name, fieldSchema, layout, offeredValues(kind, fieldPath, minor, entry)) },
     });
   }
   return items;
 }
 
-function valueItems(context: PositionContext, replace: Range): CompletionItem[] {
+/** The values to offer for the field at `path` in 1.<minor>: named by the schema, not refused by the kind, not empty. */
+function offeredValues(kind: KindName, path: PathSegment[], minor: number, entry: FieldDoc | undefined): string[] {
+  return (namedValues(kind, path, minor)?.values ?? []).filter((value) => value !== '' && !entry?.rejected?.[value]);
+}
+
+function valueItems(context: PositionContext, replace: Range, minor: number): CompletionItem[] {
   const path = context.path;
   const field = path[path.length - 1];
   if (path.length === 1 && field === 'apiVersion') return apiVersionItems(context, replace);
@@ -100,7 +107,7 @@ function valueItems(context: PositionContext, replace: Range): CompletionItem[] 
   const schema = schemaAt(context.kind, path);
   if (!schema) return [];
   const entry = fieldDoc(context.kind, schemaPathOf(path));
-  let values = ((schema.enum as unknown[] | undefined) ?? []).map(String).filter((value) => !entry?.rejected?.[value]);
+  let values = offeredValues(context.kind, path, minor, entry);
   const types = ([] as unknown[]).concat(schema.type ?? []);
   if (values.length === 0 && types.includes('boolean')) values = ['true', 'false'];
   if (context.kind === 'Job' && schemaPathOf(path) === 'spec.template.spec.restartPolicy') values = jobRestartPolicies(context, entry);

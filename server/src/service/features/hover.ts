@@ -10,6 +10,7 @@ import { describeStage, firstMinorEnabledByDefault, gatedFieldsAt, gateStage } f
 import { REFERENCE_PAGES } from '../kube/resources';
 import { availabilityOf, schemaPathOf } from '../schema/fieldAvailability';
 import { schemaAt } from '../schema/navigate';
+import { namedValues } from '../schema/values';
 import type { JsonSchema } from '../schema/schemas';
 import { minorOf, type Settings } from '../settings';
 import { jsonAt, KINDS, type KindName, type PathSegment } from '../types';
@@ -87,7 +88,7 @@ function fieldOrValueMarkdown(context: PositionContext, kind: KindName, path: Pa
   }
   const schema = schemaAt(kind, path);
   if (doc) return fieldMarkdown(kind, path, doc, schema);
-  return schema ? schemaMarkdown(kind, path, schema, gateLines(context, path, minor)) : undefined;
+  return schema ? schemaMarkdown(kind, path, schema, minor, gateLines(context, path, minor)) : undefined;
 }
 
 function valueMarkdown(kind: KindName, field: string, doc: FieldDoc | undefined, value: string): string | undefined {
@@ -158,11 +159,14 @@ function fieldMarkdown(kind: KindName, path: PathSegment[], doc: FieldDoc, schem
 }
 
 /** Pod-template and other fields outside the catalogue: facts from the schema and the gate table only, no invented text. */
-function schemaMarkdown(kind: KindName, path: PathSegment[], schema: JsonSchema, gates: readonly string[]): string {
+function schemaMarkdown(kind: KindName, path: PathSegment[], schema: JsonSchema, minor: number, gates: readonly string[]): string {
   const sections = [header(kind, path, schema)];
-  // A list of plain values shows what its items may be.
-  const values = (schema.enum ?? (schema.type === 'array' ? schemaAt(kind, [...path, 0])?.enum : undefined)) as unknown[] | undefined;
-  if (values?.length) sections.push(`Allowed values: ${values.map((v) => `\`${String(v)}\``).join(', ')}`);
+  // A list of plain values shows what its items may be; the values are those of the chosen release.
+  const named = namedValues(kind, path, minor);
+  if (named?.values.length) {
+    const list = named.values.map((value) => (value === '' ? '`""`' : `\`${value}\``)).join(', ');
+    sections.push(named.open ? `Known values (the API server does not refuse others): ${list}` : `Allowed values in Kubernetes 1.${minor}: ${list}`);
+  }
   const since = availabilityOf(kind, path)?.since;
   if (since) sections.push(`Since Kubernetes ${since}`);
   if (gates.length) sections.push(gates.join('  \n'));
