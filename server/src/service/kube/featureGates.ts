@@ -19,7 +19,7 @@ export type GateName =
   | 'EvictionRequestAPI' | 'H2CContainerProbe' | 'GRPCContainerProbeTLS' | 'VolumeBindMountOptions' | 'EmptyDirVolumeMode'
   | 'AtomicWriteVolumeUserFields'
   | 'GRPCContainerProbe' | 'ProbeTerminationGracePeriod' | 'PodLifecycleSleepAction' | 'ContainerStopSignals' | 'IdentifyPodOS'
-  | 'SupplementalGroupsPolicy' | 'SELinuxChangePolicy'
+  | 'SupplementalGroupsPolicy' | 'SELinuxChangePolicy' | 'InPlacePodVerticalScaling'
   | PodSchedulingGateName;
 
 /** Gates of the pod-level scheduling and networking checks (affinity, tolerations, topology spread, DNS, pod fields). */
@@ -88,6 +88,8 @@ const HISTORY: Record<GateName, StageHistory> = {
   IdentifyPodOS: [[23, 'alpha'], [24, 'beta-on'], [25, 'ga']],
   SupplementalGroupsPolicy: [[31, 'alpha'], [33, 'beta-on'], [35, 'ga']],
   SELinuxChangePolicy: [[32, 'alpha'], [33, 'beta-on']],
+  // KEP-1287 (kep.yaml milestones: alpha 1.27, beta 1.33, stable 1.35).
+  InPlacePodVerticalScaling: [[27, 'alpha'], [33, 'beta-on'], [35, 'ga']],
 };
 
 export const FEATURE_GATE_NAMES = Object.keys(HISTORY) as GateName[];
@@ -223,6 +225,8 @@ export const GATED_FIELDS: readonly GatedField[] = [
   ...['livenessProbe', 'startupProbe'].flatMap((probe) => containerFields([probe, 'terminationGracePeriodSeconds'], 'ProbeTerminationGracePeriod', 'dropped')),
   ...['postStart', 'preStop'].flatMap((hook) => containerFields(['lifecycle', hook, 'sleep'], 'PodLifecycleSleepAction', 'dropped')),
   ...containerFields(['lifecycle', 'stopSignal'], 'ContainerStopSignals', 'dropped'),
+  // dropDisabledFields clears every container's resizePolicy while InPlacePodVerticalScaling is off.
+  ...containerFields(['resizePolicy'], 'InPlacePodVerticalScaling', 'dropped'),
   // Pod-level security and OS settings (validateSecurityContext.ts, validateOS.ts).
   { kind: 'Job', pattern: [...POD, 'os'], gate: 'IdentifyPodOS', effect: 'dropped' },
   { kind: 'Job', pattern: [...POD, 'hostUsers'], gate: 'UserNamespacesSupport', effect: 'dropped' },
