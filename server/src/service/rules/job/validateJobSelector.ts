@@ -1,11 +1,13 @@
 // ValidateJobSpec's selector checks: a selector must exist (only possible to miss with
 // `manualSelector: true`), be well formed (ValidateLabelSelector), and select the Pod template's labels.
+import { withFixes } from '../../fixes/types';
 import type { Finding, Rule, RuleCode } from '../../types';
 import { DOCS, jobParts, quote } from './jobFields';
 import { report } from '../shared';
 import { selectorModel } from './generatedSelector';
 import { describeRequirement, parseLabelSelector, unmetRequirements, type SelectorProblem } from './labelSelector';
 import { validateGeneratedSelector } from './validateGeneratedSelector';
+import { JOB_SELECTOR_FIXES } from './validateJobSelector.fix';
 
 const malformed = (name: string, title: string): RuleCode => ({
   code: `job/selector/${name}`, severity: 'error', title,
@@ -29,7 +31,7 @@ const CODES = {
   },
 } satisfies Record<string, RuleCode>;
 
-export const validateJobSelector: Rule = {
+export const validateJobSelector: Rule = withFixes({
   name: 'ValidateJobSpec (selector)',
   kinds: ['Job'],
   codes: Object.values(CODES),
@@ -62,7 +64,7 @@ export const validateJobSelector: Rule = {
       + 'so the Job would not find the Pods it creates. Add the labels to `spec.template.metadata.labels`, or change '
       + 'the selector.')];
   },
-};
+}, JOB_SELECTOR_FIXES);
 
 function problemFinding(problem: SelectorProblem): Finding {
   switch (problem.kind) {
