@@ -16,6 +16,31 @@ function run(args: string[], input?: string) {
 
 const INDEXED = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: pi\nspec:\n  completionMode: indexed\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: pi\n        image: perl\n';
 
+/** The pod template of issue 12: five enum mistakes the API server refuses, each with the comment saying what it is. */
+const POD_ENUM_MISTAKES = `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      dnsPolicy: ClusterFirstt          # rejected by the server: Unsupported value
+      containers:
+      - name: pi
+        image: perl
+        ports:
+        - containerPort: 80
+          protocol: tcp                 # rejected: Unsupported value "tcp"
+      tolerations:
+      - key: a
+        operator: Exist                 # rejected
+        effect: NoSchedul               # rejected
+      securityContext:
+        seccompProfile:
+          type: localhost               # rejected
+`;
+
 describe('kubeassist check', () => {
   it('prints file:line:col severity code message for each finding and exits 1 on errors', () => {
     const { status, stdout } = run(['check', 'examples/job-mistakes.yaml']);
@@ -220,5 +245,31 @@ describe('kubeassist in the shell', () => {
     assert.equal(colorFor('auto', { isTTY: false }, {}), false);
     assert.equal(colorFor('always', { isTTY: false }, { NO_COLOR: '1' }), true);
     assert.equal(colorFor('never', { isTTY: true }, {}), false);
+  });
+  it('reports each enum mistake of a pod template once, on its value, with the allowed values (issue 12)', () => {
+    const { status, stdout } = run(['check', '-'], POD_ENUM_MISTAKES);
+    assert.equal(status, 1);
+    assert.deepEqual(stdout.trimEnd().split('\n'), [
+      '<stdin>:9:18 error pod/dns-policy-unsupported `ClusterFirstt` is not a DNS policy: use `ClusterFirstWithHostNet`, `ClusterFirst`, `Default` or `None` (case-sensitive; leaving it out means `ClusterFirst`). The API server answers `spec.template.spec.dnsPolicy: Unsupported value: "ClusterFirstt": supported values: "ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"`.',
+      '<stdin>:15:21 error pod/port-protocol-unsupported `tcp` is not a port protocol: use `TCP` (the default), `UDP` or `SCTP`, in upper case. The API server answers `spec.template.spec.containers[0].ports[0].protocol: Unsupported value: "tcp": supported values: "SCTP", "TCP", "UDP"`.',
+      '<stdin>:18:19 error pod/toleration-operator-unsupported `Exist` is not a toleration operator: use `Equal` or `Exists` (case-sensitive; `Lt` and `Gt` need the TaintTolerationComparisonOperators feature gate, off by default). The API server answers `spec.template.spec.tolerations[0].operator: Unsupported value: "Exist": supported values: "Equal", "Exists"`.',
+      '<stdin>:19:17 error pod/toleration-effect-unsupported `NoSchedul` is not a taint effect: use `NoSchedule`, `PreferNoSchedule` or `NoExecute` (case-sensitive), or leave `effect` out to tolerate every effect. The API server answers `spec.template.spec.tolerations[0].effect: Unsupported value: "NoSchedul": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute"`.',
+      '<stdin>:22:17 error pod/security-context-seccomp-type-unsupported `localhost` is not a seccomp profile type: use `RuntimeDefault`, `Localhost` or `Unconfined` (values are case-sensitive). The API server answers `spec.template.spec.securityContext.seccompProfile.type: Unsupported value: "localhost": supported values: "Localhost", "RuntimeDefault", "Unconfined"`.',
+      '1 file, 1 object (1 Job): 5 errors, 0 warnings',
+    ]);
+  });
+
+  it('fixes each enum mistake to the closest value with --fix, and says what is left (issue 12)', () => {
+    const { status, stdout, stderr } = run(['check', '--fix', '-'], POD_ENUM_MISTAKES);
+    assert.equal(stdout, POD_ENUM_MISTAKES.replace('ClusterFirstt ', 'ClusterFirst  ').replace('tcp  ', 'TCP  ').replace('Exist  ', 'Exists ')
+      .replace('NoSchedul  ', 'NoSchedule ').replace('localhost  ', 'Localhost  '));
+    // A Localhost profile names its file: the one thing a quick fix cannot know.
+    const lines = stderr.trimEnd().split('\n');
+    assert.deepEqual([lines[0], lines[1].split(' ', 3).join(' '), lines[2]], [
+      '<stdin>: fixed 5 findings',
+      '<stdin>:21:9 error pod/security-context-seccomp-localhost-profile-required',
+      '1 file, 1 object (1 Job): 1 error, 0 warnings',
+    ]);
+    assert.equal(status, 1);
   });
 });

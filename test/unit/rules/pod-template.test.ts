@@ -50,6 +50,12 @@ const ports: Case[] = [
   { name: 'containerPort 65536', yaml: job({ containers: [container({ ports: [{ containerPort: 65536 }] })] }), expect: [`pod/container-port-out-of-range @ ${C0}.ports[0].containerPort`], words: ['1 to 65535'] },
   { name: 'hostPort 70000', yaml: job({ containers: [container({ ports: [{ containerPort: 80, hostPort: 70000 }] })] }), expect: [`pod/host-port-out-of-range @ ${C0}.ports[0].hostPort`] },
   { name: 'two containers on one host port', yaml: job({ containers: [container({ ports: [{ containerPort: 80, hostPort: 8080 }] }), container({ name: 'b', ports: [{ containerPort: 81, hostPort: 8080 }] })] }), expect: [`pod/host-port-conflict @ ${POD}.containers[1].ports[0].hostPort`], words: ['8080/TCP'] },
+  {
+    name: 'protocol in lower case', yaml: job({ containers: [container({ ports: [{ containerPort: 80, protocol: 'tcp' }] })] }), expect: [`pod/port-protocol-unsupported @ ${C0}.ports[0].protocol`],
+    words: ['`TCP`', '`UDP`', '`SCTP`', 'Unsupported value: "tcp": supported values: "SCTP", "TCP", "UDP"'],
+  },
+  { name: 'protocol SCTP', yaml: job({ containers: [container({ ports: [{ containerPort: 80, protocol: 'SCTP' }] })] }), expect: [] },
+  { name: 'an empty protocol is defaulted to TCP', yaml: job({ containers: [container({ ports: [{ containerPort: 80, protocol: '' }] })] }), expect: [] },
   { name: 'same host port, other protocol', yaml: job({ containers: [container({ ports: [{ containerPort: 80, hostPort: 8080 }] }), container({ name: 'b', ports: [{ containerPort: 81, hostPort: 8080, protocol: 'UDP' }] })] }), expect: [] },
   { name: 'init containers run one at a time', yaml: job({ initContainers: [container({ name: 'a', ports: [{ containerPort: 80, hostPort: 8080 }] }), container({ name: 'b', ports: [{ containerPort: 80, hostPort: 8080 }] })] }), expect: [] },
   { name: 'hostNetwork defaults hostPort to containerPort', yaml: job({ hostNetwork: true, containers: [container({ ports: [{ containerPort: 80 }] }), container({ name: 'b', ports: [{ containerPort: 80 }] })] }), expect: [`pod/host-port-conflict @ ${POD}.containers[1].ports[0].hostPort`] },
