@@ -290,8 +290,9 @@ describe('the Pod API enums (scripts/podEnums.ts) at every release', () => {
           const data = diagnostic.data as DiagnosticData;
           assert.ok(codesOf(entry).includes(String(diagnostic.code)), `1.${minor}: ${String(diagnostic.code)} is not one of ${codesOf(entry).join(', ')}`);
           assert.equal(data.path, at, `1.${minor}`);
+          const message = String(diagnostic.message);
           for (const value of acceptedValues(entry, minor).filter((v) => v !== '')) {
-            assert.ok(diagnostic.message.includes(`\`${value}\``), `1.${minor}: the message does not name ${value}: ${diagnostic.message}`);
+            assert.ok(message.includes(`\`${value}\``), `1.${minor}: the message does not name ${value}: ${message}`);
           }
           const preferred = (data.fixes ?? []).find((fix: FixData) => fix.preferred);
           assert.equal(preferred?.title, `Change to \`${intended}\``, `1.${minor}: preferred fix`);
