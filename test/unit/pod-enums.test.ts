@@ -3,17 +3,20 @@
 // exactly once where the release checks the values (by the schema or by the rule family the table names), with
 // every accepted value in the message and the closest value as the preferred quick fix, which leaves a clean
 // Job; where the release does not check the values (the field is dropped, or the server takes any string), a
-// typo gets no error. Completion and hover read the same values from the generated schema.
+// typo gets no error. Completion and hover read the same values from the generated schema. And the table
+// against the Go constants of core/v1 in ../shared/k8s-api-types.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { acceptedValues, checkedIn, podEnumKey, POD_ENUMS, type PodEnum } from '../../scripts/podEnums';
+import { acceptedValues, allValues, checkedIn, podEnumKey, POD_ENUMS, valueSince, type PodEnum } from '../../scripts/podEnums';
 import type { FixData } from '../../server/src/service/document/edits';
 import type { DiagnosticData } from '../../server/src/service/features/diagnostics';
 import { DEFAULT_SETTINGS, validateText } from '../../server/src/service/index';
 import { availabilityOf } from '../../server/src/service/schema/fieldAvailability';
 import { namedValues } from '../../server/src/service/schema/values';
 import { MAX_MINOR, MIN_MINOR, type FieldPath } from '../../server/src/service/types';
+import { skipUnlessShared, sharedPath } from '../support/shared';
 import { applyTextEdits } from './fixes/harness';
 
 const ERROR = 1;
@@ -303,3 +306,30 @@ describe('the Pod API enums (scripts/podEnums.ts) at every release', () => {
     });
   }
 });
+
+/**
+ * The table against the Go constants of core/v1 (../shared/k8s-api-types/<release>/core-v1-types.go): every
+ * value it accepts in a release is a constant of the Go type it names, and every constant of that type is in
+ * the table, accepted or refused. ResourceName is a general type (a resize policy takes two of its names);
+ * StorageMediumHugePagesPrefix is a prefix (`HugePages-<size>`), not a value.
+ */
+describe('the Pod API enums against the Go constants', { skip: skipUnlessShared('Pod enums against the Go types', 'k8s-api-types') }, () => {
+  const NOT_VALUES = new Set(['HugePages-']);
+  for (const release of ['1.35', '1.36', '1.37']) {
+    it(`agrees with core/v1 of ${release}`, () => {
+      const types = readFileSync(sharedPath('k8s-api-types', release, 'core-v1-types.go'), 'utf8');
+      const minor = Number(release.split('.')[1]);
+      for (const entry of POD_ENUMS) {
+        const goType = /^(\w+):/.exec(entry.go)?.[1];
+        if (!goType || goType === 'ResourceName') continue; // meta/v1 (label selectors) and the general ResourceName
+        const constants = [...types.matchAll(new RegExp(`^\\s+\\w+\\s+${goType}\\s+=\\s+"([^"]*)"`, 'gm'))].map((match) => match[1]).filter((value) => !NOT_VALUES.has(value));
+        assert.ok(constants.length > 0, `${entry.type}.${entry.field}: no constant of ${goType} in ${release}`);
+        const current = entry.values.filter((value) => (valueSince(value) ?? 0) <= minor).map((value) => (typeof value === 'string' ? value : value.value));
+        assert.deepEqual(current.filter((value) => !constants.includes(value)), [], `${entry.type}.${entry.field}: accepted values that are not ${goType} constants in ${release}`);
+        const known = [...allValues(entry), ...Object.keys(entry.refused ?? {})];
+        assert.deepEqual(constants.filter((value) => !known.includes(value)), [], `${entry.type}.${entry.field}: ${goType} constants of ${release} the table does not know`);
+      }
+    });
+  }
+});
+
