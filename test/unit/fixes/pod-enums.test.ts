@@ -96,6 +96,12 @@ const cases: FixCase[] = [
     expected: withContainer('        resizePolicy:\n        - resourceName: cpu\n          restartPolicy: NotRequired\n'),
   },
   {
+    name: 'a matchFields operator in the wrong case becomes `In`',
+    text: withPod('      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n            - matchFields:\n              - key: metadata.name\n                operator: in\n                values: [node-1]\n'),
+    code: 'pod/affinity-node-field-operator-invalid',
+    expected: withPod('      affinity:\n        nodeAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n            - matchFields:\n              - key: metadata.name\n                operator: In\n                values: [node-1]\n'),
+  },
+  {
     name: 'a topology spread selector operator typo becomes the closest operator',
     text: withPod('      topologySpreadConstraints:\n      - maxSkew: 1\n        topologyKey: zone\n        whenUnsatisfiable: ScheduleAnyway\n        labelSelector:\n          matchExpressions:\n          - key: app\n            operator: Exist\n'),
     code: 'pod/topology-spread-selector-operator-invalid',
