@@ -4,8 +4,11 @@
 //
 // The OpenAPI documents state these sets only in prose, so the values are read from the Go constants of
 // core/v1 (../shared/k8s-api-types/<release>/core-v1-types.go; apimachinery's meta/v1 for label selectors)
-// and from the supported-value sets of kubernetes/kubernetes pkg/apis/core/validation/validation.go (read at
-// the 1.37 development tree and at the releases where a set changed). Each entry names both.
+// and from the supported-value sets of kubernetes/kubernetes pkg/apis/core/validation/validation.go, read in
+// a 1.37 development tree (the fork AIAgentSandox/kubernetes at commit 64149d12, the tree scripts/releases/
+// cites), with the release where each set or its gate changed from the rule families that mirror it and
+// from kube/featureGates.ts. Each entry names both; test/unit/pod-enums.test.ts compares the values with the
+// Go constants of every release in ../shared.
 //
 // Who refuses a value outside the set decides where the list goes in schemas/:
 // - 'schema': the generated schema's `enum` (schema/enum reports it; quick fix: the closest value).
