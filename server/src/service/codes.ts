@@ -9,6 +9,7 @@ import { FIELD_AVAILABILITY_CODES } from './schema/fieldAvailability';
 import { nearestName } from './schema/messages';
 import { SCHEMA_FIXES } from './schema/validator.fix';
 import type { RuleCode } from './types';
+import { UPDATE_RULES } from './update/index';
 
 const SCHEMA_DOCS = 'https://kubernetes.io/docs/reference/kubernetes-api/';
 
@@ -29,11 +30,11 @@ export const ENGINE_CODES: readonly RuleCode[] = describeFixes([
   ...FIELD_AVAILABILITY_CODES,
 ], { ...YAML_FIXES, ...RESOURCE_FIXES, ...SCHEMA_FIXES });
 
-/** Every code, engine codes first, then the rule families in their list order; each code once. */
+/** Every code, engine codes first, then the rule families in their list order, then the update rules; each code once. */
 export function allRuleCodes(): RuleCode[] {
   const seen = new Set<string>();
   const out: RuleCode[] = [];
-  for (const code of [...ENGINE_CODES, ...ALL_RULES.flatMap((rule) => rule.codes)]) {
+  for (const code of [...ENGINE_CODES, ...ALL_RULES.flatMap((rule) => rule.codes), ...UPDATE_RULES.flatMap((rule) => rule.codes)]) {
     if (seen.has(code.code)) continue;
     seen.add(code.code);
     out.push(code);

@@ -2,6 +2,7 @@
 // these; neither holds a check of its own.
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
 import { FileModel, isTemplated } from './document/fileModel';
+import type { YamlDocument } from './document/yamlDocument';
 import { codeActions as codeActionsFor, fixText as fixTextWith, type CodeActionClient, type DocumentRef } from './features/codeActions';
 import { diagnoseDocument } from './features/diagnostics';
 import { uncheckedDocumentsDiagnostic } from './features/limits';
@@ -15,12 +16,19 @@ export { CODE_ACTION_KINDS, FIX_ALL_KIND, resolveCodeAction, type CodeActionClie
 export { complete, COMPLETION_TRIGGERS } from './features/completion';
 export { hover } from './features/hover';
 export { DEFAULT_SETTINGS, type Settings } from './settings';
+export { Baseline, type BaselineSource } from './update/baseline';
 
 /** Diagnostics for a whole file. Pass the same FileModel for successive versions to reuse work. */
 export function validate(model: FileModel, text: string, settings: Settings): Diagnostic[] {
   if (!settings.enable || isTemplated(text)) return [];
   model.update(text);
-  const diagnostics = model.diagnostics(settingsKey(settings), (doc) => diagnoseDocument(doc, settings), settings.maxFileSize);
+  const key = settingsKey(settings);
+  // A document whose text the baseline holds as it is updates nothing: it keeps the results it had without one.
+  const baseline = settings.updateChecks === 'off' ? undefined : model.baseline;
+  const against = (doc: YamlDocument) => (baseline && !baseline.holds(doc.text) ? baseline : undefined);
+  const diagnostics = baseline
+    ? model.diagnostics((doc) => (against(doc) ? `${key}|${baseline.id}` : key), (doc) => diagnoseDocument(doc, settings, against(doc)), settings.maxFileSize)
+    : model.diagnostics(key, (doc) => diagnoseDocument(doc, settings), settings.maxFileSize);
   const unchecked = model.pastLimit(settings.maxFileSize);
   if (unchecked) diagnostics.push(...uncheckedDocumentsDiagnostic(unchecked.first, unchecked.count, model.documents.length, settings));
   return diagnostics;

@@ -23,12 +23,19 @@ export interface Settings {
    * decides this per document. Rule, YAML 1.1 and version findings stay either way.
    */
   schemaDiagnostics: 'on' | 'off';
+  /**
+   * 'git': an object that the file's previous version (its baseline: the file at HEAD in the editor, `--against`
+   * in the CLI) already holds is checked as an update too (service/update/); 'off': every object is a create.
+   */
+  updateChecks: 'git' | 'off';
 }
 
 /** Findings any Kubernetes JSON Schema gives too: the ones 'off' leaves to it. */
 export const SCHEMA_CHECKER_CODES: ReadonlySet<string> = new Set(['schema/unknown-field', 'schema/type', 'schema/enum', 'schema/required', 'schema/int-range']);
 
-export const DEFAULT_SETTINGS: Settings = { enable: true, kubernetesVersion: DEFAULT_KUBERNETES_VERSION, rules: {}, maxFileSize: DEFAULT_MAX_FILE_SIZE, schemaDiagnostics: 'on' };
+export const DEFAULT_SETTINGS: Settings = {
+  enable: true, kubernetesVersion: DEFAULT_KUBERNETES_VERSION, rules: {}, maxFileSize: DEFAULT_MAX_FILE_SIZE, schemaDiagnostics: 'on', updateChecks: 'git',
+};
 
 /** The minor release of a "1.NN" version string; anything else falls back to the default. */
 export function minorOf(version: string): number {
@@ -59,5 +66,5 @@ export function effectiveSeverity(code: string, severity: Severity, settings: Se
 
 /** A stable key: results computed under equal keys are interchangeable. */
 export function settingsKey(settings: Settings): string {
-  return JSON.stringify([settings.enable, minorOf(settings.kubernetesVersion), Object.entries(settings.rules).sort(), settings.maxFileSize, settings.schemaDiagnostics]);
+  return JSON.stringify([settings.enable, minorOf(settings.kubernetesVersion), Object.entries(settings.rules).sort(), settings.maxFileSize, settings.schemaDiagnostics, settings.updateChecks]);
 }

@@ -17,6 +17,8 @@ import type { ScalarSource } from '../schema/messages';
 import { checkSchema } from '../schema/validator';
 import { effectiveSeverity, minorOf, SCHEMA_CHECKER_CODES, type Settings } from '../settings';
 import { formatFieldPath, type FieldPath, type Finding, type KindName, type Severity } from '../types';
+import type { Baseline } from '../update/baseline';
+import { checkUpdate } from '../update/index';
 
 export const SOURCE = 'kubeassist';
 
@@ -52,8 +54,11 @@ const MENTIONS_OUR_KINDS = /^\s*kind\s*:\s*["']?(?:Job|CSIDriver)["']?\s*(?:#.*)
 
 const DISABLE_NEXT_LINE = /#\s*kubeassist-disable-next-line\b([^\n]*)/g;
 
-/** Diagnostics with ranges relative to the document's own text. */
-export function diagnoseDocument(doc: YamlDocument, settings: Settings): Diagnostic[] {
+/**
+ * Diagnostics with ranges relative to the document's own text. With a baseline (the file's previous version),
+ * each object that updates one of the baseline's also gets the update checks (service/update/).
+ */
+export function diagnoseDocument(doc: YamlDocument, settings: Settings, baseline?: Baseline): Diagnostic[] {
   if (!mayNameOurKinds(doc.text)) return []; // without parsing it: other kinds get no diagnostics
   const minor = minorOf(settings.kubernetesVersion);
   const raw: RawFinding[] = [];
@@ -62,7 +67,7 @@ export function diagnoseDocument(doc: YamlDocument, settings: Settings): Diagnos
     for (const issue of doc.issues) raw.push({ finding: { ...issue, path: [] }, range: [issue.start, issue.end], data: issue.duplicateOf ? { duplicateOf: issue.duplicateOf } : {} });
   }
   doc.resources.forEach((resource, index) => {
-    const { findings, owner } = diagnoseResource(doc, resource, minor);
+    const { findings, owner } = diagnoseResource(doc, resource, minor, baseline);
     owners[index] = owner;
     for (const item of findings) raw.push({ ...item, data: { ...item.data, resource: index } });
   });
@@ -79,7 +84,7 @@ export function diagnoseDocument(doc: YamlDocument, settings: Settings): Diagnos
     const diagnostic = Diagnostic.create(toRange(doc, range), finding.message, SEVERITY[severity], finding.code, SOURCE);
     if (finding.href) diagnostic.codeDescription = { href: finding.href };
     const owner = data.resource === undefined ? undefined : owners[data.resource];
-    const fixes = fixData(fixContext(doc, { code: finding.code, path: finding.path, range }, owner, minor));
+    const fixes = fixData(fixContext(doc, { code: finding.code, path: finding.path, range }, owner, minor, { baseline: baseline?.source }));
     diagnostic.data = fixes.length ? { ...data, fixes } : data;
     diagnostics.push(diagnostic);
   }
@@ -91,7 +96,7 @@ function toRange(doc: YamlDocument, range: OffsetRange): Range {
 }
 
 /** The findings of one object, and the object as its fixes need it. */
-function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: number): { findings: RawFinding[]; owner?: FixResource } {
+function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: number, baseline?: Baseline): { findings: RawFinding[]; owner?: FixResource } {
   const classification = classify(resource.apiVersion, resource.kind);
   if (classification.status === 'other') return { findings: [] };
   const kindRange = rangeForPath(doc.document, resource.node, ['kind'], 'key');
@@ -136,6 +141,7 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
       console.error(`kubeassist: rule ${rule.name} failed: ${error instanceof Error ? error.stack : String(error)}`);
     }
   }
+  if (baseline) findings.push(...checkUpdate(baseline, kind, object, minor));
   return {
     findings: findings.map((finding) => ({
       finding: { ...finding, href: finding.href ?? REFERENCE_PAGES[kind] },

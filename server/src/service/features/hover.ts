@@ -16,6 +16,7 @@ import { minorOf, type Settings } from '../settings';
 import { jsonAt, KINDS, type KindName, type PathSegment } from '../types';
 import { openingsOf } from '../document/cursor';
 import { positionContext, type PositionContext } from './position';
+import { baselineHover } from '../update/hover';
 import { typeLabel } from './types';
 
 const RESOURCES: Record<KindName, string> = {
@@ -33,7 +34,11 @@ export function hover(model: FileModel, text: string, position: Position, settin
   if (!context) return null;
   const { path, on } = hoverTarget(context);
   if (path.length === 0) return null;
-  const markdown = describe(context, path, on, minorOf(settings.kubernetesVersion));
+  const minor = minorOf(settings.kubernetesVersion);
+  const baseline = settings.updateChecks === 'off' ? undefined : model.baseline;
+  const changed = baseline && context.kind && context.object ? baselineHover(baseline, context.kind, context.object, path, minor) : undefined;
+  const described = describe(context, path, on, minor);
+  const markdown = changed && described ? `${changed}\n\n---\n\n${described}` : changed ?? described;
   if (!markdown) return null;
   return { contents: { kind: MarkupKind.Markdown, value: markdown }, range: hoverRange(context, path, on) };
 }

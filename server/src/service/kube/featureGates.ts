@@ -20,7 +20,12 @@ export type GateName =
   | 'AtomicWriteVolumeUserFields'
   | 'GRPCContainerProbe' | 'ProbeTerminationGracePeriod' | 'PodLifecycleSleepAction' | 'ContainerStopSignals' | 'IdentifyPodOS'
   | 'SupplementalGroupsPolicy' | 'SELinuxChangePolicy' | 'InPlacePodVerticalScaling'
+  | JobUpdateGateName
   | PodSchedulingGateName;
+
+/** Gates that only change what an update of a Job may change (service/update/). */
+type JobUpdateGateName =
+  | 'ElasticIndexedJob' | 'JobMutableNodeSchedulingDirectives' | 'MutablePodResourcesForSuspendedJobs' | 'MutableSchedulingDirectivesForSuspendedJobs';
 
 /** Gates of the pod-level scheduling and networking checks (affinity, tolerations, topology spread, DNS, pod fields). */
 type PodSchedulingGateName =
@@ -90,6 +95,13 @@ const HISTORY: Record<GateName, StageHistory> = {
   SELinuxChangePolicy: [[32, 'alpha'], [33, 'beta-on']],
   // KEP-1287 (kep.yaml milestones: alpha 1.27, beta 1.33, stable 1.35).
   InPlacePodVerticalScaling: [[27, 'alpha'], [33, 'beta-on'], [35, 'ga']],
+  // Update-only (service/update/): the kubernetes.io feature-gate pages of each gate, and the 1.36 notes
+  // (#135965: both suspended-Job gates on by default). JobMutableNodeSchedulingDirectives was removed after
+  // 1.28, its behaviour kept: it stays GA here.
+  ElasticIndexedJob: [[27, 'beta-on'], [31, 'ga']],
+  JobMutableNodeSchedulingDirectives: [[22, 'alpha'], [23, 'beta-on'], [27, 'ga']],
+  MutablePodResourcesForSuspendedJobs: [[35, 'alpha'], [36, 'beta-on']],
+  MutableSchedulingDirectivesForSuspendedJobs: [[35, 'alpha'], [36, 'beta-on']],
 };
 
 export const FEATURE_GATE_NAMES = Object.keys(HISTORY) as GateName[];
