@@ -3,6 +3,7 @@ import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { normalizeSettings } from './lsp/configuration';
 import { codeActionClient } from './lsp/codeActionClient';
+import { GitBaselines } from './lsp/gitBaseline';
 import { guarded } from './lsp/guard';
 import { DOCUMENT_INFO_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, type DocumentInfoParams, type SchemaDiagnosticsParams } from './lsp/protocol';
 import { ValidationScheduler } from './lsp/scheduler';
@@ -33,7 +34,7 @@ connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (para
   if (params.initializationOptions) settings = normalizeSettings(params.initializationOptions);
   return {
     capabilities: {
-      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
       completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
       hoverProvider: true,
       codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: true },
@@ -56,8 +57,15 @@ async function refreshSettings(): Promise<void> {
     }
   }
   logSettingsProblems();
-  for (const document of documents.all()) scheduler.now(document.uri);
+  for (const document of documents.all()) {
+    refreshBaseline(document.uri);
+    scheduler.now(document.uri);
+  }
 }
+
+/** Update checks: each file's baseline is the file at HEAD, read by git in the background (lsp/gitBaseline.ts). */
+const baselines = new GitBaselines((message) => connection.console.info(message), (uri) => documents.get(uri) && scheduler.now(uri));
+const refreshBaseline = (uri: string) => settingsFor(uri).updateChecks === 'git' && baselines.refresh(uri);
 
 /** Settings that do nothing are no diagnostic of any file: the log says so once (and the status bar tooltip). */
 let loggedSettingsProblems = '';
@@ -76,9 +84,11 @@ connection.onDidChangeConfiguration(guarded(log, 'didChangeConfiguration', undef
 const scheduler = new ValidationScheduler(guarded(log, 'validation', undefined, (uri: string) => {
   const document = documents.get(uri);
   if (!document) return;
-  const stamp = `${document.version}|${settingsKey(settingsFor(uri))}`;
+  const model = modelFor(uri);
+  model.baseline = baselines.get(uri);
+  const stamp = `${document.version}|${settingsKey(settingsFor(uri))}|${model.baseline?.id ?? ''}`;
   if (published.get(uri) === stamp) return;
-  const diagnostics = validate(modelFor(uri), document.getText(), settingsFor(uri));
+  const diagnostics = validate(model, document.getText(), settingsFor(uri));
   published.set(uri, stamp);
   void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
 }));
@@ -133,10 +143,18 @@ connection.onRequest('kubeassist/documentText', guarded(log, 'documentText', nul
   return { version: document.version, text: document.getText(), modelText };
 }));
 
-documents.onDidOpen(guarded(log, 'didOpen', undefined, (event) => scheduler.now(event.document.uri)));
-documents.onDidChangeContent(guarded(log, 'didChange', undefined, (event) => scheduler.schedule(event.document.uri)));
+documents.onDidOpen(guarded(log, 'didOpen', undefined, (event) => {
+  refreshBaseline(event.document.uri);
+  scheduler.now(event.document.uri);
+}));
+documents.onDidChangeContent(guarded(log, 'didChange', undefined, (event) => {
+  if (settingsFor(event.document.uri).updateChecks === 'git') baselines.refreshIfStale(event.document.uri);
+  scheduler.schedule(event.document.uri);
+}));
+documents.onDidSave(guarded(log, 'didSave', undefined, (event) => refreshBaseline(event.document.uri)));
 documents.onDidClose(guarded(log, 'didClose', undefined, (event) => {
   scheduler.cancel(event.document.uri);
+  baselines.forget(event.document.uri);
   models.delete(event.document.uri);
   schemaDecisions.delete(event.document.uri);
   published.delete(event.document.uri);

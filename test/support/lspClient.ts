@@ -22,6 +22,8 @@ export interface ServerOptions {
   initializationOptions?: unknown;
   /** Extra `workspace` and `textDocument` client capabilities (code action resolve, snippet edits ...). */
   capabilities?: { workspace?: Record<string, unknown>; textDocument?: Record<string, unknown> };
+  /** The server process's environment (default: the test's). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export class TestServer {
@@ -51,7 +53,7 @@ export class TestServer {
   }
 
   static async start(options: ServerOptions = {}): Promise<TestServer> {
-    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: options.env ?? process.env });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const server = new TestServer(child, connection, options);
     connection.listen();
@@ -111,6 +113,26 @@ export class TestServer {
       });
       if (params.version === undefined || params.version >= version) return params.diagnostics;
     }
+  }
+
+  /**
+   * Resolves with the first diagnostics published for `uri` that satisfy `wanted`, among those published from
+   * the `since`-th publication of any document on (`server.published.length` before the request that causes them).
+   */
+  async diagnosticsWhere(uri: string, wanted: (diagnostics: Diagnostic[]) => boolean, since = 0, timeoutMs = 10000): Promise<Diagnostic[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (let seen = since; Date.now() < deadline; ) {
+      const found = this.published.slice(seen).find((params) => params.uri === uri && wanted(params.diagnostics));
+      if (found) return found.diagnostics;
+      seen = this.published.length;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`no diagnostics for ${uri} as wanted within ${timeoutMs} ms`);
+  }
+
+  /** Sends didSave, as an editor does after writing the file. */
+  async save(uri: string): Promise<void> {
+    await this.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
   }
 
   async close(uri: string): Promise<Diagnostic[]> {

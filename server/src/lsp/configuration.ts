@@ -20,7 +20,8 @@ export function normalizeSettings(raw: unknown): Settings {
     : DEFAULT_SETTINGS.kubernetesVersion;
   // 'auto' needs to see the editor's other extensions: only the VS Code client can decide it (per document).
   const schemaDiagnostics = section.schemaDiagnostics === 'off' ? 'off' : 'on';
-  return { enable: section.enable !== false, kubernetesVersion: version, rules, maxFileSize: maxFileSizeOf(section.maxFileSize), schemaDiagnostics };
+  const updateChecks = section.updateChecks === 'off' ? 'off' : 'git';
+  return { enable: section.enable !== false, kubernetesVersion: version, rules, maxFileSize: maxFileSizeOf(section.maxFileSize), schemaDiagnostics, updateChecks };
 }
 
 /** A rule's severity as a user may write it (`info` for `information`); undefined when it is none. */

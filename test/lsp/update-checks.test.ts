@@ -1,0 +1,167 @@
+// Update checks through the real server: it runs git in the file's repository (a repository this test builds in
+// the temp folder), takes the file at HEAD as the baseline, and warns where `kubectl apply` would be refused.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import type { Diagnostic, Hover } from 'vscode-languageserver-protocol';
+import { GitRepo } from '../support/gitRepo';
+import { positionOf, rangeOf, TestServer } from '../support/lspClient';
+
+const JOB = `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: migrate
+spec:
+  suspend: false
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+      - name: migrate
+        image: registry.example.com/migrate:1.0
+`;
+
+const codes = (diagnostics: Diagnostic[]) => diagnostics.map((d) => String(d.code));
+const hasUpdate = (diagnostics: Diagnostic[]) => diagnostics.some((d) => String(d.code).startsWith('update/'));
+const uriOf = (path: string) => pathToFileURL(path).href;
+
+describe('update checks over LSP, against HEAD of a git repository', () => {
+  let server: TestServer;
+  let repo: GitRepo;
+  before(async () => {
+    repo = GitRepo.create();
+    repo.commit({ 'jobs/migrate.yaml': JOB, 'jobs/suspended.yaml': JOB.replace('suspend: false', 'suspend: true') }, 'jobs');
+    server = await TestServer.start();
+  });
+  after(async () => {
+    await server.stop();
+    repo.remove();
+  });
+
+  it('warns on the changed image of a committed Job, with the server\'s text, once git has answered', async () => {
+    const uri = uriOf(repo.path('jobs/migrate.yaml'));
+    const edited = JOB.replace('migrate:1.0', 'migrate:1.1');
+    const since = server.published.length;
+    assert.deepEqual(codes(await server.open(uri, edited)), [], 'the first check runs before git answers: a create');
+    const diagnostics = await server.diagnosticsWhere(uri, hasUpdate, since);
+    assert.deepEqual(codes(diagnostics), ['update/job/template-immutable']);
+    const [warning] = diagnostics;
+    assert.equal(warning.severity, 2);
+    assert.deepEqual(warning.range, rangeOf(edited, 'registry.example.com/migrate:1.1'));
+    assert.equal((warning.data as { path: string }).path, 'spec.template.spec.containers[0].image');
+    assert.equal((warning.data as { serverMessage: string }).serverMessage, 'spec.template: Invalid value: core.PodTemplateSpec{…}: field is immutable');
+    assert.match(String(warning.message), /^`spec\.template\.spec\.containers\[0\]\.image` was `registry\.example\.com\/migrate:1\.0` at HEAD and is `registry\.example\.com\/migrate:1\.1` now/);
+    assert.match(String(warning.message), /kubectl delete job migrate/);
+
+    // Hover on the changed value shows what HEAD has.
+    const hover = await server.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: positionOf(edited, 'migrate:1.1', 3) });
+    const markdown = typeof hover?.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
+    assert.match(markdown, /At HEAD: `registry\.example\.com\/migrate:1\.0`/);
+    await server.close(uri);
+  });
+
+  it('is clean when a suspended, never-started Job changes its nodeSelector; flags the same change of a running Job', async () => {
+    const nodeSelector = (text: string) => text.replace('      restartPolicy: Never\n', '      restartPolicy: Never\n      nodeSelector:\n        pool: gpu\n');
+    const suspendedUri = uriOf(repo.path('jobs/suspended.yaml'));
+    const since = server.published.length;
+    await server.open(suspendedUri, nodeSelector(JOB.replace('suspend: false', 'suspend: true')));
+    const runningUri = uriOf(repo.path('jobs/migrate.yaml'));
+    await server.open(runningUri, nodeSelector(JOB));
+    const running = await server.diagnosticsWhere(runningUri, hasUpdate, since);
+    assert.deepEqual(codes(running), ['update/job/template-immutable']);
+    assert.match(String(running[0].message), /Only a Job that is suspended/);
+    // Both baselines came from the same commit: the suspended one was read by then too.
+    const suspended = server.published.slice(since).filter((p) => p.uri === suspendedUri);
+    assert.ok(suspended.length >= 1);
+    assert.ok(suspended.every((p) => p.diagnostics.length === 0), JSON.stringify(suspended));
+    await server.close(suspendedUri);
+    await server.close(runningUri);
+  });
+
+  it('follows HEAD: after a commit of the edit and a save, the warning goes', async () => {
+    const uri = uriOf(repo.path('jobs/migrate.yaml'));
+    const edited = JOB.replace('migrate:1.0', 'migrate:2.0');
+    const opened = server.published.length;
+    await server.open(uri, edited);
+    await server.diagnosticsWhere(uri, hasUpdate, opened);
+    repo.commit({ 'jobs/migrate.yaml': edited }, 'new image');
+    const saved = server.published.length;
+    await server.save(uri);
+    assert.deepEqual(codes(await server.diagnosticsWhere(uri, (diagnostics) => !hasUpdate(diagnostics), saved)), []);
+    await server.close(uri);
+  });
+
+  it('checks a file that is not committed yet as new objects only', async () => {
+    const uri = uriOf(repo.path('jobs/new.yaml'));
+    const since = server.published.length;
+    assert.deepEqual(codes(await server.open(uri, JOB.replace('migrate:1.0', 'migrate:9'))), []);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.ok(server.published.slice(since).filter((p) => p.uri === uri).every((p) => !hasUpdate(p.diagnostics)));
+    await server.close(uri);
+  });
+
+  it('says nothing with kubeassist.updateChecks off, and warns again once it is back to git', async () => {
+    await server.changeSettings({ updateChecks: 'off' });
+    const uri = uriOf(repo.path('jobs/migrate.yaml'));
+    const since = server.published.length;
+    await server.open(uri, JOB.replace('migrate:1.0', 'migrate:3.0'));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.ok(server.published.slice(since).filter((p) => p.uri === uri).every((p) => !hasUpdate(p.diagnostics)));
+    const switched = server.published.length;
+    await server.changeSettings({});
+    assert.deepEqual(codes(await server.diagnosticsWhere(uri, hasUpdate, switched)), ['update/job/template-immutable'], 'back to git: the warning comes');
+    await server.close(uri);
+  });
+});
+
+describe('update checks without git or without a repository', () => {
+  it('a file outside any repository: checked as a create, and the log says so in one line', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'kubeassist-norepo-'));
+    const server = await TestServer.start();
+    try {
+      writeFileSync(join(folder, 'job.yaml'), JOB);
+      const uri = uriOf(join(folder, 'job.yaml'));
+      assert.deepEqual(codes(await server.open(uri, JOB)), []);
+      const second = uriOf(join(folder, 'other.yaml'));
+      await server.open(second, JOB);
+      const deadline = Date.now() + 5000;
+      const lines = () => server.logs.filter((line) => line.includes('not in a git repository'));
+      while (lines().length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(lines().length, 1, server.logs.join('\n'));
+      assert.match(lines()[0], /its files are checked as new objects/);
+      assert.equal(server.published.filter((p) => hasUpdate(p.diagnostics)).length, 0);
+    } finally {
+      await server.stop();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('no git on PATH: checked as creates, one log line, the server keeps answering', async () => {
+    const repo = GitRepo.create();
+    repo.commit({ 'job.yaml': JOB });
+    const emptyBin = mkdtempSync(join(tmpdir(), 'kubeassist-nogit-'));
+    const server = await TestServer.start({ env: { ...process.env, PATH: emptyBin } });
+    try {
+      const uri = uriOf(repo.path('job.yaml'));
+      const other = uriOf(repo.path('other.yaml'));
+      assert.deepEqual(codes(await server.open(uri, JOB.replace('migrate:1.0', 'migrate:1.1'))), []);
+      await server.open(other, JOB);
+      const deadline = Date.now() + 5000;
+      const lines = () => server.logs.filter((line) => line.includes('git is not installed'));
+      while (lines().length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(lines().length, 1, server.logs.join('\n'));
+      assert.equal(server.published.filter((p) => hasUpdate(p.diagnostics)).length, 0);
+      const hover = await server.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: positionOf(JOB, 'image', 1) });
+      assert.ok(hover, 'hover still answers');
+    } finally {
+      await server.stop();
+      repo.remove();
+      rmSync(emptyBin, { recursive: true, force: true });
+    }
+  });
+});
