@@ -65,7 +65,8 @@ function collect(before: Json | undefined, after: Json | undefined, path: PathSe
   const beforeAbsent = isAbsent(before, options);
   const afterAbsent = isAbsent(after, options);
   if (beforeAbsent && afterAbsent) return;
-  if (beforeAbsent !== afterAbsent) {
+  // An empty mapping on one side is looked into: what the other side added inside it is the change.
+  if (beforeAbsent !== afterAbsent && !(isPlainObject(before) && isPlainObject(after))) {
     out.push([...path]);
     return;
   }
