@@ -1,6 +1,8 @@
 // The `kubeassist` command: the same engine as the language server, for shells and CI.
 import { writeFileSync } from 'node:fs';
 import packageJson from '../../package.json';
+import { Baselines, type BaselineSpec } from './cli/against';
+import { DIFF_USAGE, diffFiles } from './cli/explain';
 import { collectInputs, describeFileError, diffNames, readInput } from './cli/inputs';
 import { colorFor, findingOf, jsonReport, nothingFoundLine, summaryLine, textLine, type ColorMode, type Finding } from './cli/report';
 import { unifiedDiff } from './diff';
@@ -13,6 +15,7 @@ import { MAX_MINOR, MIN_MINOR, type KindName } from './service/types';
 const RELEASES = `1.${MIN_MINOR} to 1.${MAX_MINOR}`;
 
 const USAGE = `Usage: kubeassist check [options] PATH...
+       kubeassist diff --against <git-ref> FILE...
        kubeassist --version
 
 Checks Kubernetes Job (batch/v1) and CSIDriver (storage.k8s.io/v1) manifests as the API server would.
@@ -30,6 +33,10 @@ Options:
                               what is left on standard error. In a git repository the diff names files from
                               the repository root (a/..., b/...: git apply at the repository root); elsewhere
                               it names absolute paths without prefix (git apply -p0 --unsafe-paths, patch -p0)
+  --against <git-ref>         also check each object as an update of its version at <git-ref> (git show
+                              <ref>:<path> in the file's repository): warn where kubectl apply would be
+                              refused (field is immutable); a file or object the ref lacks is new
+  --against-file OLD          the same, with the objects of the file OLD as the previous versions
   --fail-on-empty             exit 1 when no Job or CSIDriver was found in any input
   --color WHEN                colour the text output: auto (default: on a terminal, unless NO_COLOR is set),
                               always, never
@@ -51,6 +58,7 @@ interface Options {
   maxFileSize?: number;
   failOnEmpty: boolean;
   color: ColorMode;
+  against?: BaselineSpec;
 }
 
 function parseArguments(args: string[]): Options {
@@ -90,6 +98,10 @@ function parseArguments(args: string[]): Options {
       options.fix = true;
     } else if (arg === '--dry-run' && inline === undefined) {
       options.dryRun = true;
+    } else if (arg === '--against' || arg === '--against-file') {
+      if (options.against) throw new UsageError('give --against or --against-file once');
+      const given = value();
+      options.against = arg === '--against' ? { ref: given } : { file: given };
     } else if (arg === '--fail-on-empty' && inline === undefined) {
       options.failOnEmpty = true;
     } else if (arg === '-' || !arg.startsWith('-')) {
@@ -119,6 +131,7 @@ function check(args: string[], write: Write, writeError: Write, streams: { stdou
   const color = options.format === 'text' && colorFor(options.color, reportToError ? streams.stderr : streams.stdout);
   let checkedFiles = 0;
   let failed = problems.length;
+  const baselines = options.against && new Baselines(options.against);
   for (const input of inputs) {
     let read: { text: string; bom: string };
     try {
@@ -139,6 +152,12 @@ function check(args: string[], write: Write, writeError: Write, streams: { stdou
         text = fixed.text;
       }
       const model = new FileModel();
+      const baseline = baselines?.read(input.path);
+      if (baseline?.problem) {
+        writeError(`kubeassist: ${input.name}: ${baseline.problem}\n`);
+        failed++;
+      }
+      model.baseline = baseline?.baseline;
       for (const diagnostic of validate(model, text, settings)) findings.push(findingOf(input.name, diagnostic));
       objects.push(...checkedResources(model, text, settings.maxFileSize).map((resource) => resource.kind));
       checkedFiles++;
@@ -163,6 +182,14 @@ function check(args: string[], write: Write, writeError: Write, streams: { stdou
   return objects.length === 0 && options.failOnEmpty ? 1 : 0;
 }
 
+/** `kubeassist diff`: per object, the fields an apply changes in place and those that force a recreate. */
+function diff(args: string[], write: Write, writeError: Write): number {
+  const options = parseArguments(args);
+  if (!options.against) throw new UsageError('diff needs --against <git-ref> or --against-file OLD');
+  if (options.fix || options.format !== 'text') throw new UsageError('diff takes --against, --against-file and --kubernetes-version');
+  return diffFiles(options.paths, options.against, normalizeSettings({ kubernetesVersion: options.version }), write, writeError);
+}
+
 function main(argv: string[]): number {
   const [command, ...rest] = argv;
   if (!command) {
@@ -178,12 +205,14 @@ function main(argv: string[]): number {
     return 0;
   }
   try {
-    if (command !== 'check') throw new UsageError(`unknown command "${command}"`);
+    if (command !== 'check' && command !== 'diff') throw new UsageError(`unknown command "${command}"`);
     if (rest.includes('-h') || rest.includes('--help')) {
-      process.stdout.write(USAGE + '\n');
+      process.stdout.write((command === 'diff' ? DIFF_USAGE : USAGE) + '\n');
       return 0;
     }
-    return check(rest, (text) => process.stdout.write(text), (text) => process.stderr.write(text), process);
+    const write = (text: string) => process.stdout.write(text);
+    if (command === 'diff') return diff(rest, write, (text) => process.stderr.write(text));
+    return check(rest, write, (text) => process.stderr.write(text), process);
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`kubeassist: ${error.message}\n\n${USAGE}\n`);

@@ -80,6 +80,7 @@ function textsOf(doc: FieldDoc): string[] {
     doc.details ?? '',
     doc.default ?? '',
     doc.mutability ?? '',
+    doc.onUpdate ?? '',
     ...(doc.limits ?? []),
     ...Object.values(doc.values ?? {}),
     ...Object.values(doc.rejected ?? {}),

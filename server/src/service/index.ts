@@ -17,6 +17,7 @@ export { complete, COMPLETION_TRIGGERS } from './features/completion';
 export { hover } from './features/hover';
 export { DEFAULT_SETTINGS, type Settings } from './settings';
 export { Baseline, type BaselineSource } from './update/baseline';
+export { explainChanges, type FieldChange, type ObjectChanges } from './update/explain';
 
 /** Diagnostics for a whole file. Pass the same FileModel for successive versions to reuse work. */
 export function validate(model: FileModel, text: string, settings: Settings): Diagnostic[] {

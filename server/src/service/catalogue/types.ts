@@ -38,6 +38,8 @@ export interface FieldDoc {
   featureGate?: string;
   /** 'immutable' (after creation), 'mutable', or a sentence (`mutable since 1.29; immutable before`). */
   mutability?: string;
+  /** For a field an update may change: what the change does to what runs (`kubeassist diff`). */
+  onUpdate?: string;
   interactions?: Interaction[];
   /** A short YAML example of the field in context (valid as shown). */
   example?: string;
