@@ -243,6 +243,17 @@ try {
   setSchemaDiagnostics('auto');
   rows = await problems('schema/unknown-field');
   check(rows.some((r) => /schema\/unknown-field/.test(r)), 'back to auto: the unknown field is reported again', rows);
+
+  // 10. A committed Job whose Pod template was edited (code-server.sh commits job-update.yaml, then changes its
+  // image): the server compares it with HEAD and warns that `kubectl apply` would be refused.
+  await openFile('job-update.yaml');
+  await squiggles('warning').first().waitFor({ timeout: 30000 }).catch(() => {});
+  check((await squiggles('warning').count()) > 0, 'warning squiggle on a committed Job whose image was edited (update check against HEAD)');
+  rows = await problems('update/job/template-immutable');
+  note(`problems: ${JSON.stringify(rows)}`);
+  check(rows.some((r) => /update\/job\/template-immutable/.test(r) && /report:1\.0` at HEAD and is `registry\.example\.com\/report:1\.1` now/.test(r) && /13/.test(r)),
+    'Problems lists the update warning (code update/job/template-immutable, the image at HEAD and now, line 13)', rows);
+  await shot('update-check');
 } catch (error) {
   failed++;
   console.log(`FAIL - unexpected error: ${error.message.split('\n')[0]}`);
