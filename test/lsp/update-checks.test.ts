@@ -24,6 +24,31 @@ spec:
         image: registry.example.com/migrate:1.0
 `;
 
+/** A Job and a CSIDriver whose edit meets each update rule family. */
+const FAMILIES = `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: shards
+spec:
+  completionMode: Indexed
+  completions: 4
+  parallelism: 4
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+      - name: shard
+        image: registry.example.com/shard:1.0
+---
+apiVersion: storage.k8s.io/v1
+kind: CSIDriver
+metadata:
+  name: csi.example.com
+spec:
+  attachRequired: true
+  volumeLifecycleModes: [Persistent]
+`;
+
 const codes = (diagnostics: Diagnostic[]) => diagnostics.map((d) => String(d.code));
 const hasUpdate = (diagnostics: Diagnostic[]) => diagnostics.some((d) => String(d.code).startsWith('update/'));
 const uriOf = (path: string) => pathToFileURL(path).href;
@@ -33,7 +58,7 @@ describe('update checks over LSP, against HEAD of a git repository', () => {
   let repo: GitRepo;
   before(async () => {
     repo = GitRepo.create();
-    repo.commit({ 'jobs/migrate.yaml': JOB, 'jobs/suspended.yaml': JOB.replace('suspend: false', 'suspend: true') }, 'jobs');
+    repo.commit({ 'jobs/migrate.yaml': JOB, 'jobs/suspended.yaml': JOB.replace('suspend: false', 'suspend: true'), 'jobs/families.yaml': FAMILIES }, 'jobs');
     server = await TestServer.start();
   });
   after(async () => {
@@ -79,6 +104,24 @@ describe('update checks over LSP, against HEAD of a git repository', () => {
     assert.ok(suspended.every((p) => p.diagnostics.length === 0), JSON.stringify(suspended));
     await server.close(suspendedUri);
     await server.close(runningUri);
+  });
+
+  it('reports each update rule family at the changed value: completions, completion mode, template, CSIDriver', async () => {
+    const uri = uriOf(repo.path('jobs/families.yaml'));
+    const edited = FAMILIES.replace('completions: 4', 'completions: 6').replace('completionMode: Indexed', 'completionMode: NonIndexed')
+      .replace('shard:1.0', 'shard:1.1').replace('attachRequired: true', 'attachRequired: false').replace('[Persistent]', '[Persistent, Ephemeral]');
+    const since = server.published.length;
+    await server.open(uri, edited);
+    const diagnostics = await server.diagnosticsWhere(uri, hasUpdate, since);
+    const at = (d: Diagnostic) => `${d.code} ${d.range.start.line + 1}:${d.range.start.character + 1}`;
+    assert.deepEqual(diagnostics.map(at), [
+      'update/job/completion-mode-immutable 6:19',
+      'update/job/completions-immutable 7:16',
+      'update/job/template-immutable 14:16',
+      'update/csidriver/attach-required-immutable 21:19',
+      'update/csidriver/volume-lifecycle-modes-immutable 22:25',
+    ]);
+    await server.close(uri);
   });
 
   it('follows HEAD: after a commit of the edit and a save, the warning goes', async () => {
