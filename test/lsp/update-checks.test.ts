@@ -49,6 +49,15 @@ spec:
   volumeLifecycleModes: [Persistent]
 `;
 
+/** The log lines holding `fragment`, once one came and the server had time to write more. */
+async function loggedLines(server: TestServer, fragment: string): Promise<string[]> {
+  const lines = () => server.logs.filter((line) => line.includes(fragment));
+  const deadline = Date.now() + 5000;
+  while (lines().length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return lines();
+}
+
 const codes = (diagnostics: Diagnostic[]) => diagnostics.map((d) => String(d.code));
 const hasUpdate = (diagnostics: Diagnostic[]) => diagnostics.some((d) => String(d.code).startsWith('update/'));
 const uriOf = (path: string) => pathToFileURL(path).href;
@@ -170,12 +179,9 @@ describe('update checks without git or without a repository', () => {
       assert.deepEqual(codes(await server.open(uri, JOB)), []);
       const second = uriOf(join(folder, 'other.yaml'));
       await server.open(second, JOB);
-      const deadline = Date.now() + 5000;
-      const lines = () => server.logs.filter((line) => line.includes('not in a git repository'));
-      while (lines().length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      assert.equal(lines().length, 1, server.logs.join('\n'));
-      assert.match(lines()[0], /its files are checked as new objects/);
+      const lines = await loggedLines(server, 'not in a git repository');
+      assert.equal(lines.length, 1, server.logs.join('\n'));
+      assert.match(lines[0], /its files are checked as new objects/);
       assert.equal(server.published.filter((p) => hasUpdate(p.diagnostics)).length, 0);
     } finally {
       await server.stop();
@@ -193,11 +199,7 @@ describe('update checks without git or without a repository', () => {
       const other = uriOf(repo.path('other.yaml'));
       assert.deepEqual(codes(await server.open(uri, JOB.replace('migrate:1.0', 'migrate:1.1'))), []);
       await server.open(other, JOB);
-      const deadline = Date.now() + 5000;
-      const lines = () => server.logs.filter((line) => line.includes('git is not installed'));
-      while (lines().length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      assert.equal(lines().length, 1, server.logs.join('\n'));
+      assert.equal((await loggedLines(server, 'git is not installed')).length, 1, server.logs.join('\n'));
       assert.equal(server.published.filter((p) => hasUpdate(p.diagnostics)).length, 0);
       const hover = await server.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: positionOf(JOB, 'image', 1) });
       assert.ok(hover, 'hover still answers');

@@ -2,16 +2,16 @@
 // objects by identity, read once. An object of the new text with the same identity is an update of the
 // baseline's object; one without is a create. Templated text (Helm) has no objects: everything is new.
 import { isTemplated } from '../document/fileModel';
-import { toServerJson } from '../document/kubectlYaml';
 import { splitDocuments } from '../document/split';
 import { YamlDocument } from '../document/yamlDocument';
-import { applyDefaults, applyStoredDefaults, isObject } from '../kube/defaults';
-import { classify, mayNameOurKinds } from '../kube/resources';
+import { applyDefaults, applyStoredDefaults } from '../kube/defaults';
+import { mayNameOurKinds } from '../kube/resources';
 import { rulesFor } from '../rules/index';
 import { checkFieldAvailability } from '../schema/fieldAvailability';
 import { checkSchema } from '../schema/validator';
 import type { JsonObject } from '../types';
 import { identityOf, keyOf, type ObjectIdentity } from './identity';
+import { checkedObjects } from './objects';
 
 /** Where a baseline comes from, for messages and fixes. */
 export interface BaselineSource {
@@ -77,21 +77,10 @@ export class Baseline {
       for (const slice of splitDocuments(this.text)) {
         texts.add(slice.text);
         if (!mayNameOurKinds(slice.text)) continue;
-        const doc = new YamlDocument(slice.text);
-        for (const resource of doc.resources) {
-          const classification = classify(resource.apiVersion, resource.kind);
-          if (classification.status !== 'checked') continue;
-          let written;
-          try {
-            written = toServerJson(doc.document, resource.node);
-          } catch {
-            continue; // an alias bomb: nothing to compare with
-          }
-          if (!isObject(written)) continue;
-          const identity = identityOf(classification.kind, written);
+        for (const { kind, object, line } of checkedObjects(new YamlDocument(slice.text))) {
+          const identity = identityOf(kind, object);
           if (!identity || index.has(keyOf(identity))) continue;
-          const line = slice.line + doc.lines.positionAt(resource.node.range?.[0] ?? 0).line;
-          index.set(keyOf(identity), { identity, written, stored: applyStoredDefaults(classification.kind, written), line });
+          index.set(keyOf(identity), { identity, written: object, stored: applyStoredDefaults(kind, object), line: slice.line + line });
         }
       }
     }

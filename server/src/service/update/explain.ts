@@ -4,9 +4,8 @@
 // rules' finding). Fields compare as the update rules compare them (stored objects, kubectl apply's merge).
 import { fieldDoc, schemaPathOf } from '../catalogue/index';
 import { FileModel, isTemplated } from '../document/fileModel';
-import { toServerJson } from '../document/kubectlYaml';
 import { isObject } from '../kube/defaults';
-import { classify, mayNameOurKinds } from '../kube/resources';
+import { mayNameOurKinds } from '../kube/resources';
 import { minorOf, type Settings } from '../settings';
 import { formatFieldPath, jsonAt, type FieldPath, type Finding, type JsonObject, type KindName } from '../types';
 import type { Baseline } from './baseline';
@@ -14,6 +13,7 @@ import { changedPaths } from './compare';
 import { identityOf, keyOf, type ObjectIdentity } from './identity';
 import { updateContext, UPDATE_RULES } from './index';
 import { shortValue } from './messages';
+import { checkedObjects } from './objects';
 
 export interface FieldChange {
   /** The field path as the API server prints it. */
@@ -51,18 +51,8 @@ export function explainChanges(baseline: Baseline, text: string, settings: Setti
   const model = new FileModel();
   for (const { slice, doc } of isTemplated(text) ? [] : model.update(text)) {
     if (!mayNameOurKinds(doc.text)) continue;
-    for (const resource of doc.resources) {
-      const classification = classify(resource.apiVersion, resource.kind);
-      if (classification.status !== 'checked') continue;
-      let object;
-      try {
-        object = toServerJson(doc.document, resource.node);
-      } catch {
-        continue;
-      }
-      if (!isObject(object)) continue;
-      const kind = classification.kind;
-      const line = slice.line + doc.lines.positionAt(resource.node.range?.[0] ?? 0).line + 1;
+    for (const { kind, object, line: at } of checkedObjects(doc)) {
+      const line = slice.line + at + 1;
       const identity = identityOf(kind, object);
       if (!identity) {
         out.push({ kind, name: nameOf(object), line, status: 'new', note: 'only `generateName`: every create makes a new object', changes: [] });
@@ -147,7 +137,7 @@ function displayName(identity: ObjectIdentity): string {
   return identity.namespace ? `${identity.namespace}/${identity.name}` : identity.name;
 }
 
-function nameOf(object: Record<string, unknown>): string {
-  const metadata = isObject(object.metadata as never) ? (object.metadata as Record<string, unknown>) : {};
-  return typeof metadata.generateName === 'string' ? `${metadata.generateName}…` : '(no name)';
+function nameOf(object: JsonObject): string {
+  const generateName = isObject(object.metadata) ? object.metadata.generateName : undefined;
+  return typeof generateName === 'string' ? `${generateName}…` : '(no name)';
 }
