@@ -148,11 +148,12 @@ export class GitBaselines {
       return;
     }
     const stderr = String((error as { stderr?: unknown } | undefined)?.stderr ?? (error as Error | undefined)?.message ?? error).trim().split('\n')[0];
-    if (/not a git repository/i.test(stderr)) {
+    // A folder that is no repository, or not there at all (a client's made-up URI): the same for us.
+    if (/not a git repository|cannot change to/i.test(stderr)) {
       this.once(`folder:${folder}`, `kubeassist: ${folder} is not in a git repository: its files are checked as new objects (no update checks).`);
       return;
     }
-    this.once(`error:${folder}`, `kubeassist: git failed in ${folder}: ${stderr}; no update checks for its files.`);
+    this.once(`error:${folder}`, `kubeassist: git in ${folder} says "${stderr}": its files are checked as new objects (no update checks).`);
   }
 
   private once(key: string, message: string): void {
