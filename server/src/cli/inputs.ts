@@ -89,7 +89,7 @@ export function diffNames(path: string): { from: string; to: string } {
 }
 
 /** The nearest folder at or above `folder` that holds `.git` (a folder, or a file in a worktree). */
-function repositoryRoot(folder: string): string | undefined {
+export function repositoryRoot(folder: string): string | undefined {
   for (let current = folder; ; current = dirname(current)) {
     if (existsSync(join(current, '.git'))) return current;
     if (dirname(current) === current || !isAbsolute(current)) return undefined;

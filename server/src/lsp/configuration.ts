@@ -2,8 +2,6 @@
 // initializationOptions and didChangeConfiguration payloads (Neovim, Emacs and other plain clients).
 import { DEFAULT_MAX_FILE_SIZE, DEFAULT_SETTINGS, isValidVersion, ruleSettingOf, type RuleSetting, type Settings } from '../service/settings';
 
-export { ruleSettingOf };
-
 /** Accepts what a user may have written and keeps only well-formed values. */
 export function normalizeSettings(raw: unknown): Settings {
   const input = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
