@@ -7,7 +7,7 @@ import packageJson from '../../../package.json';
 import { ConfigFiles, type ConfigFile } from '../config/configFiles';
 import { allRuleCodes } from '../service/codes';
 import { CONFIG_FILE_NAME, DEFAULT_SETTINGS, withConfig, type Settings } from '../service/index';
-import { layerRules, type RuleSetting } from '../service/settings';
+import { fileSizeLimit, layerRules, type RuleSetting } from '../service/settings';
 import type { KindName } from '../service/types';
 import type { FileResult, FileTask } from './checkFile';
 import { githubCommand } from './github';
@@ -165,7 +165,7 @@ function commandLineOver(settings: Settings, command: CheckCommand): Settings {
     ...settings,
     kubernetesVersion: command.kubernetesVersion ?? settings.kubernetesVersion,
     rules: layerRules(settings.rules, command.rules),
-    maxFileSize: command.maxFileSize === undefined ? settings.maxFileSize : command.maxFileSize === 0 ? Infinity : command.maxFileSize,
+    maxFileSize: command.maxFileSize === undefined ? settings.maxFileSize : fileSizeLimit(command.maxFileSize),
   };
 }
 

@@ -14,6 +14,11 @@ export function ruleSettingOf(value: unknown): RuleSetting | undefined {
 /** The default of `kubeassist.maxFileSize`: about 5,000 documents; checking it whole takes a few seconds. */
 export const DEFAULT_MAX_FILE_SIZE = 5_000_000;
 
+/** `maxFileSize` as users write it (characters, 0: no limit) as Settings hold it (Infinity: no limit). */
+export function fileSizeLimit(characters: number): number {
+  return characters === 0 ? Infinity : characters;
+}
+
 export interface Settings {
   enable: boolean;
   /** "1.23" to "1.35". */

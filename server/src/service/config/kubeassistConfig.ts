@@ -9,7 +9,7 @@ import { keyString } from '../document/paths';
 import { LineIndex } from '../document/lines';
 import { SOURCE } from '../features/diagnostics';
 import { nearestName } from '../schema/messages';
-import { isValidVersion, layerRules, minorOf, ruleSettingOf, type RuleSetting, type Settings } from '../settings';
+import { fileSizeLimit, isValidVersion, layerRules, minorOf, ruleSettingOf, type RuleSetting, type Settings } from '../settings';
 import { MAX_MINOR, MIN_MINOR } from '../types';
 import { compileGlob } from './glob';
 
@@ -124,7 +124,7 @@ export function withConfig(settings: Settings, values: ConfigValues): Settings {
     ...settings,
     kubernetesVersion: values.kubernetesVersion ?? settings.kubernetesVersion,
     rules: values.rules ? layerRules(settings.rules, values.rules) : settings.rules,
-    maxFileSize: values.maxFileSize === undefined ? settings.maxFileSize : values.maxFileSize === 0 ? Infinity : values.maxFileSize,
+    maxFileSize: values.maxFileSize === undefined ? settings.maxFileSize : fileSizeLimit(values.maxFileSize),
   };
 }
 
