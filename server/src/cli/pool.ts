@@ -1,13 +1,14 @@
 // `kubeassist check --jobs N`: files spread over worker threads, results handed back in input order as soon
 // as every earlier file is done, so reports stream and never depend on timing. A worker is the CLI bundle
 // itself (dist/cli.js) started again in a thread; it loads the engine once and checks batches of files.
-// Few files are checked on the main thread: starting a worker costs more than checking a dozen files.
+// Few files are checked on the main thread: each thread starts cold (its JIT warms up over its first few
+// thousand files, about a second of CPU), so a thread pays for itself only with a few hundred files to check.
 import { Worker } from 'node:worker_threads';
 import type { Settings } from '../service/index';
 import { checkFile, type CheckOptions, type FileResult, type FileTask } from './checkFile';
 
-/** Below this many files per worker, threads cost more than they save. */
-const FILES_PER_WORKER = 48;
+/** Below this many files per worker, threads cost more than they save (see docs/performance.md). */
+export const FILES_PER_WORKER = 200;
 /** Files per message: big enough that messages cost little, small enough that the last batches even out. */
 const BATCH = 32;
 
