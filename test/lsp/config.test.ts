@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { DOCUMENT_INFO_REQUEST, type DocumentInfo } from '../../server/src/lsp/protocol';
+import { MAX_MINOR, MIN_MINOR } from '../../server/src/service/types';
 import { TestServer, withCursor, type ServerOptions } from '../support/lspClient';
 
 /** `managedBy` needs 1.30; the completion mode is misspelt; a rule the editor settings turn off. */
@@ -122,9 +123,9 @@ describe('.kubeassist.yaml in the language server', () => {
       ['config/invalid', 'kubeassist', 2, '`loud` is not a severity'],
     ]);
     const job = uriOf('e/job.yaml');
-    assert.deepEqual(brief(await server.open(job, JOB)), ['7:19 error schema/enum', '8:16 error job/numbers/negative-parallelism'], 'checking goes on with the defaults (1.35)');
+    assert.deepEqual(brief(await server.open(job, JOB)), ['7:19 error schema/enum', '8:16 error job/numbers/negative-parallelism'], 'checking goes on with the defaults (the newest release)');
     assert.deepEqual((await server.request<DocumentInfo>(DOCUMENT_INFO_REQUEST, { uri: job })).settingsProblems.map((problem) => problem.replace(root, '<root>')), [
-      `<root>/e/.kubeassist.yaml:1: \`1.99\` is not a Kubernetes release KubeAssist knows: write one of 1.23 to 1.35 in quotes (\`kubernetesVersion: "1.35"\`). Until then the default release applies.`,
+      `<root>/e/.kubeassist.yaml:1: \`1.99\` is not a Kubernetes release KubeAssist knows: write one of 1.${MIN_MINOR} to 1.${MAX_MINOR} in quotes (\`kubernetesVersion: "1.${MAX_MINOR}"\`). Until then the default release applies.`,
       '<root>/e/.kubeassist.yaml:3: `loud` is not a severity: set `schema/enum` to `error`, `warning`, `information` (or `info`), `hint`, or `off`. Until then this entry has no effect.',
     ]);
     assert.equal(await server.request(DOCUMENT_INFO_REQUEST, { uri: config }), null, 'no status bar on the configuration itself');
