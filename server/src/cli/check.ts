@@ -2,7 +2,7 @@
 // on how many threads, reported in which format and where. Every file is reported in the order given,
 // whatever thread checked it; text and GitHub annotations stream, the other formats are written at the end.
 import { writeFileSync } from 'node:fs';
-import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, resolve } from 'node:path';
 import packageJson from '../../../package.json';
 import { ConfigFiles, type ConfigFile } from '../config/configFiles';
 import { allRuleCodes } from '../service/codes';
@@ -11,7 +11,7 @@ import { fileSizeLimit, layerRules, type RuleSetting } from '../service/settings
 import type { KindName } from '../service/types';
 import type { FileResult, FileTask } from './checkFile';
 import { githubCommand } from './github';
-import { collectInputs, repositoryRoot } from './inputs';
+import { collectInputs, pathInside, repositoryRoot } from './inputs';
 import { junitReport } from './junit';
 import { checkAll } from './pool';
 import { colorFor, findingOf, jsonReport, nothingFoundLine, summaryLine, textLine, type ColorMode, type ReportedFinding } from './report';
@@ -111,7 +111,7 @@ export async function runCheck(command: CheckCommand, io: CheckIo): Promise<numb
     }
     findings.push(...file.findings);
     if (command.format === 'text') for (const finding of file.findings) report(textLine(finding, color));
-    else if (command.format === 'github') for (const finding of file.findings) report(githubCommand(finding, file.path === undefined ? undefined : fromBase(base, file.path)));
+    else if (command.format === 'github') for (const finding of file.findings) report(githubCommand(finding, file.path === undefined ? undefined : (pathInside(base, file.path) ?? file.path)));
     if (!streams) collected.push(file);
   };
 
@@ -171,12 +171,5 @@ function commandLineOver(settings: Settings, command: CheckCommand): Settings {
 
 /** A path as reports name it: relative to the current folder when inside it, else absolute. */
 function displayName(path: string): string {
-  const inHere = relative(resolve('.'), path);
-  return !inHere || inHere.startsWith('..') || isAbsolute(inHere) ? path : inHere.split(sep).join('/');
-}
-
-/** A path as GitHub resolves annotation files: from the repository root (`--sarif-base`), else absolute. */
-function fromBase(base: string, path: string): string {
-  const inBase = relative(base, path);
-  return !inBase || inBase.startsWith('..') || isAbsolute(inBase) ? path : inBase.split(sep).join('/');
+  return pathInside(resolve('.'), path) ?? path;
 }

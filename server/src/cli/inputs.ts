@@ -92,6 +92,12 @@ export function diffNames(path: string): { from: string; to: string } {
   return { from: `a/${inRepository}`, to: `b/${inRepository}` };
 }
 
+/** `path` relative to `folder` with `/` separators when it is inside it; undefined when it is not (or is the folder). */
+export function pathInside(folder: string, path: string): string | undefined {
+  const inside = relative(folder, path);
+  return !inside || inside.startsWith('..') || isAbsolute(inside) ? undefined : inside.split(sep).join('/');
+}
+
 /** The nearest folder at or above `folder` that holds `.git` (a folder, or a file in a worktree). */
 export function repositoryRoot(folder: string): string | undefined {
   for (let current = folder; ; current = dirname(current)) {

@@ -51,10 +51,15 @@ export async function checkAll(tasks: readonly FileTask[], settings: Settings[],
           }
           for (const result of message.results) done.set(result.index, result);
           send(worker);
-          for (let result = done.get(tasks[reported]?.index); result; result = done.get(tasks[reported]?.index)) {
-            done.delete(result.index);
-            reported++;
-            onResult(result);
+          try {
+            for (let result = done.get(tasks[reported]?.index); result; result = done.get(tasks[reported]?.index)) {
+              done.delete(result.index);
+              reported++;
+              onResult(result);
+            }
+          } catch (error) {
+            reject(error);
+            return;
           }
           if (reported === tasks.length) resolve();
         });

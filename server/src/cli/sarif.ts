@@ -6,10 +6,10 @@
 // GitHub takes at most 10 MB and shows at most 5,000 results of a run: past that, the results of lowest
 // severity are left out and a notification says how many.
 import { createHash } from 'node:crypto';
-import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RuleCode, Severity } from '../service/types';
 import type { CheckedObject } from './checkFile';
+import { pathInside } from './inputs';
 import type { ReportedFinding } from './report';
 
 /** A file as every report format sees it. */
@@ -157,9 +157,9 @@ function logicalLocationsOf(finding: ReportedFinding): { logicalLocations?: unkn
 /** Relative to `%SRCROOT%` when the file is inside it, else an absolute file URI; standard input is /dev/stdin. */
 function artifactOf(file: ReportFile, base: string): Record<string, unknown> {
   if (file.path === undefined) return { uri: 'file:///dev/stdin', description: { text: 'standard input' } };
-  const inBase = relative(base, file.path);
-  if (!inBase || inBase.startsWith('..') || /^[a-zA-Z]:|^[\\/]/.test(inBase)) return { uri: pathToFileURL(file.path).href };
-  return { uri: inBase.split(sep).map(encodeURIComponent).join('/'), uriBaseId: BASE_ID };
+  const inBase = pathInside(base, file.path);
+  if (inBase === undefined) return { uri: pathToFileURL(file.path).href };
+  return { uri: inBase.split('/').map(encodeURIComponent).join('/'), uriBaseId: BASE_ID };
 }
 
 function folderUri(folder: string): string {
