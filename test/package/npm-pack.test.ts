@@ -71,6 +71,13 @@ describe('the npm package (npm pack, npm install -g)', () => {
     assert.equal(lines[0], 'job.yaml:7:19 warning schema/enum `indexed` is not a valid `completionMode`. Did you mean `Indexed`? Allowed values: `NonIndexed`, `Indexed` (case-sensitive).');
     assert.equal(lines.at(-1), '1 file, 2 objects (2 Job): 7 errors, 3 warnings');
     assert.ok(existsSync(join(bin, 'kubeassist-language-server')));
+    // Worker threads run the installed bundle too (reached through the bin link).
+    const many = join(work, 'many');
+    mkdirSync(many);
+    for (let i = 0; i < 450; i++) cpSync(join(REPO_ROOT, 'examples', 'job-mistakes.yaml'), join(many, `job-${i}.yaml`));
+    const threads = spawnSync(join(bin, 'kubeassist'), ['check', '--jobs', '2', '.'], { cwd: many, encoding: 'utf8', env });
+    assert.equal(threads.stderr, '');
+    assert.equal(threads.stdout.trimEnd().split('\n').at(-1), '450 files, 900 objects (900 Job): 4500 errors, 0 warnings');
   });
 
   it('`kubeassist-language-server --stdio` from the prefix answers initialize', async () => {
