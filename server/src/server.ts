@@ -1,13 +1,16 @@
 // LSP wiring: capabilities, documents, settings, and one line per request to the service.
-import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type CodeAction, type InitializeResult } from 'vscode-languageserver/node';
+import { pathToFileURL } from 'node:url';
+import { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type CodeAction, type InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { normalizeSettings } from './lsp/configuration';
 import { codeActionClient } from './lsp/codeActionClient';
 import { guarded } from './lsp/guard';
-import { DOCUMENT_INFO_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, type DocumentInfoParams, type SchemaDiagnosticsParams } from './lsp/protocol';
+import { DocumentConfigurations, isConfigDocument } from './lsp/documentSettings';
+import { DOCUMENT_INFO_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, type DocumentInfo, type DocumentInfoParams, type SchemaDiagnosticsParams } from './lsp/protocol';
 import { ValidationScheduler } from './lsp/scheduler';
 import {
-  CODE_ACTION_KINDS, codeActions, complete, COMPLETION_TRIGGERS, documentInfo, FileModel, hover, resolveCodeAction, settingsProblems, validate, type CodeActionClient, type Settings,
+  CODE_ACTION_KINDS, codeActions, complete, completeConfig, COMPLETION_TRIGGERS, CONFIG_FILE_NAME, documentInfo, FileModel, hover, hoverConfig, readConfig, resolveCodeAction, settingsProblems,
+  validate, type CodeActionClient, type Settings,
 } from './service/index';
 import { DEFAULT_SETTINGS, settingsKey } from './service/settings';
 
@@ -22,7 +25,10 @@ let pullConfiguration = false;
 let actionClient: CodeActionClient = { snippets: false, resolve: false };
 /** The VS Code client's per-document decision beside Red Hat YAML (kubeassist.schemaDiagnostics: auto). */
 const schemaDecisions = new Map<string, 'on' | 'off'>();
-const settingsFor = (uri: string): Settings => ({ ...settings, schemaDiagnostics: schemaDecisions.get(uri) ?? settings.schemaDiagnostics });
+/** `.kubeassist.yaml` files: the nearest one over the editor settings, for each document. */
+const configurations = new DocumentConfigurations();
+let watchesConfigFiles = false;
+const settingsFor = (uri: string): Settings => configurations.resolve(uri, { ...settings, schemaDiagnostics: schemaDecisions.get(uri) ?? settings.schemaDiagnostics }).settings;
 
 process.on('uncaughtException', (error) => log(`kubeassist: uncaught ${error.stack ?? error.message}`));
 process.on('unhandledRejection', (reason) => log(`kubeassist: unhandled rejection ${String(reason)}`));
@@ -30,10 +36,12 @@ process.on('unhandledRejection', (reason) => log(`kubeassist: unhandled rejectio
 connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (params): InitializeResult => {
   pullConfiguration = !!params.capabilities.workspace?.configuration;
   actionClient = codeActionClient(params.capabilities);
+  watchesConfigFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
   if (params.initializationOptions) settings = normalizeSettings(params.initializationOptions);
   return {
     capabilities: {
-      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+      // didSave: a saved `.kubeassist.yaml` re-checks the open documents where the client cannot watch files.
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
       completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
       hoverProvider: true,
       codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: true },
@@ -44,8 +52,24 @@ connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (para
 
 connection.onInitialized(() => {
   connection.console.info(`KubeAssist language server 0.1.0 started (Node ${process.version})`);
+  if (watchesConfigFiles) {
+    void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }] }).catch((error) => log(`kubeassist: cannot watch ${CONFIG_FILE_NAME} files: ${String(error)}`));
+  }
   void refreshSettings();
 });
+
+/** A `.kubeassist.yaml` was created, changed or deleted: read the files again and re-check every open document. */
+function configurationsChanged(): void {
+  configurations.files.forget();
+  for (const document of documents.all()) scheduler.now(document.uri);
+}
+
+connection.onDidChangeWatchedFiles(guarded(log, 'didChangeWatchedFiles', undefined, () => configurationsChanged()));
+
+// Without file watching, a save is the moment a configuration may have changed (in this editor or another).
+documents.onDidSave(guarded(log, 'didSave', undefined, (event) => {
+  if (isConfigDocument(event.document.uri) || configurations.files.changed()) configurationsChanged();
+}));
 
 async function refreshSettings(): Promise<void> {
   if (pullConfiguration) {
@@ -76,9 +100,10 @@ connection.onDidChangeConfiguration(guarded(log, 'didChangeConfiguration', undef
 const scheduler = new ValidationScheduler(guarded(log, 'validation', undefined, (uri: string) => {
   const document = documents.get(uri);
   if (!document) return;
-  const stamp = `${document.version}|${settingsKey(settingsFor(uri))}`;
+  const configDocument = isConfigDocument(uri);
+  const stamp = `${document.version}|${configDocument ? CONFIG_FILE_NAME : settingsKey(settingsFor(uri))}`;
   if (published.get(uri) === stamp) return;
-  const diagnostics = validate(modelFor(uri), document.getText(), settingsFor(uri));
+  const diagnostics = !configDocument ? validate(modelFor(uri), document.getText(), settingsFor(uri)) : settings.enable ? readConfig(document.getText()).diagnostics : [];
   published.set(uri, stamp);
   void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
 }));
@@ -92,18 +117,20 @@ function modelFor(uri: string): FileModel {
 connection.onCompletion(guarded(log, 'completion', null, (params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document) return null;
+  if (isConfigDocument(document.uri)) return completeConfig(document.getText(), params.position);
   return complete(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri));
 }));
 
 connection.onHover(guarded(log, 'hover', null, (params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document) return null;
+  if (isConfigDocument(document.uri)) return hoverConfig(document.getText(), params.position);
   return hover(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri));
 }));
 
 connection.onCodeAction(guarded(log, 'codeAction', null, (params) => {
   const document = documents.get(params.textDocument.uri);
-  if (!document) return null;
+  if (!document || isConfigDocument(document.uri)) return null;
   return codeActions(modelFor(document.uri), document.getText(), { uri: document.uri, version: document.version }, params, settingsFor(document.uri), actionClient);
 }));
 
@@ -118,9 +145,18 @@ connection.onNotification(SCHEMA_DIAGNOSTICS_NOTIFICATION, guarded(log, 'schemaD
   if (documents.get(params.uri)) scheduler.now(params.uri);
 }));
 
-connection.onRequest(DOCUMENT_INFO_REQUEST, guarded(log, 'documentInfo', null, (params: DocumentInfoParams) => {
+connection.onRequest(DOCUMENT_INFO_REQUEST, guarded(log, 'documentInfo', null, (params: DocumentInfoParams): DocumentInfo | null => {
   const document = documents.get(params.uri);
-  return document ? documentInfo(modelFor(document.uri), document.getText(), settingsFor(document.uri)) : null;
+  if (!document || isConfigDocument(document.uri)) return null;
+  const editor: Settings = { ...settings, schemaDiagnostics: schemaDecisions.get(document.uri) ?? settings.schemaDiagnostics };
+  const { settings: effective, config } = configurations.resolve(document.uri, editor);
+  const info = documentInfo(modelFor(document.uri), document.getText(), effective);
+  return {
+    ...info,
+    settingsProblems: [...info.settingsProblems, ...configurations.problems(config)],
+    kubernetesVersionSource: config?.values.kubernetesVersion ? 'configFile' : 'settings',
+    ...(config ? { configFile: pathToFileURL(config.path).href } : {}),
+  };
 }));
 
 // For tests and debugging only (not part of the extension's protocol): the text the server holds for a
