@@ -1,6 +1,7 @@
 // npm run bench: measures a language server as an editor uses it, on generated multi-document files.
 //
 //   node scripts/bench.mjs [--runs N] [--sizes 10,100,1000] [--edits N] [--server "command args"] [--settings FILE] [--baseline head]
+//   node scripts/bench.mjs --cli [--files N] [--runs N]      (kubeassist check on a tree: scripts/bench-cli.mjs)
 //
 // Starts the server over stdio (ours by default: dist/server.js --stdio), opens each generated file
 // (scripts/bench-bundle.mjs) and measures: start to the `initialize` result, open to the first diagnostics,
@@ -33,6 +34,12 @@ const YAML = require('yaml');
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
+if (args.includes('--cli')) {
+  // `npm run bench -- --cli`: kubeassist check on a tree of files instead of a server (scripts/bench-cli.mjs).
+  const { benchCli } = await import('./bench-cli.mjs');
+  await benchCli(args);
+  process.exit(0);
+}
 const option = (name, fallback) => {
   const index = args.indexOf(name);
   return index === -1 ? fallback : args[index + 1];

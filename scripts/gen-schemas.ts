@@ -700,6 +700,8 @@ export function generatorReleases(openapiRoot: string = DEFAULT_OPENAPI_ROOT): K
 export const REPO_ROOT = resolve(__dirname, '..');
 export const DEFAULT_OPENAPI_ROOT = resolve(REPO_ROOT, '..', 'shared', 'openapi');
 export const SCHEMAS_DIR = join(REPO_ROOT, 'schemas');
+/** Files of schemas/ written by hand, which the generator leaves alone. */
+export const HAND_WRITTEN_SCHEMAS: ReadonlySet<string> = new Set(['kubeassist-config.schema.json']);
 
 function main(args: readonly string[]): number {
   const openapiRoot = resolve(args[0] ?? DEFAULT_OPENAPI_ROOT);
@@ -719,7 +721,7 @@ function main(args: readonly string[]): number {
   mkdirSync(SCHEMAS_DIR, { recursive: true });
   for (const [name, content] of outputs) writeFileSync(join(SCHEMAS_DIR, name), content);
   for (const name of readdirSync(SCHEMAS_DIR)) {
-    if (!outputs.has(name)) {
+    if (!outputs.has(name) && !HAND_WRITTEN_SCHEMAS.has(name)) {
       rmSync(join(SCHEMAS_DIR, name), { recursive: true });
       console.log(`gen:schemas: removed stale schemas/${name}`);
     }

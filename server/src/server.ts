@@ -1,14 +1,17 @@
 // LSP wiring: capabilities, documents, settings, and one line per request to the service.
-import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type CodeAction, type InitializeResult } from 'vscode-languageserver/node';
+import { pathToFileURL } from 'node:url';
+import { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type CodeAction, type InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { normalizeSettings } from './lsp/configuration';
 import { codeActionClient } from './lsp/codeActionClient';
 import { GitBaselines } from './lsp/gitBaseline';
 import { guarded } from './lsp/guard';
-import { DOCUMENT_INFO_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, type DocumentInfoParams, type SchemaDiagnosticsParams } from './lsp/protocol';
+import { DocumentConfigurations, isConfigDocument } from './lsp/documentSettings';
+import { DOCUMENT_INFO_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, type DocumentInfo, type DocumentInfoParams, type SchemaDiagnosticsParams } from './lsp/protocol';
 import { ValidationScheduler } from './lsp/scheduler';
 import {
-  CODE_ACTION_KINDS, codeActions, complete, COMPLETION_TRIGGERS, documentInfo, FileModel, hover, resolveCodeAction, settingsProblems, validate, type CodeActionClient, type Settings,
+  CODE_ACTION_KINDS, codeActions, complete, completeConfig, COMPLETION_TRIGGERS, CONFIG_FILE_NAME, documentInfo, FileModel, hover, hoverConfig, readConfig, resolveCodeAction, settingsProblems,
+  validate, type CodeActionClient, type Settings,
 } from './service/index';
 import { DEFAULT_SETTINGS, settingsKey } from './service/settings';
 
@@ -23,7 +26,10 @@ let pullConfiguration = false;
 let actionClient: CodeActionClient = { snippets: false, resolve: false };
 /** The VS Code client's per-document decision beside Red Hat YAML (kubeassist.schemaDiagnostics: auto). */
 const schemaDecisions = new Map<string, 'on' | 'off'>();
-const settingsFor = (uri: string): Settings => ({ ...settings, schemaDiagnostics: schemaDecisions.get(uri) ?? settings.schemaDiagnostics });
+/** `.kubeassist.yaml` files: the nearest one over the editor settings, for each document. */
+const configurations = new DocumentConfigurations();
+let watchesConfigFiles = false;
+const settingsFor = (uri: string): Settings => configurations.resolve(uri, { ...settings, schemaDiagnostics: schemaDecisions.get(uri) ?? settings.schemaDiagnostics }).settings;
 
 process.on('uncaughtException', (error) => log(`kubeassist: uncaught ${error.stack ?? error.message}`));
 process.on('unhandledRejection', (reason) => log(`kubeassist: unhandled rejection ${String(reason)}`));
@@ -31,9 +37,12 @@ process.on('unhandledRejection', (reason) => log(`kubeassist: unhandled rejectio
 connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (params): InitializeResult => {
   pullConfiguration = !!params.capabilities.workspace?.configuration;
   actionClient = codeActionClient(params.capabilities);
+  watchesConfigFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
   if (params.initializationOptions) settings = normalizeSettings(params.initializationOptions);
   return {
     capabilities: {
+      // didSave: a saved `.kubeassist.yaml` re-checks the open documents where the client cannot watch files,
+      // and the update checks look at HEAD again.
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
       completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
       hoverProvider: true,
@@ -45,8 +54,24 @@ connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (para
 
 connection.onInitialized(() => {
   connection.console.info(`KubeAssist language server 0.1.0 started (Node ${process.version})`);
+  if (watchesConfigFiles) {
+    void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }] }).catch((error) => log(`kubeassist: cannot watch ${CONFIG_FILE_NAME} files: ${String(error)}`));
+  }
   void refreshSettings();
 });
+
+/** A `.kubeassist.yaml` was created, changed or deleted: read the files again and re-check every open document. */
+function configurationsChanged(): void {
+  configurations.files.forget();
+  for (const document of documents.all()) scheduler.now(document.uri);
+}
+
+connection.onDidChangeWatchedFiles(guarded(log, 'didChangeWatchedFiles', undefined, () => configurationsChanged()));
+
+// Without file watching, a save is the moment a configuration may have changed (in this editor or another).
+documents.onDidSave(guarded(log, 'didSave', undefined, (event) => {
+  if (isConfigDocument(event.document.uri) || configurations.files.changed()) configurationsChanged();
+}));
 
 async function refreshSettings(): Promise<void> {
   if (pullConfiguration) {
@@ -65,7 +90,7 @@ async function refreshSettings(): Promise<void> {
 
 /** Update checks: each file's baseline is the file at HEAD, read by git in the background (lsp/gitBaseline.ts). */
 const baselines = new GitBaselines((message) => connection.console.info(message), (uri) => documents.get(uri) && scheduler.now(uri));
-const refreshBaseline = (uri: string) => settingsFor(uri).updateChecks === 'git' && baselines.refresh(uri);
+const refreshBaseline = (uri: string) => !isConfigDocument(uri) && settingsFor(uri).updateChecks === 'git' && baselines.refresh(uri);
 
 /** Settings that do nothing are no diagnostic of any file: the log says so once (and the status bar tooltip). */
 let loggedSettingsProblems = '';
@@ -84,11 +109,12 @@ connection.onDidChangeConfiguration(guarded(log, 'didChangeConfiguration', undef
 const scheduler = new ValidationScheduler(guarded(log, 'validation', undefined, (uri: string) => {
   const document = documents.get(uri);
   if (!document) return;
+  const configDocument = isConfigDocument(uri);
   const model = modelFor(uri);
   model.baseline = baselines.get(uri);
-  const stamp = `${document.version}|${settingsKey(settingsFor(uri))}|${model.baseline?.id ?? ''}`;
+  const stamp = `${document.version}|${configDocument ? CONFIG_FILE_NAME : settingsKey(settingsFor(uri))}|${model.baseline?.id ?? ''}`;
   if (published.get(uri) === stamp) return;
-  const diagnostics = validate(model, document.getText(), settingsFor(uri));
+  const diagnostics = !configDocument ? validate(model, document.getText(), settingsFor(uri)) : settings.enable ? readConfig(document.getText()).diagnostics : [];
   published.set(uri, stamp);
   void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
 }));
@@ -102,18 +128,20 @@ function modelFor(uri: string): FileModel {
 connection.onCompletion(guarded(log, 'completion', null, (params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document) return null;
+  if (isConfigDocument(document.uri)) return completeConfig(document.getText(), params.position);
   return complete(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri));
 }));
 
 connection.onHover(guarded(log, 'hover', null, (params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document) return null;
+  if (isConfigDocument(document.uri)) return hoverConfig(document.getText(), params.position);
   return hover(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri));
 }));
 
 connection.onCodeAction(guarded(log, 'codeAction', null, (params) => {
   const document = documents.get(params.textDocument.uri);
-  if (!document) return null;
+  if (!document || isConfigDocument(document.uri)) return null;
   return codeActions(modelFor(document.uri), document.getText(), { uri: document.uri, version: document.version }, params, settingsFor(document.uri), actionClient);
 }));
 
@@ -128,9 +156,18 @@ connection.onNotification(SCHEMA_DIAGNOSTICS_NOTIFICATION, guarded(log, 'schemaD
   if (documents.get(params.uri)) scheduler.now(params.uri);
 }));
 
-connection.onRequest(DOCUMENT_INFO_REQUEST, guarded(log, 'documentInfo', null, (params: DocumentInfoParams) => {
+connection.onRequest(DOCUMENT_INFO_REQUEST, guarded(log, 'documentInfo', null, (params: DocumentInfoParams): DocumentInfo | null => {
   const document = documents.get(params.uri);
-  return document ? documentInfo(modelFor(document.uri), document.getText(), settingsFor(document.uri)) : null;
+  if (!document || isConfigDocument(document.uri)) return null;
+  const editor: Settings = { ...settings, schemaDiagnostics: schemaDecisions.get(document.uri) ?? settings.schemaDiagnostics };
+  const { settings: effective, config } = configurations.resolve(document.uri, editor);
+  const info = documentInfo(modelFor(document.uri), document.getText(), effective);
+  return {
+    ...info,
+    settingsProblems: [...info.settingsProblems, ...configurations.problems(config)],
+    kubernetesVersionSource: config?.values.kubernetesVersion ? 'configFile' : 'settings',
+    ...(config ? { configFile: pathToFileURL(config.path).href } : {}),
+  };
 }));
 
 // For tests and debugging only (not part of the extension's protocol): the text the server holds for a
@@ -151,7 +188,7 @@ documents.onDidChangeContent(guarded(log, 'didChange', undefined, (event) => {
   if (settingsFor(event.document.uri).updateChecks === 'git') baselines.refreshIfStale(event.document.uri);
   scheduler.schedule(event.document.uri);
 }));
-documents.onDidSave(guarded(log, 'didSave', undefined, (event) => refreshBaseline(event.document.uri)));
+documents.onDidSave(guarded(log, 'didSave (update checks)', undefined, (event) => refreshBaseline(event.document.uri)));
 documents.onDidClose(guarded(log, 'didClose', undefined, (event) => {
   scheduler.cancel(event.document.uri);
   baselines.forget(event.document.uri);

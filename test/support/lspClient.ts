@@ -30,6 +30,8 @@ export class TestServer {
   private readonly waiters = new Map<string, ((params: PublishDiagnosticsParams) => void)[]>();
   readonly published: PublishDiagnosticsParams[] = [];
   readonly logs: string[] = [];
+  /** What the server registered dynamically (client/registerCapability), e.g. file watchers. */
+  readonly registrations: { method: string; registerOptions?: unknown }[] = [];
   /** What the server wrote to stderr (drained, so a chatty server never blocks on a full pipe). */
   readonly stderr: string[] = [];
   private versions = new Map<string, number>();
@@ -50,6 +52,10 @@ export class TestServer {
     connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
       params.items.map(() => this.settings),
     );
+    connection.onRequest('client/registerCapability', (params: { registrations: { method: string; registerOptions?: unknown }[] }) => {
+      this.registrations.push(...params.registrations);
+      return null;
+    });
   }
 
   static async start(options: ServerOptions = {}): Promise<TestServer> {

@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { DEFAULT_OPENAPI_ROOT, SCHEMAS_DIR, generateSchemas } from '../../scripts/gen-schemas';
+import { DEFAULT_OPENAPI_ROOT, HAND_WRITTEN_SCHEMAS, SCHEMAS_DIR, generateSchemas } from '../../scripts/gen-schemas';
 import { parseKubectlYaml, toServerJson } from '../../server/src/service/document/kubectlYaml';
 import { skipUnlessShared } from '../support/shared';
 
@@ -64,7 +64,7 @@ describe('schemas/ is up to date with scripts/gen-schemas.ts', { skip: skipUnles
       assert.ok(committed.includes(name), `schemas/${name} is missing: run \`npm run gen:schemas\``);
       assert.ok(readFileSync(join(SCHEMAS_DIR, name), 'utf8') === content, `schemas/${name} is stale: run \`npm run gen:schemas\``);
     }
-    for (const name of committed) {
+    for (const name of committed.filter((file) => !HAND_WRITTEN_SCHEMAS.has(file))) {
       assert.ok(generated.has(name), `schemas/${name} is not produced by the generator any more: run \`npm run gen:schemas\``);
     }
   });

@@ -17,6 +17,14 @@ export interface Finding {
   serverMessage?: string;
 }
 
+/** A finding with what the other formats need: the object it is about and, in SARIF only, the comment that silences it. */
+export interface ReportedFinding extends Finding {
+  /** `Job/default/pi`, `CSIDriver/ebs.csi.aws.com`, or `document 2` for YAML problems outside any object. */
+  object?: string;
+  /** The `# kubeassist-disable-next-line` comment that silences it (only when asked for: SARIF). */
+  suppressedBy?: string;
+}
+
 const SEVERITY_NAMES: Record<number, Finding['severity']> = {
   [DiagnosticSeverity.Error]: 'error',
   [DiagnosticSeverity.Warning]: 'warning',
@@ -103,6 +111,8 @@ export function nothingFoundLine(files: number): string {
   return `no ${named} found in ${count(files, 'file')}\n`;
 }
 
+/** `--format json`: a list of findings, each with exactly the fields of Finding (the shape tools rely on). */
 export function jsonReport(findings: readonly Finding[]): string {
-  return JSON.stringify(findings, null, 2) + '\n';
+  const shaped = findings.map(({ file, line, column, endLine, endColumn, severity, code, message, path, serverMessage }) => ({ file, line, column, endLine, endColumn, severity, code, message, path, serverMessage }));
+  return JSON.stringify(shaped, null, 2) + '\n';
 }

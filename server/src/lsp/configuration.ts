@@ -1,8 +1,6 @@
 // Reads `kubeassist.*` settings: through workspace/configuration where the client offers it, else from
 // initializationOptions and didChangeConfiguration payloads (Neovim, Emacs and other plain clients).
-import { DEFAULT_MAX_FILE_SIZE, DEFAULT_SETTINGS, isValidVersion, type RuleSetting, type Settings } from '../service/settings';
-
-const RULE_SETTINGS = new Set<RuleSetting>(['error', 'warning', 'information', 'hint', 'off']);
+import { DEFAULT_MAX_FILE_SIZE, DEFAULT_SETTINGS, isValidVersion, ruleSettingOf, type RuleSetting, type Settings } from '../service/settings';
 
 /** Accepts what a user may have written and keeps only well-formed values. */
 export function normalizeSettings(raw: unknown): Settings {
@@ -22,12 +20,6 @@ export function normalizeSettings(raw: unknown): Settings {
   const schemaDiagnostics = section.schemaDiagnostics === 'off' ? 'off' : 'on';
   const updateChecks = section.updateChecks === 'off' ? 'off' : 'git';
   return { enable: section.enable !== false, kubernetesVersion: version, rules, maxFileSize: maxFileSizeOf(section.maxFileSize), schemaDiagnostics, updateChecks };
-}
-
-/** A rule's severity as a user may write it (`info` for `information`); undefined when it is none. */
-export function ruleSettingOf(value: unknown): RuleSetting | undefined {
-  const setting = value === 'info' ? 'information' : value;
-  return typeof setting === 'string' && RULE_SETTINGS.has(setting as RuleSetting) ? (setting as RuleSetting) : undefined;
 }
 
 /** `kubeassist.maxFileSize`: characters, 0 for no limit. */

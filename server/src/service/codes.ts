@@ -28,6 +28,9 @@ export const ENGINE_CODES: readonly RuleCode[] = describeFixes([
   { code: 'schema/required', severity: 'error', title: 'A required field is absent', mirrors: 'Required checks', reference: 'JOB-POD-01/02 (absent), JOB-PFP-02/06 (absent), JOB-SP-02 (absent)', href: SCHEMA_DOCS },
   { code: 'schema/int-range', severity: 'error', title: 'A number outside int32/int64', mirrors: 'JSON decoding', href: SCHEMA_DOCS },
   ...FIELD_AVAILABILITY_CODES,
+  { code: 'config/syntax', severity: 'error', title: 'A `.kubeassist.yaml` that is not YAML or not a mapping of settings: checking goes on with the defaults', mirrors: '-' },
+  { code: 'config/invalid', severity: 'error', title: 'A `.kubeassist.yaml` setting that does not exist or has a value of the wrong kind; it is ignored', mirrors: '-' },
+  { code: 'config/unknown-rule', severity: 'warning', title: 'A `rules` key of `.kubeassist.yaml` that matches no rule code; it has no effect', mirrors: '-' },
 ], { ...YAML_FIXES, ...RESOURCE_FIXES, ...SCHEMA_FIXES });
 
 /** Every code, engine codes first, then the rule families in their list order, then the update rules; each code once. */

@@ -4,7 +4,7 @@ import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
 import { FileModel, isTemplated } from './document/fileModel';
 import type { YamlDocument } from './document/yamlDocument';
 import { codeActions as codeActionsFor, fixText as fixTextWith, type CodeActionClient, type DocumentRef } from './features/codeActions';
-import { diagnoseDocument } from './features/diagnostics';
+import { diagnoseDocument, type DiagnosticData } from './features/diagnostics';
 import { uncheckedDocumentsDiagnostic } from './features/limits';
 import { ruleKeyProblem } from './codes';
 import { classify, mayNameOurKinds } from './kube/resources';
@@ -16,23 +16,39 @@ export { CODE_ACTION_KINDS, FIX_ALL_KIND, resolveCodeAction, type CodeActionClie
 export { complete, COMPLETION_TRIGGERS } from './features/completion';
 export { hover } from './features/hover';
 export { DEFAULT_SETTINGS, type Settings } from './settings';
+export { completeConfig, hoverConfig } from './config/configFeatures';
+export { compileGlob, isIgnored, type IgnoreGlob } from './config/glob';
+export { CONFIG_FILE_NAME, readConfig, withConfig, type ConfigValues } from './config/kubeassistConfig';
 export { Baseline, type BaselineSource } from './update/baseline';
 export { explainChanges, type FieldChange, type ObjectChanges } from './update/explain';
 
-/** Diagnostics for a whole file. Pass the same FileModel for successive versions to reuse work. */
-export function validate(model: FileModel, text: string, settings: Settings): Diagnostic[] {
+/**
+ * Diagnostics for a whole file. Pass the same FileModel for successive versions to reuse work. Findings
+ * silenced by a `# kubeassist-disable-next-line` comment are left out, unless `options.suppressed` asks for
+ * them (the CLI's SARIF lists them as suppressed): they then carry the comment in `data.suppressedBy`.
+ */
+export function validate(model: FileModel, text: string, settings: Settings, options: { suppressed?: boolean } = {}): Diagnostic[] {
   if (!settings.enable || isTemplated(text)) return [];
   model.update(text);
   const key = settingsKey(settings);
   // A document whose text the baseline holds as it is updates nothing: it keeps the results it had without one.
   const baseline = settings.updateChecks === 'off' ? undefined : model.baseline;
   const against = (doc: YamlDocument) => (baseline && !baseline.holds(doc.text) ? baseline : undefined);
-  const diagnostics = baseline
+  const all = baseline
     ? model.diagnostics((doc) => (against(doc) ? `${key}|${baseline.id}` : key), (doc) => diagnoseDocument(doc, settings, against(doc)), settings.maxFileSize)
     : model.diagnostics(key, (doc) => diagnoseDocument(doc, settings), settings.maxFileSize);
+  const diagnostics = options.suppressed ? all : withoutSuppressed(all);
   const unchecked = model.pastLimit(settings.maxFileSize);
   if (unchecked) diagnostics.push(...uncheckedDocumentsDiagnostic(unchecked.first, unchecked.count, model.documents.length, settings));
   return diagnostics;
+}
+
+function withoutSuppressed(diagnostics: Diagnostic[]): Diagnostic[] {
+  return diagnostics.some(isSuppressed) ? diagnostics.filter((diagnostic) => !isSuppressed(diagnostic)) : diagnostics;
+}
+
+function isSuppressed(diagnostic: Diagnostic): boolean {
+  return (diagnostic.data as DiagnosticData | undefined)?.suppressedBy !== undefined;
 }
 
 /** One-shot validation of a text (CLI, tests). */
@@ -60,20 +76,40 @@ export function settingsProblems(settings: Settings): string[] {
   return problems;
 }
 
-/** The Job and CSIDriver objects of a file that get checked (the status bar count, the corpus test). */
-export function checkedResources(model: FileModel, text: string, maxFileSize = Infinity): { kind: KindName; line: number }[] {
+/** A Job or CSIDriver of a file that gets checked: where it is and how reports name it. */
+export interface CheckedResource {
+  kind: KindName;
+  /** Zero-based line of the object's first key. */
+  line: number;
+  /** Index of its YAML document in the file, and of the object in that document (`kind: List` items). */
+  document: number;
+  resource: number;
+  name?: string;
+  generateName?: string;
+  namespace?: string;
+}
+
+/** The Job and CSIDriver objects of a file that get checked (the status bar count, the CLI's reports, the corpus test). */
+export function checkedResources(model: FileModel, text: string, maxFileSize = Infinity): CheckedResource[] {
   if (isTemplated(text)) return [];
-  const found: { kind: KindName; line: number }[] = [];
-  for (const { slice, doc } of model.update(text)) {
+  const found: CheckedResource[] = [];
+  const documents = model.update(text);
+  for (let document = 0; document < documents.length; document++) {
+    const { slice, doc } = documents[document];
     if (slice.offset + slice.text.length > maxFileSize) break; // not checked: see kubeassist.maxFileSize
     if (!mayNameOurKinds(doc.text)) continue;
-    for (const resource of doc.resourceSummaries) {
-      const classification = classify(resource.apiVersion, resource.kind);
-      if (classification.status !== 'checked') continue;
-      found.push({ kind: classification.kind, line: slice.line + doc.lines.positionAt(resource.offset).line });
-    }
+    doc.resourceSummaries.forEach((summary, resource) => {
+      const classification = classify(summary.apiVersion, summary.kind);
+      if (classification.status !== 'checked') return;
+      const { name, generateName, namespace } = summary;
+      found.push({ kind: classification.kind, line: slice.line + doc.lines.positionAt(summary.offset).line, document, resource, ...definedOnly({ name, generateName, namespace }) });
+    });
   }
   return found;
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }
 
 /** Quick fixes for the diagnostics of a `textDocument/codeAction` request, and `source.fixAll.kubeassist`. */

@@ -43,9 +43,9 @@ export const DEFAULT_KUBERNETES_VERSION = '1.37';
 /** The kinds we check, keyed as the API server names them. */
 export type KindName = 'Job' | 'CSIDriver';
 
-export const KINDS: Record<KindName, { apiVersion: string; group: string; version: string }> = {
-  Job: { apiVersion: 'batch/v1', group: 'batch', version: 'v1' },
-  CSIDriver: { apiVersion: 'storage.k8s.io/v1', group: 'storage.k8s.io', version: 'v1' },
+export const KINDS: Record<KindName, { apiVersion: string; group: string; version: string; namespaced: boolean }> = {
+  Job: { apiVersion: 'batch/v1', group: 'batch', version: 'v1', namespaced: true },
+  CSIDriver: { apiVersion: 'storage.k8s.io/v1', group: 'storage.k8s.io', version: 'v1', namespaced: false },
 };
 
 /** A plain JSON value, as the API server decodes a manifest (YAML 1.1 scalars, nulls dropped). */

@@ -34,6 +34,12 @@ export interface DiagnosticData {
   serverMessage?: string;
   /** A duplicate key's first occurrence (its line moves with the document: see FileModel). */
   duplicateOf?: DuplicateOf;
+  /**
+   * Set on a finding silenced by a `# kubeassist-disable-next-line` comment: the comment's text. Such
+   * findings are kept by the engine and handed out only on request (`validate(..., { suppressed: true })`,
+   * SARIF `suppressions`); the editor never gets them.
+   */
+  suppressedBy?: string;
 }
 
 interface RawFinding {
@@ -78,14 +84,16 @@ export function diagnoseDocument(doc: YamlDocument, settings: Settings, baseline
     if (settings.schemaDiagnostics === 'off' && SCHEMA_CHECKER_CODES.has(finding.code)) continue;
     const severity = effectiveSeverity(finding.code, finding.severity, settings);
     if (severity === 'off') continue;
-    const start = doc.lines.positionAt(range[0]);
-    const codes = suppressed.get(start.line);
-    if (codes && (codes.size === 0 || codes.has(finding.code))) continue;
     const diagnostic = Diagnostic.create(toRange(doc, range), finding.message, SEVERITY[severity], finding.code, SOURCE);
     if (finding.href) diagnostic.codeDescription = { href: finding.href };
-    const owner = data.resource === undefined ? undefined : owners[data.resource];
-    const fixes = fixData(fixContext(doc, { code: finding.code, path: finding.path, range }, owner, minor, { baseline: baseline?.source }));
-    diagnostic.data = fixes.length ? { ...data, fixes } : data;
+    const comment = suppressed.get(diagnostic.range.start.line);
+    if (comment && (comment.codes.size === 0 || comment.codes.has(finding.code))) {
+      diagnostic.data = { ...data, suppressedBy: comment.text };
+    } else {
+      const owner = data.resource === undefined ? undefined : owners[data.resource];
+      const fixes = fixData(fixContext(doc, { code: finding.code, path: finding.path, range }, owner, minor, { baseline: baseline?.source }));
+      diagnostic.data = fixes.length ? { ...data, fixes } : data;
+    }
     diagnostics.push(diagnostic);
   }
   return diagnostics;
@@ -152,17 +160,24 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
   };
 }
 
-/** `# kubeassist-disable-next-line [code ...]`: line of the next content line -> codes (empty = all). */
-function suppressions(doc: YamlDocument): Map<number, Set<string>> {
-  const result = new Map<number, Set<string>>();
+/** What silences the findings of one line: the codes (empty: all) and the comment(s) that say so. */
+interface Suppression {
+  codes: Set<string>;
+  text: string;
+}
+
+/** `# kubeassist-disable-next-line [code ...]`: line of the next content line -> what it silences. */
+function suppressions(doc: YamlDocument): Map<number, Suppression> {
+  const result = new Map<number, Suppression>();
   if (!doc.text.includes('kubeassist-disable')) return result;
   for (const match of doc.text.matchAll(DISABLE_NEXT_LINE)) {
     let line = doc.lines.positionAt(match.index ?? 0).line + 1;
     while (line < doc.lines.lineCount && /^\s*(#.*)?$/.test(doc.text.slice(doc.lines.lineStart(line), doc.lines.lineEnd(line)))) line++;
     const codes = match[1].split(/[\s,]+/).filter(Boolean);
-    const existing = result.get(line) ?? new Set<string>();
-    if (codes.length === 0) result.set(line, new Set());
-    else if (result.get(line)?.size !== 0) result.set(line, new Set([...existing, ...codes]));
+    const text = match[0].trimEnd();
+    const existing = result.get(line);
+    if (!existing) result.set(line, { codes: new Set(codes), text });
+    else if (existing.codes.size !== 0) result.set(line, { codes: codes.length === 0 ? new Set() : new Set([...existing.codes, ...codes]), text: `${existing.text}\n${text}` });
   }
   return result;
 }

@@ -4,8 +4,6 @@
 import { isObject } from '../kube/defaults';
 import { KINDS, type JsonObject, type KindName } from '../types';
 
-const CLUSTER_SCOPED: ReadonlySet<KindName> = new Set(['CSIDriver']);
-
 /** What identifies the object in a cluster, or undefined when it has no name of its own. */
 export interface ObjectIdentity {
   kind: KindName;
@@ -17,7 +15,7 @@ export function identityOf(kind: KindName, object: JsonObject): ObjectIdentity |
   const metadata = isObject(object.metadata) ? object.metadata : undefined;
   const name = metadata?.name;
   if (typeof name !== 'string' || name === '') return undefined;
-  const namespace = !CLUSTER_SCOPED.has(kind) && typeof metadata?.namespace === 'string' ? metadata.namespace : '';
+  const namespace = KINDS[kind].namespaced && typeof metadata?.namespace === 'string' ? metadata.namespace : '';
   return { kind, namespace, name };
 }
 
