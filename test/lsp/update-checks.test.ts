@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import type { Diagnostic, Hover } from 'vscode-languageserver-protocol';
+import type { CodeAction, Diagnostic, Hover } from 'vscode-languageserver-protocol';
 import { GitRepo } from '../support/gitRepo';
 import { positionOf, rangeOf, TestServer } from '../support/lspClient';
 
@@ -67,7 +67,10 @@ describe('update checks over LSP, against HEAD of a git repository', () => {
   let repo: GitRepo;
   before(async () => {
     repo = GitRepo.create();
-    repo.commit({ 'jobs/migrate.yaml': JOB, 'jobs/suspended.yaml': JOB.replace('suspend: false', 'suspend: true'), 'jobs/families.yaml': FAMILIES }, 'jobs');
+    repo.commit({
+      'jobs/migrate.yaml': JOB, 'jobs/suspended.yaml': JOB.replace('suspend: false', 'suspend: true'), 'jobs/families.yaml': FAMILIES,
+      'chart/Chart.yaml': 'apiVersion: v2\nname: migrations\nversion: 1.0.0\n', 'chart/templates/migrate.yaml': JOB,
+    }, 'jobs');
     server = await TestServer.start();
   });
   after(async () => {
@@ -131,6 +134,27 @@ describe('update checks over LSP, against HEAD of a git repository', () => {
       'update/csidriver/volume-lifecycle-modes-immutable 22:25',
     ]);
     await server.close(uri);
+  });
+
+  it('offers the rename, and inside a Helm chart (a Chart.yaml above the file) the hook annotations', async () => {
+    const titles = async (path: string) => {
+      const uri = uriOf(repo.path(path));
+      const since = server.published.length;
+      await server.open(uri, JOB.replace('migrate:1.0', 'migrate:1.1'));
+      const [warning] = await server.diagnosticsWhere(uri, hasUpdate, since);
+      const actions = await server.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: warning.range, context: { diagnostics: [warning] } });
+      await server.close(uri);
+      return actions.map((action) => action.title);
+    };
+    assert.deepEqual(await titles('chart/templates/migrate.yaml'), [
+      'Rename the Job to `migrate-2` (a new Job; delete the old one yourself)',
+      'Make the Job a Helm hook deleted before each upgrade (`helm.sh/hook: post-install,post-upgrade`, `helm.sh/hook-delete-policy: before-hook-creation`)',
+      'Disable `update/job/template-immutable` for this line',
+    ]);
+    assert.deepEqual(await titles('jobs/migrate.yaml'), [
+      'Rename the Job to `migrate-2` (a new Job; delete the old one yourself)',
+      'Disable `update/job/template-immutable` for this line',
+    ]);
   });
 
   it('follows HEAD: after a commit of the edit and a save, the warning goes', async () => {
