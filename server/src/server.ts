@@ -7,7 +7,7 @@ import { guarded } from './lsp/guard';
 import { DOCUMENT_INFO_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, type DocumentInfoParams, type SchemaDiagnosticsParams } from './lsp/protocol';
 import { ValidationScheduler } from './lsp/scheduler';
 import {
-  CODE_ACTION_KINDS, codeActions, complete, COMPLETION_TRIGGERS, documentInfo, FileModel, hover, resolveCodeAction, settingsProblems, validate, type CodeActionClient, type Settings,
+  CODE_ACTION_KINDS, codeActions, complete, COMPLETION_TRIGGERS, documentInfo, FileModel, hover, inlayHints, resolveCodeAction, settingsProblems, validate, type CodeActionClient, type Settings,
 } from './service/index';
 import { DEFAULT_SETTINGS, settingsKey } from './service/settings';
 
@@ -24,6 +24,10 @@ let actionClient: CodeActionClient = { snippets: false, resolve: false };
 const schemaDecisions = new Map<string, 'on' | 'off'>();
 const settingsFor = (uri: string): Settings => ({ ...settings, schemaDiagnostics: schemaDecisions.get(uri) ?? settings.schemaDiagnostics });
 
+/** The clock of a CronJob schedule's next runs on hover: KUBEASSIST_NOW (an ISO time) fixes it, for tests. */
+const fixedNow = process.env.KUBEASSIST_NOW ? Date.parse(process.env.KUBEASSIST_NOW) / 1000 : undefined;
+const nowSeconds = () => (fixedNow !== undefined && !Number.isNaN(fixedNow) ? fixedNow : Date.now() / 1000);
+
 process.on('uncaughtException', (error) => log(`kubeassist: uncaught ${error.stack ?? error.message}`));
 process.on('unhandledRejection', (reason) => log(`kubeassist: unhandled rejection ${String(reason)}`));
 
@@ -36,6 +40,7 @@ connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (para
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
       completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
       hoverProvider: true,
+      inlayHintProvider: true,
       codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: true },
     },
     serverInfo: { name: 'kubeassist', version: '0.1.0' },
@@ -98,7 +103,13 @@ connection.onCompletion(guarded(log, 'completion', null, (params) => {
 connection.onHover(guarded(log, 'hover', null, (params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document) return null;
-  return hover(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri));
+  return hover(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri), nowSeconds());
+}));
+
+connection.languages.inlayHint.on(guarded(log, 'inlayHint', null, (params) => {
+  const document = documents.get(params.textDocument.uri);
+  if (!document) return null;
+  return inlayHints(modelFor(document.uri), document.getText(), params.range, settingsFor(document.uri));
 }));
 
 connection.onCodeAction(guarded(log, 'codeAction', null, (params) => {

@@ -14,6 +14,7 @@ export { FileModel } from './document/fileModel';
 export { CODE_ACTION_KINDS, FIX_ALL_KIND, resolveCodeAction, type CodeActionClient } from './features/codeActions';
 export { complete, COMPLETION_TRIGGERS } from './features/completion';
 export { hover } from './features/hover';
+export { inlayHints } from './features/inlayHints';
 export { DEFAULT_SETTINGS, type Settings } from './settings';
 
 /** Diagnostics for a whole file. Pass the same FileModel for successive versions to reuse work. */
@@ -51,7 +52,7 @@ export function settingsProblems(settings: Settings): string[] {
   return problems;
 }
 
-/** The Job and CSIDriver objects of a file that get checked (the status bar count, the corpus test). */
+/** The Job, CronJob and CSIDriver objects of a file that get checked (the status bar count, the corpus test). */
 export function checkedResources(model: FileModel, text: string, maxFileSize = Infinity): { kind: KindName; line: number }[] {
   if (isTemplated(text)) return [];
   const found: { kind: KindName; line: number }[] = [];
