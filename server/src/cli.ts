@@ -39,7 +39,7 @@ Options:
                               what is left on standard error. In a git repository the diff names files from
                               the repository root (a/..., b/...: git apply at the repository root); elsewhere
                               it names absolute paths without prefix (git apply -p0 --unsafe-paths, patch -p0)
-  --fail-on-empty             exit 1 when no Job or CSIDriver was found in any input
+  --fail-on-empty             exit 1 when no Job, CronJob or CSIDriver was found in any input
   --color WHEN                colour the text output: auto (default: on a terminal, unless NO_COLOR is set),
                               always, never
   -v, --version               print the version
