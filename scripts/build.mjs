@@ -16,9 +16,10 @@ function precompiledValidators() {
   // Keep in step with AJV_OPTIONS in server/src/service/schema/validator.ts.
   const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false, code: { source: true } });
   ajv.addSchema(JSON.parse(readFileSync('schemas/job.schema.json', 'utf8')), 'Job');
+  ajv.addSchema(JSON.parse(readFileSync('schemas/cronjob.schema.json', 'utf8')), 'CronJob');
   ajv.addSchema(JSON.parse(readFileSync('schemas/csidriver.schema.json', 'utf8')), 'CSIDriver');
-  const code = standaloneCode(ajv, { Job: 'Job', CSIDriver: 'CSIDriver' });
-  return `${code}\nexports.precompiledValidators = { Job: exports.Job, CSIDriver: exports.CSIDriver };\n`;
+  const code = standaloneCode(ajv, { Job: 'Job', CronJob: 'CronJob', CSIDriver: 'CSIDriver' });
+  return `${code}\nexports.precompiledValidators = { Job: exports.Job, CronJob: exports.CronJob, CSIDriver: exports.CSIDriver };\n`;
 }
 
 const precompiledPlugin = {

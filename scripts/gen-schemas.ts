@@ -36,6 +36,7 @@ interface GeneratedKind {
 
 const GENERATED_KINDS: readonly GeneratedKind[] = [
   { kind: 'Job', schemaFile: 'job.schema.json', document: 'batch-v1.json', rootType: 'io.k8s.api.batch.v1.Job' },
+  cronJobGeneration().kind,
   {
     kind: 'CSIDriver',
     schemaFile: 'csidriver.schema.json',
@@ -125,6 +126,26 @@ const CURATED_ENUMS: readonly EnumRule[] = [
  * list on a field that is in neither this set nor CURATED_ENUMS, so that someone decides.
  */
 const OPEN_ENUM_FIELDS: ReadonlySet<string> = new Set<string>([]);
+
+/**
+ * CronJob (batch/v1): read from the same batch document as the Job, whose JobSpec it reaches through
+ * `spec.jobTemplate.spec`; the deltas of scripts/releases/ reach it the same way. Its own enum is the
+ * concurrency policy (validateConcurrencyPolicy; SetDefaults_CronJob turns an empty value into `Allow`
+ * before, so the engine drops `""` before the schema check, see schema/validator.ts).
+ */
+function cronJobGeneration(): { kind: GeneratedKind; enums: EnumRule[] } {
+  return {
+    kind: { kind: 'CronJob', schemaFile: 'cronjob.schema.json', document: 'batch-v1.json', rootType: 'io.k8s.api.batch.v1.CronJob' },
+    enums: [
+      {
+        type: 'io.k8s.api.batch.v1.CronJobSpec',
+        field: 'concurrencyPolicy',
+        values: ['Allow', 'Forbid', 'Replace'],
+        source: 'batch/v1 ConcurrencyPolicy constants; validateConcurrencyPolicy',
+      },
+    ],
+  };
+}
 
 function rootEnums(generated: GeneratedKind): EnumRule[] {
   const source = 'server/src/service/types.ts KINDS; the REST path decides the kind';
@@ -612,7 +633,7 @@ function checkListedEnums(kind: KindName, fields: ReadonlyMap<string, FieldFacts
 
 /** Every hand-kept entry must name a field of the newest documents: a typo would silently do nothing. */
 function checkTablesName(types: readonly OpenApiTypes[]): void {
-  const tables = { CURATED_ENUMS, NOT_REQUIRED_BECAUSE_DEFAULTED, POD_ENUMS };
+  const tables = { CURATED_ENUMS, NOT_REQUIRED_BECAUSE_DEFAULTED, POD_ENUMS, CRONJOB_ENUMS: cronJobGeneration().enums };
   for (const [table, entries] of Object.entries(tables)) {
     for (const { type, field } of entries) {
       const exists = types.some((document) => document[type]?.properties?.[field]);
@@ -660,7 +681,7 @@ export function generateSchemas(openapiRoot: string, deltas: readonly ReleaseDel
   const newestDocumented = [...VERSIONS].reverse().find((version) => reader.documented(version));
 
   for (const generated of GENERATED_KINDS) {
-    const enums = [...rootEnums(generated), ...CURATED_ENUMS, ...podSchemaEnums(), ...deltaEnums(deltas)];
+    const enums = [...rootEnums(generated), ...CURATED_ENUMS, ...podSchemaEnums(), ...cronJobGeneration().enums, ...deltaEnums(deltas)];
     const fieldsByVersion = new Map<string, Map<string, FieldFacts>>();
     for (const version of VERSIONS) {
       const types = reader.types(version, generated.document);

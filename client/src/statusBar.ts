@@ -1,4 +1,4 @@
-// The status bar item on Kubernetes YAML files: the target release and how many Job/CSIDriver objects
+// The status bar item on Kubernetes YAML files: the target release and how many Job/CronJob/CSIDriver objects
 // are checked (asked of the server, which found them by apiVersion + kind); a click changes the release, or
 // opens the `.kubeassist.yaml` that sets it.
 import { ConfigurationTarget, Disposable, languages, StatusBarAlignment, Uri, window, workspace, type StatusBarItem, type TextDocument } from 'vscode';

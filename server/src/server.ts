@@ -10,8 +10,8 @@ import { DocumentConfigurations, isConfigDocument } from './lsp/documentSettings
 import { DOCUMENT_INFO_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, type DocumentInfo, type DocumentInfoParams, type SchemaDiagnosticsParams } from './lsp/protocol';
 import { ValidationScheduler } from './lsp/scheduler';
 import {
-  CODE_ACTION_KINDS, codeActions, complete, completeConfig, COMPLETION_TRIGGERS, CONFIG_FILE_NAME, documentInfo, FileModel, hover, hoverConfig, readConfig, resolveCodeAction, settingsProblems,
-  validate, type CodeActionClient, type Settings,
+  CODE_ACTION_KINDS, codeActions, complete, completeConfig, COMPLETION_TRIGGERS, CONFIG_FILE_NAME, documentInfo, FileModel, hover, hoverConfig, inlayHints, readConfig, resolveCodeAction,
+  settingsProblems, validate, type CodeActionClient, type Settings,
 } from './service/index';
 import { DEFAULT_SETTINGS, settingsKey } from './service/settings';
 
@@ -31,6 +31,10 @@ const configurations = new DocumentConfigurations();
 let watchesConfigFiles = false;
 const settingsFor = (uri: string): Settings => configurations.resolve(uri, { ...settings, schemaDiagnostics: schemaDecisions.get(uri) ?? settings.schemaDiagnostics }).settings;
 
+/** The clock of a CronJob schedule's next runs on hover: KUBEASSIST_NOW (an ISO time) fixes it, for tests. */
+const fixedNow = process.env.KUBEASSIST_NOW ? Date.parse(process.env.KUBEASSIST_NOW) / 1000 : undefined;
+const nowSeconds = () => (fixedNow !== undefined && !Number.isNaN(fixedNow) ? fixedNow : Date.now() / 1000);
+
 process.on('uncaughtException', (error) => log(`kubeassist: uncaught ${error.stack ?? error.message}`));
 process.on('unhandledRejection', (reason) => log(`kubeassist: unhandled rejection ${String(reason)}`));
 
@@ -46,6 +50,7 @@ connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (para
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
       completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
       hoverProvider: true,
+      inlayHintProvider: true,
       codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: true },
     },
     serverInfo: { name: 'kubeassist', version: '0.1.0' },
@@ -136,7 +141,13 @@ connection.onHover(guarded(log, 'hover', null, (params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document) return null;
   if (isConfigDocument(document.uri)) return hoverConfig(document.getText(), params.position);
-  return hover(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri));
+  return hover(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri), nowSeconds());
+}));
+
+connection.languages.inlayHint.on(guarded(log, 'inlayHint', null, (params) => {
+  const document = documents.get(params.textDocument.uri);
+  if (!document) return null;
+  return inlayHints(modelFor(document.uri), document.getText(), params.range, settingsFor(document.uri));
 }));
 
 connection.onCodeAction(guarded(log, 'codeAction', null, (params) => {

@@ -67,14 +67,33 @@ describe('kubeassist check', () => {
   });
 
   it('checks whole folders and exits 0 when there are no errors', () => {
-    const { status, stdout } = run(['check', 'examples/job-clean.yaml', 'examples/csidriver-clean.yaml', 'examples/not-kubernetes.yaml']);
+    const { status, stdout } = run(['check', 'examples/job-clean.yaml', 'examples/cronjob-clean.yaml', 'examples/csidriver-clean.yaml', 'examples/not-kubernetes.yaml']);
     assert.equal(status, 0, stdout);
-    assert.equal(stdout, '3 files, 2 objects (1 Job, 1 CSIDriver): 0 errors, 0 warnings\n');
+    assert.equal(stdout, '4 files, 3 objects (1 Job, 1 CronJob, 1 CSIDriver): 0 errors, 0 warnings\n');
     const folder = run(['check', 'examples']);
     assert.equal(folder.status, 1);
     const files = folder.stdout.trimEnd().split('\n').slice(0, -1).map((line) => line.split(':')[0]);
-    assert.deepEqual([...new Set(files)], ['examples/csidriver-mistakes.yaml', 'examples/job-mistakes.yaml'], 'in name order');
-    assert.equal(folder.stdout.trimEnd().split('\n').pop(), '5 files, 5 objects (3 Job, 2 CSIDriver): 16 errors, 2 warnings');
+    assert.deepEqual([...new Set(files)], ['examples/cronjob-mistakes.yaml', 'examples/csidriver-mistakes.yaml', 'examples/job-mistakes.yaml'], 'in name order');
+    assert.equal(folder.stdout.trimEnd().split('\n').pop(), '7 files, 8 objects (3 Job, 3 CronJob, 2 CSIDriver): 23 errors, 4 warnings');
+  });
+
+  it('checks CronJobs: their own rules, and the Job rules at the job template\'s paths', () => {
+    const { status, stdout } = run(['check', '--format', 'json', 'examples/cronjob-mistakes.yaml']);
+    assert.equal(status, 1);
+    const findings = JSON.parse(stdout) as { line: number; column: number; severity: string; code: string; path: string }[];
+    assert.deepEqual(findings.map((finding) => `${finding.line}:${finding.column} ${finding.severity} ${finding.code} @ ${finding.path}`), [
+      '7:13 error cronjob/schedule/time-zone-prefix @ spec.schedule',
+      '8:22 warning cronjob/concurrency/forbid-without-deadline @ spec.concurrencyPolicy',
+      '9:28 warning cronjob/starting-deadline/below-controller-interval @ spec.startingDeadlineSeconds',
+      '12:7 error cronjob/job-template/selector-forbidden @ spec.jobTemplate.spec.selector',
+      '17:19 error job/pod-failure-policy/fail-index-needs-backoff-limit-per-index @ spec.jobTemplate.spec.podFailurePolicy.rules[0].action',
+      '26:26 error job/pod-failure-policy/restart-policy-must-be-never @ spec.jobTemplate.spec.template.spec.restartPolicy',
+      '37:13 error cronjob/schedule/invalid @ spec.schedule',
+      '38:13 error cronjob/time-zone/unknown @ spec.timeZone',
+      '39:31 error cronjob/numbers/negative-successful-jobs-history-limit @ spec.successfulJobsHistoryLimit',
+    ]);
+    const old = run(['check', '--kubernetes-version', '1.28', 'examples/cronjob-mistakes.yaml']);
+    assert.match(old.stdout, /^examples\/cronjob-mistakes\.yaml:7:13 warning cronjob\/schedule\/time-zone-prefix-unsupported /m, 'a 1.28 server only warns');
   });
 
   it('reads standard input for -', () => {
@@ -140,7 +159,7 @@ describe('kubeassist check', () => {
   it('stops quietly when its output is closed early (| head)', () => {
     const result = spawnSync('bash', ['-c', `node ${JSON.stringify(CLI)} check examples/ | head -1`], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(result.stderr, '');
-    assert.match(result.stdout, /^examples\/csidriver-mistakes\.yaml:5:9 error meta\/name-invalid [^\n]+\n$/);
+    assert.match(result.stdout, /^examples\/cronjob-mistakes\.yaml:7:13 error cronjob\/schedule\/time-zone-prefix [^\n]+\n$/);
   });
 
   it('explains usage problems and exits 2', () => {
@@ -209,7 +228,7 @@ describe('kubeassist in the shell', () => {
     const climbing = spawnSync(process.execPath, [CLI, 'check', '../examples/job-mistakes.yaml'], { cwd: join(ROOT, 'test'), encoding: 'utf8' });
     assert.ok(climbing.stdout.startsWith('../examples/job-mistakes.yaml:7:19 error schema/enum '), climbing.stdout);
     const folder = run(['check', `${join(ROOT, 'examples')}/`]);
-    assert.ok(folder.stdout.startsWith(`${join(ROOT, 'examples', 'csidriver-mistakes.yaml')}:`), folder.stdout);
+    assert.ok(folder.stdout.startsWith(`${join(ROOT, 'examples', 'cronjob-mistakes.yaml')}:`), folder.stdout);
   });
 
   it('counts the objects checked, says on stderr when there were none, and --fail-on-empty fails then', () => {
@@ -219,10 +238,10 @@ describe('kubeassist in the shell', () => {
     const none = run(['check', 'examples/not-kubernetes.yaml', '-'], 'apiVersion: v1\nkind: ConfigMap\n');
     assert.equal(none.status, 0);
     assert.equal(none.stdout, '2 files, 0 objects: 0 errors, 0 warnings\n');
-    assert.equal(none.stderr, 'no Job or CSIDriver found in 2 files\n');
+    assert.equal(none.stderr, 'no Job, CronJob or CSIDriver found in 2 files\n');
     const strict = run(['check', '--fail-on-empty', 'examples/not-kubernetes.yaml']);
     assert.equal(strict.status, 1);
-    assert.equal(strict.stderr, 'no Job or CSIDriver found in 1 file\n');
+    assert.equal(strict.stderr, 'no Job, CronJob or CSIDriver found in 1 file\n');
     assert.equal(run(['check', '--fail-on-empty', 'examples/job-clean.yaml']).status, 0);
   });
 

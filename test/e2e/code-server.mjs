@@ -114,6 +114,15 @@ try {
   await shot('diagnostics', await crop('podFailurePolicy', [problemHover, problemRows.nth(1)], 920));
   await page.mouse.move(1200, 780);
 
+  // 1b. The same mistake inside a CronJob's job template, at the path the server prints.
+  await openFile('cronjob-pod-failure-policy.yaml');
+  await squiggles('error').first().waitFor({ timeout: 30000 }).catch(() => {});
+  check((await squiggles('error').count()) > 0, 'error squiggle on a CronJob whose job template\'s podFailurePolicy meets restartPolicy OnFailure');
+  rows = await problems('restart-policy-must-be-never');
+  note(`problems: ${JSON.stringify(rows)}`);
+  check(rows.some((r) => /restartPolicy. must be .Never/.test(r) && /job\/pod-failure-policy\/restart-policy-must-be-never/.test(r) && /20/.test(r)),
+    'Problems lists the rule inside the CronJob (code job/pod-failure-policy/restart-policy-must-be-never, line 20)', rows);
+
   // 2. Nothing on a valid Job + CSIDriver.
   await openFile('job-valid.yaml');
   await statusItem.filter({ hasText: '2 resources' }).waitFor({ timeout: 10000 }).catch(() => {});

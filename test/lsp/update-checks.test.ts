@@ -217,7 +217,7 @@ describe('update checks without git or without a repository', () => {
     const repo = GitRepo.create();
     repo.commit({ 'job.yaml': JOB });
     const emptyBin = mkdtempSync(join(tmpdir(), 'kubeassist-nogit-'));
-    const server = await TestServer.start({ env: { ...process.env, PATH: emptyBin } });
+    const server = await TestServer.start({ env: { PATH: emptyBin } });
     try {
       const uri = uriOf(repo.path('job.yaml'));
       const other = uriOf(repo.path('other.yaml'));

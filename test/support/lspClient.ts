@@ -22,8 +22,8 @@ export interface ServerOptions {
   initializationOptions?: unknown;
   /** Extra `workspace` and `textDocument` client capabilities (code action resolve, snippet edits ...). */
   capabilities?: { workspace?: Record<string, unknown>; textDocument?: Record<string, unknown> };
-  /** The server process's environment (default: the test's). */
-  env?: NodeJS.ProcessEnv;
+  /** Extra environment of the server process (KUBEASSIST_NOW fixes the clock of schedule hovers). */
+  env?: Record<string, string>;
 }
 
 export class TestServer {
@@ -59,7 +59,7 @@ export class TestServer {
   }
 
   static async start(options: ServerOptions = {}): Promise<TestServer> {
-    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: options.env ?? process.env });
+    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const server = new TestServer(child, connection, options);
     connection.listen();

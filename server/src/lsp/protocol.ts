@@ -15,7 +15,7 @@ export interface DocumentInfoParams {
 export interface DocumentInfo {
   /** The release the document is checked against, "1.NN". */
   kubernetesVersion: string;
-  /** Job and CSIDriver objects that get checked (0: not a Kubernetes file of ours, or checking is off). */
+  /** Job, CronJob and CSIDriver objects that get checked (0: not a Kubernetes file of ours, or checking is off). */
   checkedResources: number;
   schemaDiagnostics: 'on' | 'off';
   /**

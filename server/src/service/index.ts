@@ -15,6 +15,7 @@ export { FileModel } from './document/fileModel';
 export { CODE_ACTION_KINDS, FIX_ALL_KIND, resolveCodeAction, type CodeActionClient } from './features/codeActions';
 export { complete, COMPLETION_TRIGGERS } from './features/completion';
 export { hover } from './features/hover';
+export { inlayHints } from './features/inlayHints';
 export { DEFAULT_SETTINGS, type Settings } from './settings';
 export { completeConfig, hoverConfig } from './config/configFeatures';
 export { compileGlob, isIgnored, type IgnoreGlob } from './config/glob';
@@ -76,7 +77,7 @@ export function settingsProblems(settings: Settings): string[] {
   return problems;
 }
 
-/** A Job or CSIDriver of a file that gets checked: where it is and how reports name it. */
+/** A Job, CronJob or CSIDriver of a file that gets checked: where it is and how reports name it. */
 export interface CheckedResource {
   kind: KindName;
   /** Zero-based line of the object's first key. */
@@ -89,7 +90,7 @@ export interface CheckedResource {
   namespace?: string;
 }
 
-/** The Job and CSIDriver objects of a file that get checked (the status bar count, the CLI's reports, the corpus test). */
+/** The Job, CronJob and CSIDriver objects of a file that get checked (the status bar count, the CLI's reports, the corpus test). */
 export function checkedResources(model: FileModel, text: string, maxFileSize = Infinity): CheckedResource[] {
   if (isTemplated(text)) return [];
   const found: CheckedResource[] = [];

@@ -41,10 +41,11 @@ export const MAX_MINOR = 37;
 export const DEFAULT_KUBERNETES_VERSION = '1.37';
 
 /** The kinds we check, keyed as the API server names them. */
-export type KindName = 'Job' | 'CSIDriver';
+export type KindName = 'Job' | 'CronJob' | 'CSIDriver';
 
 export const KINDS: Record<KindName, { apiVersion: string; group: string; version: string; namespaced: boolean }> = {
   Job: { apiVersion: 'batch/v1', group: 'batch', version: 'v1', namespaced: true },
+  CronJob: { apiVersion: 'batch/v1', group: 'batch', version: 'v1', namespaced: true },
   CSIDriver: { apiVersion: 'storage.k8s.io/v1', group: 'storage.k8s.io', version: 'v1', namespaced: false },
 };
 

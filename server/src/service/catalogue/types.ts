@@ -1,4 +1,4 @@
-// The catalogue: what we know about each Job and CSIDriver field, and about the Pod template fields a Job
+// The catalogue: what we know about each Job, CronJob and CSIDriver field, and about the Pod template fields a Job
 // author touches most, in our own words. Hover, completion, quick fixes and the rule messages' links read
 // it; nothing repeats it.
 

@@ -56,7 +56,7 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 };
 
 /** Documents that may be ours: YAML problems elsewhere are other tools' business. */
-const MENTIONS_OUR_KINDS = /^\s*kind\s*:\s*["']?(?:Job|CSIDriver)["']?\s*(?:#.*)?$/m;
+const MENTIONS_OUR_KINDS = /^\s*kind\s*:\s*["']?(?:Job|CronJob|CSIDriver)["']?\s*(?:#.*)?$/m;
 
 const DISABLE_NEXT_LINE = /#\s*kubeassist-disable-next-line\b([^\n]*)/g;
 
@@ -111,13 +111,23 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
   const locate = (finding: Finding): OffsetRange => rangeForPath(doc.document, resource.node, finding.path, finding.anchor ?? 'value');
   const kind = classification.kind;
   if (classification.status === 'wrong-api-version') {
-    const finding: Finding = {
-      code: 'kind/api-version',
-      severity: 'error',
-      message: `${capitalize(classification.removedNote)}. Use \`apiVersion: ${classification.expected}\` for a ${kind}.`,
-      path: ['apiVersion'],
-      href: REFERENCE_PAGES[kind],
-    };
+    const stillServed = classification.servedUntil !== undefined && minor <= classification.servedUntil;
+    const finding: Finding = stillServed
+      ? {
+        code: 'kind/api-version-deprecated',
+        severity: 'warning',
+        message: `${capitalize(classification.removedNote)}: a 1.${minor} API server still serves it, as deprecated, but the next releases do not. `
+          + `Use \`apiVersion: ${classification.expected}\` for a ${kind}. KubeAssist checks ${kind}s of \`${classification.expected}\` only, so this one is not checked further.`,
+        path: ['apiVersion'],
+        href: 'https://kubernetes.io/docs/reference/using-api/deprecation-guide/',
+      }
+      : {
+        code: 'kind/api-version',
+        severity: 'error',
+        message: `${capitalize(classification.removedNote)}. Use \`apiVersion: ${classification.expected}\` for a ${kind}.`,
+        path: ['apiVersion'],
+        href: REFERENCE_PAGES[kind],
+      };
     // The apiVersion fix reads only the kind and the node: the object is not decoded for it.
     return { findings: [{ finding, range: locate(finding), data: { path: 'apiVersion', kind } }], owner: { kind, node: resource.node, object: {}, defaulted: {} } };
   }

@@ -7,6 +7,7 @@ import type { FieldDoc } from '../catalogue/types';
 import type { FileModel } from '../document/fileModel';
 import { rangeForPath } from '../document/paths';
 import { describeStage, firstMinorEnabledByDefault, gatedFieldsAt, gateStage } from '../kube/featureGates';
+import { podTemplatePath } from '../kube/jobSpec';
 import { REFERENCE_PAGES } from '../kube/resources';
 import { availabilityOf, schemaPathOf } from '../schema/fieldAvailability';
 import { schemaAt } from '../schema/navigate';
@@ -16,6 +17,7 @@ import { minorOf, type Settings } from '../settings';
 import { jsonAt, KINDS, type KindName, type PathSegment } from '../types';
 import { openingsOf } from '../document/cursor';
 import { positionContext, type PositionContext } from './position';
+import { scheduleMarkdown, scheduleReadingOf } from './schedule';
 import { baselineHover } from '../update/hover';
 import { typeLabel } from './types';
 
@@ -23,13 +25,17 @@ const RESOURCES: Record<KindName, string> = {
   Job:
     'A **Job** (`batch/v1`) runs Pods until a given number of them finish successfully, retrying failed ones up to a limit. ' +
     'Use it for batch work that ends: migrations, reports, rendering, one index per Pod with `completionMode: Indexed`.',
+  CronJob:
+    'A **CronJob** (`batch/v1`) creates a Job from its `jobTemplate` on a repeating `schedule`, in cron syntax, in its `timeZone`. ' +
+    'It decides what happens to runs that overlap (`concurrencyPolicy`) or start late (`startingDeadlineSeconds`), and how many finished Jobs to keep.',
   CSIDriver:
     'A **CSIDriver** (`storage.k8s.io/v1`, cluster-scoped) tells Kubernetes how to treat one installed CSI volume driver: ' +
     'whether volumes need an attach step, whether the driver gets Pod information or service-account tokens at mount time, ' +
     'and which volume lifecycles it supports. Its name is the driver name the driver reports.',
 };
 
-export function hover(model: FileModel, text: string, position: Position, settings: Settings): Hover | null {
+/** `nowSeconds`: the clock the next run times of a CronJob schedule count from (injectable for tests). */
+export function hover(model: FileModel, text: string, position: Position, settings: Settings, nowSeconds: number = Date.now() / 1000): Hover | null {
   const context = positionContext(model, text, position, settings);
   if (!context) return null;
   const { path, on } = hoverTarget(context);
@@ -37,7 +43,7 @@ export function hover(model: FileModel, text: string, position: Position, settin
   const minor = minorOf(settings.kubernetesVersion);
   const baseline = settings.updateChecks === 'off' ? undefined : model.baseline;
   const changed = baseline && context.kind && context.object ? baselineHover(baseline, context.kind, context.object, path, minor) : undefined;
-  const described = describe(context, path, on, minor);
+  const described = describe(context, path, on, minor, nowSeconds);
   const markdown = changed && described ? `${changed}\n\n---\n\n${described}` : changed ?? described;
   if (!markdown) return null;
   return { contents: { kind: MarkupKind.Markdown, value: markdown }, range: hoverRange(context, path, on) };
@@ -63,10 +69,15 @@ function hoverRange(context: PositionContext, path: PathSegment[], on: 'key' | '
   return { start: { line: from.line + slice.line, character: from.character }, end: { line: to.line + slice.line, character: to.character } };
 }
 
-function describe(context: PositionContext, path: PathSegment[], on: 'key' | 'value', minor: number): string | undefined {
+function describe(context: PositionContext, path: PathSegment[], on: 'key' | 'value', minor: number, nowSeconds: number): string | undefined {
   const field = path[path.length - 1];
   if (path.length === 1 && (field === 'apiVersion' || field === 'kind')) return context.kind ? resourceMarkdown(context.kind) : undefined;
   if (!context.kind) return undefined;
+  if (context.kind === 'CronJob' && path.length === 2 && path[0] === 'spec' && field === 'schedule') {
+    const reading = scheduleReadingOf(context.object);
+    const fieldText = fieldOrValueMarkdown(context, context.kind, path, undefined, minor);
+    return reading ? [scheduleMarkdown(reading, nowSeconds), fieldText].filter(Boolean).join('\n\n---\n\n') : fieldText;
+  }
   const parent = path[path.length - 2];
   if (on === 'key' && typeof field === 'string' && (parent === 'labels' || parent === 'annotations' || parent === 'matchLabels')) {
     return wellKnownMarkdown(field);
@@ -113,7 +124,7 @@ function gateLines(context: PositionContext, path: PathSegment[], minor: number)
     if (!stage) return [];
     const onFrom = firstMinorEnabledByDefault(field.gate);
     const off = stage === 'alpha' || stage === 'beta-off';
-    const unlessEnabled = field.effect === 'dropped' ? '; dropped on create unless the gate is enabled' : '';
+    const unlessEnabled = field.effect !== 'dropped' ? '' : field.droppedFromEachJob ? '; dropped from each Job unless the gate is enabled' : '; dropped on create unless the gate is enabled';
     const later = off ? (onFrom !== undefined ? `; on by default from 1.${onFrom}` : unlessEnabled) : '';
     return [`Feature gate \`${field.gate}\`: ${describeStage(stage)} in Kubernetes 1.${minor}${later}`];
   });
@@ -175,7 +186,9 @@ function schemaMarkdown(kind: KindName, path: PathSegment[], schema: JsonSchema,
   const since = availabilityOf(kind, path)?.since;
   if (since) sections.push(`Since Kubernetes ${since}`);
   if (gates.length) sections.push(gates.join('  \n'));
-  const page = path[0] === 'spec' && path[1] === 'template' ? 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/' : REFERENCE_PAGES[kind];
+  const template = podTemplatePath(kind);
+  const inPodTemplate = template !== undefined && template.every((segment, i) => path[i] === segment) && path.length > template.length;
+  const page = inPodTemplate ? 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/' : REFERENCE_PAGES[kind];
   sections.push(`[API reference](${page})`);
   return sections.join('\n\n');
 }

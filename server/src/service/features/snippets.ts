@@ -139,6 +139,31 @@ spec:
 `,
   },
   {
+    label: 'CronJob',
+    description: 'A CronJob: a Job on a schedule, in a time zone, without overlapping runs',
+    body: `apiVersion: batch/v1
+kind: CronJob
+metadata:
+  name: \${1:example}
+spec:
+  schedule: "\${2:0 3 * * *}"
+  timeZone: \${3:Etc/UTC}
+  concurrencyPolicy: \${4|Forbid,Replace,Allow|}
+  startingDeadlineSeconds: \${5:300}
+  jobTemplate:
+    spec:
+      backoffLimit: \${6:2}
+      activeDeadlineSeconds: \${7:3000}
+      template:
+        spec:
+          restartPolicy: \${8|Never,OnFailure|}
+          containers:
+          - name: \${9:main}
+            image: \${10:busybox:1.36}
+            command: ["sh", "-c", "\${11:date}"]
+`,
+  },
+  {
     label: 'CSIDriver',
     description: 'A CSIDriver object for a CSI volume driver',
     body: `apiVersion: storage.k8s.io/v1

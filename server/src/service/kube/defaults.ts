@@ -1,7 +1,8 @@
 // The API server's create-time defaulting (v1 SetDefaults_* functions), modelled once, here.
 // Rules read `context.defaulted` for the values the server validates, and `context.object` for
 // what the user wrote. Only defaults that change a validation verdict or a message are modelled.
-import type { Json, JsonObject, KindName } from '../types';
+import type { FieldPath, Json, JsonObject, KindName } from '../types';
+import { podTemplatePath } from './jobSpec';
 
 const MAX_INT32 = 2147483647;
 
@@ -17,6 +18,7 @@ export function isObject(value: Json | undefined): value is JsonObject {
 export function applyDefaults(kind: KindName, object: JsonObject): JsonObject {
   const copy: JsonObject = { ...object };
   if (kind === 'Job') defaultJob(copy);
+  else if (kind === 'CronJob') defaultCronJob(copy);
   else defaultCSIDriver(copy);
   return copy;
 }
@@ -37,6 +39,38 @@ function defaultJob(job: JsonObject): void {
   if (spec.podReplacementPolicy === undefined) {
     spec.podReplacementPolicy = spec.podFailurePolicy !== undefined ? 'Failed' : 'TerminatingOrFailed';
   }
+  defaultNestedInJobSpec(spec);
+  // A Job without labels of its own (absent or `{}`: Go tests len() == 0) gets the template's labels.
+  const template = isObject(spec.template) ? spec.template : undefined;
+  const metadata = isObject(job.metadata) ? job.metadata : undefined;
+  const templateLabels = template && isObject(template.metadata) ? template.metadata.labels : undefined;
+  const ownLabels = metadata?.labels;
+  const hasOwnLabels = isObject(ownLabels) ? Object.keys(ownLabels).length > 0 : ownLabels !== undefined;
+  if (metadata && !hasOwnLabels && isObject(templateLabels)) job.metadata = { ...metadata, labels: templateLabels };
+}
+
+/**
+ * SetDefaults_CronJob, and in `spec.jobTemplate.spec` only the nested defaulters (SetObjectDefaults_CronJob
+ * calls no SetDefaults_Job: the Job's own defaults come when the CronJob controller creates each Job).
+ */
+function defaultCronJob(cronJob: JsonObject): void {
+  const spec: JsonObject = isObject(cronJob.spec) ? { ...cronJob.spec } : {};
+  cronJob.spec = spec;
+  // ConcurrencyPolicy is a plain string in Go: `""` is the zero value and is defaulted too.
+  if (spec.concurrencyPolicy === undefined || spec.concurrencyPolicy === '') spec.concurrencyPolicy = 'Allow';
+  if (spec.suspend === undefined) spec.suspend = false;
+  if (spec.successfulJobsHistoryLimit === undefined) spec.successfulJobsHistoryLimit = 3;
+  if (spec.failedJobsHistoryLimit === undefined) spec.failedJobsHistoryLimit = 1;
+  const jobTemplate = isObject(spec.jobTemplate) ? spec.jobTemplate : undefined;
+  if (jobTemplate && isObject(jobTemplate.spec)) {
+    const jobSpec: JsonObject = { ...jobTemplate.spec };
+    defaultNestedInJobSpec(jobSpec);
+    spec.jobTemplate = { ...jobTemplate, spec: jobSpec };
+  }
+}
+
+/** The defaulters below a JobSpec: pod failure policy patterns, and the Pod spec's restartPolicy. */
+function defaultNestedInJobSpec(spec: JsonObject): void {
   const podFailurePolicy = spec.podFailurePolicy;
   if (isObject(podFailurePolicy) && Array.isArray(podFailurePolicy.rules)) {
     spec.podFailurePolicy = { ...podFailurePolicy, rules: podFailurePolicy.rules.map(defaultPodFailurePolicyRule) };
@@ -46,12 +80,6 @@ function defaultJob(job: JsonObject): void {
   if (template && isObject(template.spec) && (template.spec.restartPolicy === undefined || template.spec.restartPolicy === '')) {
     spec.template = { ...template, spec: { ...template.spec, restartPolicy: 'Always' } };
   }
-  // A Job without labels of its own (absent or `{}`: Go tests len() == 0) gets the template's labels.
-  const metadata = isObject(job.metadata) ? job.metadata : undefined;
-  const templateLabels = template && isObject(template.metadata) ? template.metadata.labels : undefined;
-  const ownLabels = metadata?.labels;
-  const hasOwnLabels = isObject(ownLabels) ? Object.keys(ownLabels).length > 0 : ownLabels !== undefined;
-  if (metadata && !hasOwnLabels && isObject(templateLabels)) job.metadata = { ...metadata, labels: templateLabels };
 }
 
 /** SetDefaults_PodFailurePolicyOnPodConditionsPattern: Go tests the zero value, so `status: ""` is defaulted too. */
@@ -88,9 +116,16 @@ function defaultCSIDriver(driver: JsonObject): void {
  */
 export function applyStoredDefaults(kind: KindName, object: JsonObject): JsonObject {
   const defaulted = applyDefaults(kind, object);
-  if (kind !== 'Job' || !isObject(defaulted.spec) || !isObject(defaulted.spec.template) || !isObject(defaulted.spec.template.spec)) return defaulted;
-  const template = defaulted.spec.template;
-  return { ...defaulted, spec: { ...defaulted.spec, template: { ...template, spec: defaultPodSpec(template.spec as JsonObject) } } };
+  const path = podTemplatePath(kind);
+  return path ? withPodSpecDefaults(defaulted, [...path, 'spec']) : defaulted;
+}
+
+/** A copy with the Pod spec at `path` defaulted (the objects on the way copied), or the object when it has none there. */
+function withPodSpecDefaults(object: JsonObject, path: FieldPath): JsonObject {
+  const [head, ...rest] = path;
+  const child = object[head as string];
+  if (!isObject(child)) return object;
+  return { ...object, [head as string]: rest.length ? withPodSpecDefaults(child, rest) : defaultPodSpec(child) };
 }
 
 /** SetDefaults_PodSpec and what it reaches. */

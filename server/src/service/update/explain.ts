@@ -123,10 +123,13 @@ function refusal(finding: Finding, kind: KindName): string {
   return `refused (\`${finding.serverMessage ?? 'field is immutable'}\`): ${recreate}`;
 }
 
-/** What a change applied in place does: the catalogue's `onUpdate` of the field or its nearest parent. */
+/**
+ * What a change applied in place does: the catalogue's `onUpdate` of the outermost field on the path that has
+ * one (a CronJob's `spec.jobTemplate` speaks for everything in it, though its Job fields have entries too).
+ */
 function effectOf(kind: KindName, path: FieldPath): string {
   if (path[0] === 'metadata') return 'applied to the object itself; its Pods keep theirs';
-  for (let length = path.length; length > 0; length--) {
+  for (let length = 1; length <= path.length; length++) {
     const doc = fieldDoc(kind, schemaPathOf(path.slice(0, length)));
     if (doc?.onUpdate) return doc.onUpdate;
   }

@@ -1,24 +1,48 @@
-// Shared reading of a Job for the Job rule families, built on the type-safe readers of ../shared: every
-// accessor returns undefined for a wrong type and the rules skip silently.
+// Shared reading of a JobSpec for the Job rule families, built on the type-safe readers of ../shared: every
+// accessor returns undefined for a wrong type and the rules skip silently. A rule reads the JobSpec where
+// its kind keeps it (kube/jobSpec.ts) and reports at `parts.at(...)`, so one rule serves a Job's `spec` and a
+// CronJob's `spec.jobTemplate.spec`.
+import { JOB_SPEC_KINDS, jobSpecLocation, type JobSpecLocation } from '../../kube/jobSpec';
 import { generatedNameFor } from '../../kube/names';
-import type { Json, JsonObject, RuleContext } from '../../types';
+import { formatFieldPath, jsonAt, type FieldPath, type Finding, type Json, type JsonObject, type PathSegment, type Rule, type RuleContext } from '../../types';
 import { asArray, asObject, asString } from '../shared';
 
-/** The pieces of a Job that most rules need, as written and as defaulted. */
+/** The pieces of a JobSpec that most rules need, as written and as defaulted, and where it is. */
 export interface JobParts {
+  location: JobSpecLocation;
   spec: JsonObject;
   defaultedSpec: JsonObject;
   template: JsonObject | undefined;
   /** The defaulted pod spec (`restartPolicy` filled in); undefined when the template has none. */
   podSpec: JsonObject | undefined;
+  /** A path below the JobSpec: `at('backoffLimit')` is `spec.backoffLimit` in a Job, `spec.jobTemplate.spec.backoffLimit` in a CronJob. */
+  at(...segments: PathSegment[]): FieldPath;
+  /** The same path as the API server prints it. */
+  printed(...segments: PathSegment[]): string;
 }
 
 export function jobParts(context: RuleContext): JobParts {
-  const spec = asObject(context.object.spec) ?? {};
-  const defaultedSpec = asObject(context.defaulted.spec) ?? {};
+  const location = jobSpecLocation(context.kind);
+  if (!location) throw new Error(`a ${context.kind} has no JobSpec`);
+  const spec = asObject(jsonAt(context.object, location.path)) ?? {};
+  const defaultedSpec = asObject(jsonAt(context.defaulted, location.path)) ?? {};
   const template = asObject(spec.template);
   const podSpec = asObject(asObject(defaultedSpec.template)?.spec);
-  return { spec, defaultedSpec, template, podSpec };
+  const at = (...segments: PathSegment[]): FieldPath => [...location.path, ...segments];
+  return { location, spec, defaultedSpec, template, podSpec, at, printed: (...segments) => formatFieldPath(at(...segments)) };
+}
+
+/** A rule family written once for a JobSpec, wherever a kind keeps one (or only under ValidateJob). */
+export interface JobSpecRule extends Omit<Rule, 'kinds' | 'check'> {
+  /** ValidateJob: only a Job's own spec (its name, generated selector and labels); undefined: every JobSpec. */
+  only?: JobSpecLocation['validatedBy'];
+  check(parts: JobParts, context: RuleContext): Finding[];
+}
+
+export function jobSpecRule(rule: JobSpecRule): Rule {
+  const { only, check, ...rest } = rule;
+  const kinds = JOB_SPEC_KINDS.filter((kind) => !only || jobSpecLocation(kind)?.validatedBy === only);
+  return { ...rest, kinds, check: (context) => check(jobParts(context), context) };
 }
 
 export function isIndexed(parts: JobParts): boolean {

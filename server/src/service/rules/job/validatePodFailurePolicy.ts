@@ -3,7 +3,7 @@
 // check's findings; this rule reports empty values, limits, cross-field rules, order and duplicates.
 // Servers before 1.26 drop the field (gate off in 1.25, no field earlier).
 import type { FieldPath, Finding, Json, Rule, RuleCode } from '../../types';
-import { DOCS, FIRST_MINOR, jobParts, podRestartPolicy, templateContainerNames } from './jobFields';
+import { DOCS, FIRST_MINOR, jobSpecRule, podRestartPolicy, templateContainerNames, type JobParts } from './jobFields';
 import { asArray, asObject, asString, report } from '../shared';
 import { ON_EXIT_CODES_CODES, validateOnExitCodes } from './podFailurePolicyOnExitCodes';
 import { ON_POD_CONDITIONS_CODES, validateOnPodConditions } from './podFailurePolicyOnPodConditions';
@@ -27,17 +27,15 @@ const CODES = {
     'With `podFailurePolicy`, the Pod template needs `restartPolicy: Never`', 'JOB-PFP-18', 'validateJobSpec'),
 } satisfies Record<string, RuleCode>;
 
-export const validatePodFailurePolicy: Rule = withFixes({
+export const validatePodFailurePolicy: Rule = withFixes(jobSpecRule({
   name: 'validatePodFailurePolicy',
-  kinds: ['Job'],
   codes: [...Object.values(CODES), ...ON_EXIT_CODES_CODES, ...ON_POD_CONDITIONS_CODES],
-  check(context) {
+  check(parts, context) {
     if (context.minor < FIRST_MINOR.podFailurePolicy) return [];
-    const parts = jobParts(context);
     const podFailurePolicy = asObject(parts.spec.podFailurePolicy);
     if (!podFailurePolicy) return [];
     const findings: Finding[] = [];
-    const rulesPath = ['spec', 'podFailurePolicy', 'rules'];
+    const rulesPath = parts.at('podFailurePolicy', 'rules');
     const rules = asArray(podFailurePolicy.rules) ?? [];
     if (rules.length > MAX_RULES) {
       findings.push(report(CODES.tooManyRules, rulesPath,
@@ -45,22 +43,24 @@ export const validatePodFailurePolicy: Rule = withFixes({
         + 'an action (one `onExitCodes` rule can list many exit codes), or remove some.'));
     }
     const ruleContext: RuleCheckContext = {
+      parts,
       containerNames: templateContainerNames(parts),
       hasBackoffLimitPerIndex: parts.spec.backoffLimitPerIndex !== undefined,
       failIndexKnown: context.minor >= FIRST_MINOR.backoffLimitPerIndex,
     };
     rules.forEach((rule, index) => findings.push(...validateRule(rule, [...rulesPath, index], ruleContext)));
     if (podRestartPolicy(parts) === 'OnFailure') {
-      findings.push(report(CODES.restartPolicyMustBeNever, ['spec', 'template', 'spec', 'restartPolicy'],
+      findings.push(report(CODES.restartPolicyMustBeNever, parts.at('template', 'spec', 'restartPolicy'),
         'With a `podFailurePolicy`, `restartPolicy` must be `Never`: with `OnFailure` a failed container is restarted '
         + 'inside its Pod, so the Pod never fails and the policy has no failure to act on. Set `restartPolicy: Never`, '
         + 'or remove `podFailurePolicy`.'));
     }
     return findings;
   },
-}, POD_FAILURE_POLICY_FIXES);
+}), POD_FAILURE_POLICY_FIXES);
 
 interface RuleCheckContext {
+  parts: JobParts;
   containerNames: ReadonlySet<string>;
   hasBackoffLimitPerIndex: boolean;
   /** Before 1.29 a FailIndex rule is dropped (1.28) or not an action at all (the schema check's finding). */
@@ -78,7 +78,7 @@ function validateRule(value: Json, rulePath: FieldPath, context: RuleCheckContex
       + '`Ignore` or `Count`.'));
   } else if (action === 'FailIndex' && context.failIndexKnown && !context.hasBackoffLimitPerIndex) {
     findings.push(report(CODES.failIndexNeedsBackoffLimitPerIndex, [...rulePath, 'action'],
-      '`FailIndex` needs `spec.backoffLimitPerIndex`: without a per-index retry limit there is no index to fail. '
+      `\`FailIndex\` needs \`${context.parts.printed('backoffLimitPerIndex')}\`: without a per-index retry limit there is no index to fail. `
       + 'Set `backoffLimitPerIndex` (with `completionMode: Indexed`), or use `FailJob`.'));
   }
   const onExitCodes = asObject(rule.onExitCodes);

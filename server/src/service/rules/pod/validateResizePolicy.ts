@@ -9,7 +9,8 @@
 // value"; a missing field is the schema check's (both fields are required there).
 import { gateEnabledByDefault } from '../../kube/featureGates';
 import { withFixes } from '../../fixes/types';
-import { formatFieldPath, type FieldPath, type Finding, type Json, type RuleCode } from '../../types';
+import { JOB_SPEC_KINDS, podTemplatePath } from '../../kube/jobSpec';
+import { formatFieldPath, jsonAt, type FieldPath, type Finding, type Json, type RuleCode } from '../../types';
 import { HREF, oneOf, serverError, serverSays, supportedValuesDetail } from '../meta/report';
 import { asObject, asString, report } from '../shared';
 import { RESIZE_RESOURCES, RESIZE_RESTART_POLICIES } from './podEnums';
@@ -85,12 +86,13 @@ export function checkResizePolicy(template: Json | undefined, base: FieldPath, m
 
 export const validateResizePolicy = withFixes({
   name: 'validateResizePolicy',
-  kinds: ['Job'],
+  kinds: JOB_SPEC_KINDS,
   codes: Object.values(RESIZE_POLICY_CODES),
   check(context) {
-    const spec = asObject(context.object.spec);
+    const base = podTemplatePath(context.kind);
+    if (!base) return [];
     // The pod's restartPolicy after defaulting (Always when left out).
-    const podSpec = podSpecOf(asObject(context.defaulted.spec)?.template);
-    return spec ? checkResizePolicy(spec.template, ['spec', 'template'], context.minor, podSpec?.restartPolicy) : [];
+    const podSpec = podSpecOf(jsonAt(context.defaulted, base));
+    return checkResizePolicy(jsonAt(context.object, base), base, context.minor, podSpec?.restartPolicy);
   },
 }, RESIZE_POLICY_FIXES);

@@ -1,6 +1,6 @@
-// Where a Job keeps the JobSpec its update rules compare, and the links they give. A CronJob (issue 13) keeps a
-// JobSpec too, at `spec.jobTemplate.spec`, but ValidateCronJobUpdate does not compare it: a changed job
-// template reaches only the Jobs the CronJob creates later, so the Job update rules run for kind Job only.
+// Where a Job keeps the JobSpec its update rules compare, and the links they give. A CronJob keeps a JobSpec
+// too, at `spec.jobTemplate.spec` (kube/jobSpec.ts), but ValidateCronJobUpdate does not compare it: a changed
+// job template reaches only the Jobs the CronJob creates later, so the Job update rules run for kind Job only.
 import { isObject } from '../../kube/defaults';
 import { jsonAt, type JsonObject } from '../../types';
 
