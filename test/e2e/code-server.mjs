@@ -51,8 +51,10 @@ const squiggles = (severity) => editor.locator(`.squiggly-${severity}`);
 const statusItem = page.locator('.statusbar-item', { hasText: /Kubernetes 1\.\d+/ });
 
 async function openFile(name) {
-  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first().click();
-  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: 15000 });
+  // The name starts the row's text (a problem count may follow it): job-x.yaml must not pick cronjob-x.yaml.
+  const exactly = new RegExp(`^\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: exactly }).first().click();
+  await page.locator('.tabs-container .tab.active', { hasText: exactly }).waitFor({ timeout: 15000 });
   await editor.locator('.view-lines').waitFor();
 }
 /** Moves the text cursor onto `text` in the active editor (a click in the middle of it). */
