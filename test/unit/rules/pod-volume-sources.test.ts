@@ -210,7 +210,7 @@ describe('volume sources: robustness', () => {
 
 const CORPUS = sharedPath('corpus', 'real');
 
-describe('volume families on the real-world corpus', { skip: skipUnlessShared('real-world corpus', 'corpus', 'real') }, () => {
+describe('volume families on the real-world corpus', { skip: skipUnlessShared('volume families on the real-world corpus', 'corpus', 'real') }, () => {
   it(`finds no error in any Job the API server accepts, at every release 1.26 to 1.${MAX_MINOR}`, () => {
     const dirs = [join(CORPUS, 'job'), join(CORPUS, 'job', 'other-apigroup')];
     const files = dirs.flatMap((dir) => readdirSync(dir).filter((name) => /\.ya?ml$/.test(name)).map((name) => join(dir, name)));
