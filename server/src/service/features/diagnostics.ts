@@ -15,6 +15,10 @@ import { checkFieldAvailability } from '../schema/fieldAvailability';
 import type { DuplicateOf } from '../document/yamlDocument';
 import type { ScalarSource } from '../schema/messages';
 import { checkSchema } from '../schema/validator';
+import { PartialObject } from '../partial/partialObject';
+import { hasPatchDirectives } from '../partial/strategicMerge';
+import type { DocumentContext } from '../workspace/context';
+import { json6902Findings } from '../partial/json6902';
 import { effectiveSeverity, minorOf, SCHEMA_CHECKER_CODES, type Settings } from '../settings';
 import { formatFieldPath, type FieldPath, type Finding, type KindName, type Severity } from '../types';
 
@@ -52,17 +56,23 @@ const MENTIONS_OUR_KINDS = /^\s*kind\s*:\s*["']?(?:Job|CSIDriver)["']?\s*(?:#.*)
 
 const DISABLE_NEXT_LINE = /#\s*kubeassist-disable-next-line\b([^\n]*)/g;
 
-/** Diagnostics with ranges relative to the document's own text. */
-export function diagnoseDocument(doc: YamlDocument, settings: Settings): Diagnostic[] {
-  if (!mayNameOurKinds(doc.text)) return []; // without parsing it: other kinds get no diagnostics
+/**
+ * Diagnostics with ranges relative to the document's own text. `context` says what the workspace knows of
+ * the document (a Kustomize patch); a Helm template is recognised from its text.
+ */
+export function diagnoseDocument(doc: YamlDocument, settings: Settings, context: DocumentContext = {}): Diagnostic[] {
+  const patch = context.kustomizePatch;
+  if (!mayNameOurKinds(doc.text) && !patch) return []; // without parsing it: other kinds get no diagnostics
   const minor = minorOf(settings.kubernetesVersion);
   const raw: RawFinding[] = [];
   const owners: (FixResource | undefined)[] = [];
-  if (doc.issues.length && MENTIONS_OUR_KINDS.test(doc.text)) {
+  if (doc.issues.length && (MENTIONS_OUR_KINDS.test(doc.text) || patch)) {
     for (const issue of doc.issues) raw.push({ finding: { ...issue, path: [] }, range: [issue.start, issue.end], data: issue.duplicateOf ? { duplicateOf: issue.duplicateOf } : {} });
   }
+  if (patch && !doc.broken) raw.push(...json6902Findings(doc, patch.uses, minor));
+  const isPatch = !!patch || hasPatchDirectives(doc.text);
   doc.resources.forEach((resource, index) => {
-    const { findings, owner } = diagnoseResource(doc, resource, minor);
+    const { findings, owner } = diagnoseResource(doc, resource, minor, isPatch);
     owners[index] = owner;
     for (const item of findings) raw.push({ ...item, data: { ...item.data, resource: index } });
   });
@@ -79,11 +89,22 @@ export function diagnoseDocument(doc: YamlDocument, settings: Settings): Diagnos
     const diagnostic = Diagnostic.create(toRange(doc, range), finding.message, SEVERITY[severity], finding.code, SOURCE);
     if (finding.href) diagnostic.codeDescription = { href: finding.href };
     const owner = data.resource === undefined ? undefined : owners[data.resource];
-    const fixes = fixData(fixContext(doc, { code: finding.code, path: finding.path, range }, owner, minor));
+    const fixes = literalFixes(doc, fixData(fixContext(doc, { code: finding.code, path: finding.path, range }, owner, minor)));
     diagnostic.data = fixes.length ? { ...data, fixes } : data;
     diagnostics.push(diagnostic);
   }
   return diagnostics;
+}
+
+/** In a Helm template, only fixes whose edits touch no template action (and are known now, not at resolve). */
+function literalFixes(doc: YamlDocument, fixes: FixData[]): FixData[] {
+  const template = doc.template;
+  if (!template || fixes.length === 0) return fixes;
+  return fixes.filter((fix) => fix.edits?.every((edit) => {
+    const start = doc.lines.offsetAt(edit.range.start);
+    const end = doc.lines.offsetAt(edit.range.end);
+    return !template.overlaps(Math.max(0, start - 1), end + 1);
+  }));
 }
 
 function toRange(doc: YamlDocument, range: OffsetRange): Range {
@@ -91,13 +112,14 @@ function toRange(doc: YamlDocument, range: OffsetRange): Range {
 }
 
 /** The findings of one object, and the object as its fixes need it. */
-function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: number): { findings: RawFinding[]; owner?: FixResource } {
+function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: number, patch: boolean): { findings: RawFinding[]; owner?: FixResource } {
   const classification = classify(resource.apiVersion, resource.kind);
   if (classification.status === 'other') return { findings: [] };
   const kindRange = rangeForPath(doc.document, resource.node, ['kind'], 'key');
   const locate = (finding: Finding): OffsetRange => rangeForPath(doc.document, resource.node, finding.path, finding.anchor ?? 'value');
   const kind = classification.kind;
-  if (classification.status === 'wrong-api-version') {
+  // A patch's apiVersion only selects its target, whose own apiVersion is the base's business.
+  if (classification.status === 'wrong-api-version' && !patch) {
     const finding: Finding = {
       code: 'kind/api-version',
       severity: 'error',
@@ -121,16 +143,17 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
     return { findings: [{ finding, range: kindRange, data: { kind } }] };
   }
   if (!isObject(object)) return { findings: [] };
+  const partial = PartialObject.of(doc, resource, object, patch);
   const sourceOf = (path: FieldPath): ScalarSource | undefined => {
     const steps = walk(doc.document, resource.node as Node, path);
     const written = steps.length === path.length + 1 ? steps[steps.length - 1].written : undefined;
     return isScalar(written) ? { source: written.source ?? String(written.value), style: String(written.type ?? 'PLAIN') } : undefined;
   };
   const context = { kind, object, defaulted: applyDefaults(kind, object), minor };
-  const findings = [...checkSchema(kind, object, minor, sourceOf), ...checkFieldAvailability(context)];
+  const findings = [...checkSchema(kind, object, minor, sourceOf), ...checkFieldAvailability(context)].filter((finding) => !partial || partial.keeps(finding));
   for (const rule of rulesFor(kind)) {
     try {
-      findings.push(...rule.check(context));
+      findings.push(...(partial ? partial.check(rule, context) : rule.check(context)));
     } catch (error) {
       // A rule bug must not hide the other findings; it is logged by whoever calls us.
       console.error(`kubeassist: rule ${rule.name} failed: ${error instanceof Error ? error.stack : String(error)}`);

@@ -21,6 +21,17 @@ export function applyDefaults(kind: KindName, object: JsonObject): JsonObject {
   return copy;
 }
 
+/**
+ * Defaults that depend on a sibling field besides their own (by field name, wherever the spec sits): on a
+ * partial object (a Helm template, a Kustomize patch) such a default is known only when both are.
+ */
+export const DEFAULT_READS_SIBLINGS: Readonly<Record<string, readonly string[]>> = {
+  completions: ['parallelism'],
+  parallelism: ['completions'],
+  backoffLimit: ['backoffLimitPerIndex'],
+  podReplacementPolicy: ['podFailurePolicy'],
+};
+
 /** SetDefaults_Job, SetDefaults_PodSpec (the parts Job validation depends on). */
 function defaultJob(job: JsonObject): void {
   const spec: JsonObject = isObject(job.spec) ? { ...job.spec } : {};

@@ -44,8 +44,10 @@ export const validatePodFailurePolicy: Rule = withFixes({
         `\`podFailurePolicy\` has ${rules.length} rules, but at most ${MAX_RULES} are allowed. Merge rules that share `
         + 'an action (one `onExitCodes` rule can list many exit codes), or remove some.'));
     }
+    let containerNames: ReadonlySet<string> | undefined;
     const ruleContext: RuleCheckContext = {
-      containerNames: templateContainerNames(parts),
+      // Read only when a rule names a container: a Helm template's templated names then keep the rest checked.
+      containerNames: () => (containerNames ??= templateContainerNames(parts)),
       hasBackoffLimitPerIndex: parts.spec.backoffLimitPerIndex !== undefined,
       failIndexKnown: context.minor >= FIRST_MINOR.backoffLimitPerIndex,
     };
@@ -61,7 +63,7 @@ export const validatePodFailurePolicy: Rule = withFixes({
 }, POD_FAILURE_POLICY_FIXES);
 
 interface RuleCheckContext {
-  containerNames: ReadonlySet<string>;
+  containerNames: () => ReadonlySet<string>;
   hasBackoffLimitPerIndex: boolean;
   /** Before 1.29 a FailIndex rule is dropped (1.28) or not an action at all (the schema check's finding). */
   failIndexKnown: boolean;
