@@ -33,9 +33,10 @@ export class PartialObject {
     return !this.unknowns.withinUnknown(finding.path);
   }
 
-  /** A family's findings: those it reaches reading only what is known. */
+  /** A family's findings: those of each of its parts that reads only what is known. */
   check(rule: Rule, context: RuleContext): Finding[] {
-    return checkPartially(rule, trackedContext(context, this.unknowns, this.defaultedUnknowns(context.defaulted)));
+    const tracked = trackedContext(context, this.unknowns, this.defaultedUnknowns(context.defaulted));
+    return (rule.parts ?? [(whole: RuleContext) => rule.check(whole)]).flatMap((part) => checkPartially(part, tracked));
   }
 
   private defaulted: { object: JsonObject; unknowns: Unknowns } | undefined;

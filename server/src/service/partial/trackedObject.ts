@@ -5,7 +5,7 @@
 // mapping or list that may hold more. A family that was stopped reports nothing; one that ran to the end
 // read only what is written and literal, so its findings hold whatever the rest turns out to be. No rule
 // knows about this: each is written once, for complete objects.
-import type { Finding, Json, JsonObject, PathSegment, Rule, RuleContext } from '../types';
+import type { Finding, Json, JsonObject, PathSegment, RuleContext } from '../types';
 import { UNKNOWN_VALUE, type UnknownNode, type Unknowns } from './unknowns';
 
 /** Thrown by a view when a rule reads something unknown; caught by checkPartially. */
@@ -80,11 +80,11 @@ export function trackedContext(context: RuleContext, unknowns: Unknowns, default
   return { ...context, object: trackedView(context.object, unknowns), defaulted: trackedView(context.defaulted, defaultedUnknowns) };
 }
 
-/** A family's findings on a partial object: all of them, or none when it asked about something unknown. */
-export function checkPartially(rule: Rule, context: RuleContext): Finding[] {
+/** A check's findings on a partial object: all of them, or none when it asked about something unknown. */
+export function checkPartially(check: (context: RuleContext) => Finding[], context: RuleContext): Finding[] {
   try {
     // Copied out of the views: findings are plain data the engine keeps.
-    return JSON.parse(JSON.stringify(rule.check(context))) as Finding[];
+    return JSON.parse(JSON.stringify(check(context))) as Finding[];
   } catch (error) {
     if (error instanceof UnknownRead) return [];
     throw error;

@@ -13,12 +13,27 @@ export interface JobParts {
   podSpec: JsonObject | undefined;
 }
 
+/**
+ * The parts, each read when first used: a check that needs only `spec` never touches the template, which
+ * on a partial object (a Kustomize patch, a Helm template) may be unknown.
+ */
 export function jobParts(context: RuleContext): JobParts {
-  const spec = asObject(context.object.spec) ?? {};
-  const defaultedSpec = asObject(context.defaulted.spec) ?? {};
-  const template = asObject(spec.template);
-  const podSpec = asObject(asObject(defaultedSpec.template)?.spec);
-  return { spec, defaultedSpec, template, podSpec };
+  let spec: JsonObject | undefined;
+  let defaultedSpec: JsonObject | undefined;
+  return {
+    get spec() {
+      return (spec ??= asObject(context.object.spec) ?? {});
+    },
+    get defaultedSpec() {
+      return (defaultedSpec ??= asObject(context.defaulted.spec) ?? {});
+    },
+    get template() {
+      return asObject(this.spec.template);
+    },
+    get podSpec() {
+      return asObject(asObject(this.defaultedSpec.template)?.spec);
+    },
+  };
 }
 
 export function isIndexed(parts: JobParts): boolean {

@@ -1,8 +1,8 @@
 // validateJobSpec, the backoffLimitPerIndex / maxFailedIndexes checks (KEP-3850). Both fields are dropped
 // by servers before 1.29 (gate off), so the rule starts there.
-import type { Finding, Rule, RuleCode } from '../../types';
+import type { Finding, Rule, RuleCode, RuleContext } from '../../types';
 import { DOCS, FIRST_MINOR, isIndexed, jobParts, podRestartPolicy } from './jobFields';
-import { asInteger, report } from '../shared';
+import { asInteger, inParts, report } from '../shared';
 import { withFixes } from '../../fixes/types';
 import { BACKOFF_LIMIT_PER_INDEX_FIXES } from './validateBackoffLimitPerIndex.fix';
 
@@ -40,55 +40,67 @@ const CODES = {
 
 const PER_INDEX = 'the per-index retry limit is a feature of Indexed Jobs';
 
+/** `backoffLimitPerIndex` and `maxFailedIndexes` must not be negative: each read on its own. */
+function negativeBackoffLimitPerIndex(context: RuleContext): Finding[] {
+  if (context.minor < FIRST_MINOR.backoffLimitPerIndex) return [];
+  const backoffLimitPerIndex = asInteger(jobParts(context).spec.backoffLimitPerIndex);
+  if (backoffLimitPerIndex === undefined || backoffLimitPerIndex >= 0) return [];
+  return [report(CODES.negativeBackoffLimitPerIndex, ['spec', 'backoffLimitPerIndex'],
+    `\`backoffLimitPerIndex\` is ${backoffLimitPerIndex}, but it must not be negative: it is how many times each index `
+    + 'may be retried. Use 0 to fail an index at its first failure, or a positive number.')];
+}
+
+function negativeMaxFailedIndexes(context: RuleContext): Finding[] {
+  if (context.minor < FIRST_MINOR.backoffLimitPerIndex) return [];
+  const maxFailedIndexes = asInteger(jobParts(context).spec.maxFailedIndexes);
+  if (maxFailedIndexes === undefined || maxFailedIndexes >= 0) return [];
+  return [report(CODES.negativeMaxFailedIndexes, ['spec', 'maxFailedIndexes'],
+    `\`maxFailedIndexes\` is ${maxFailedIndexes}, but it must not be negative: it is how many indexes may fail before `
+    + 'the whole Job fails. Use 0 to fail the Job at the first failed index, or remove it to let all indexes run.')];
+}
+
+/** What the two fields require of each other, of the completion mode and of the restart policy. */
+function crossFieldChecks(context: RuleContext): Finding[] {
+  if (context.minor < FIRST_MINOR.backoffLimitPerIndex) return [];
+  const parts = jobParts(context);
+  const { spec, defaultedSpec } = parts;
+  const backoffLimitPerIndex = asInteger(spec.backoffLimitPerIndex);
+  const maxFailedIndexes = asInteger(spec.maxFailedIndexes);
+  const findings: Finding[] = [];
+  if (spec.maxFailedIndexes !== undefined && spec.backoffLimitPerIndex === undefined) {
+    findings.push(report(CODES.maxFailedIndexesNeedsBackoffLimitPerIndex, ['spec', 'backoffLimitPerIndex'],
+      '`maxFailedIndexes` is set, so `backoffLimitPerIndex` is required: indexes only fail on their own when each '
+      + 'has a retry limit. Set `backoffLimitPerIndex`, or remove `maxFailedIndexes`.'));
+  }
+  if (isIndexed(parts)) {
+    findings.push(...indexedChecks(spec.backoffLimitPerIndex !== undefined, maxFailedIndexes,
+      asInteger(defaultedSpec.completions), asInteger(defaultedSpec.parallelism)));
+    if (backoffLimitPerIndex !== undefined && podRestartPolicy(parts) === 'OnFailure') {
+      findings.push(report(CODES.onFailureRestartPolicy, ['spec', 'backoffLimitPerIndex'],
+        'With `restartPolicy: OnFailure` a failing container is restarted inside its Pod, and those restarts do not '
+        + 'count against `backoffLimitPerIndex`: only whole-Pod failures do, so a crashing index may retry without '
+        + 'bound. The server accepts this, but the API asks for `restartPolicy: Never` with `backoffLimitPerIndex`.'));
+    }
+  } else if (defaultedSpec.completionMode === 'NonIndexed') {
+    if (spec.backoffLimitPerIndex !== undefined) {
+      findings.push(report(CODES.backoffLimitPerIndexRequiresIndexed, ['spec', 'backoffLimitPerIndex'],
+        `\`backoffLimitPerIndex\` requires \`completionMode: Indexed\`: ${PER_INDEX}. `
+        + 'Set `completionMode: Indexed` (with `completions`), or use `backoffLimit` for the whole Job.'));
+    }
+    if (spec.maxFailedIndexes !== undefined) {
+      findings.push(report(CODES.maxFailedIndexesRequiresIndexed, ['spec', 'maxFailedIndexes'],
+        `\`maxFailedIndexes\` requires \`completionMode: Indexed\`: ${PER_INDEX}. `
+        + 'Set `completionMode: Indexed`, or remove `maxFailedIndexes`.'));
+    }
+  }
+  return findings;
+}
+
 export const validateBackoffLimitPerIndex: Rule = withFixes({
   name: 'validateJobSpec (backoffLimitPerIndex)',
   kinds: ['Job'],
   codes: Object.values(CODES),
-  check(context) {
-    if (context.minor < FIRST_MINOR.backoffLimitPerIndex) return [];
-    const parts = jobParts(context);
-    const { spec, defaultedSpec } = parts;
-    const backoffLimitPerIndex = asInteger(spec.backoffLimitPerIndex);
-    const maxFailedIndexes = asInteger(spec.maxFailedIndexes);
-    const findings: Finding[] = [];
-    if (backoffLimitPerIndex !== undefined && backoffLimitPerIndex < 0) {
-      findings.push(report(CODES.negativeBackoffLimitPerIndex, ['spec', 'backoffLimitPerIndex'],
-        `\`backoffLimitPerIndex\` is ${backoffLimitPerIndex}, but it must not be negative: it is how many times each index `
-        + 'may be retried. Use 0 to fail an index at its first failure, or a positive number.'));
-    }
-    if (maxFailedIndexes !== undefined && maxFailedIndexes < 0) {
-      findings.push(report(CODES.negativeMaxFailedIndexes, ['spec', 'maxFailedIndexes'],
-        `\`maxFailedIndexes\` is ${maxFailedIndexes}, but it must not be negative: it is how many indexes may fail before `
-        + 'the whole Job fails. Use 0 to fail the Job at the first failed index, or remove it to let all indexes run.'));
-    }
-    if (spec.maxFailedIndexes !== undefined && spec.backoffLimitPerIndex === undefined) {
-      findings.push(report(CODES.maxFailedIndexesNeedsBackoffLimitPerIndex, ['spec', 'backoffLimitPerIndex'],
-        '`maxFailedIndexes` is set, so `backoffLimitPerIndex` is required: indexes only fail on their own when each '
-        + 'has a retry limit. Set `backoffLimitPerIndex`, or remove `maxFailedIndexes`.'));
-    }
-    if (isIndexed(parts)) {
-      findings.push(...indexedChecks(spec.backoffLimitPerIndex !== undefined, maxFailedIndexes,
-        asInteger(defaultedSpec.completions), asInteger(defaultedSpec.parallelism)));
-      if (backoffLimitPerIndex !== undefined && podRestartPolicy(parts) === 'OnFailure') {
-        findings.push(report(CODES.onFailureRestartPolicy, ['spec', 'backoffLimitPerIndex'],
-          'With `restartPolicy: OnFailure` a failing container is restarted inside its Pod, and those restarts do not '
-          + 'count against `backoffLimitPerIndex`: only whole-Pod failures do, so a crashing index may retry without '
-          + 'bound. The server accepts this, but the API asks for `restartPolicy: Never` with `backoffLimitPerIndex`.'));
-      }
-    } else if (defaultedSpec.completionMode === 'NonIndexed') {
-      if (spec.backoffLimitPerIndex !== undefined) {
-        findings.push(report(CODES.backoffLimitPerIndexRequiresIndexed, ['spec', 'backoffLimitPerIndex'],
-          `\`backoffLimitPerIndex\` requires \`completionMode: Indexed\`: ${PER_INDEX}. `
-          + 'Set `completionMode: Indexed` (with `completions`), or use `backoffLimit` for the whole Job.'));
-      }
-      if (spec.maxFailedIndexes !== undefined) {
-        findings.push(report(CODES.maxFailedIndexesRequiresIndexed, ['spec', 'maxFailedIndexes'],
-          `\`maxFailedIndexes\` requires \`completionMode: Indexed\`: ${PER_INDEX}. `
-          + 'Set `completionMode: Indexed`, or remove `maxFailedIndexes`.'));
-      }
-    }
-    return findings;
-  },
+  ...inParts(negativeBackoffLimitPerIndex, negativeMaxFailedIndexes, crossFieldChecks),
 }, BACKOFF_LIMIT_PER_INDEX_FIXES);
 
 function indexedChecks(hasBackoffLimitPerIndex: boolean, maxFailedIndexes: number | undefined,

@@ -1,7 +1,7 @@
 // validateJobSpec, first lines: the plain counters and durations may not be negative.
-import type { Finding, Rule, RuleCode } from '../../types';
+import type { Finding, Rule, RuleCode, RuleContext } from '../../types';
 import { DOCS, jobParts } from './jobFields';
-import { asInteger, report } from '../shared';
+import { asInteger, inParts, report } from '../shared';
 
 const CODES = {
   negativeParallelism: {
@@ -45,25 +45,27 @@ const NON_NEGATIVE_FIELDS: ReadonlyArray<readonly [string, RuleCode, string]> = 
     'it is how many seconds a finished Job is kept before it is deleted. Use 0 to delete it as soon as it finishes, or remove it to keep it.'],
 ];
 
+/** One field's check: on a partial object each field is judged on its own. */
+function nonNegative([field, code, meaning]: (typeof NON_NEGATIVE_FIELDS)[number]) {
+  return (context: RuleContext): Finding[] => {
+    const value = asInteger(jobParts(context).spec[field]);
+    return value !== undefined && value < 0
+      ? [report(code, ['spec', field], `\`${field}\` is ${value}, but it must not be negative: ${meaning}`)]
+      : [];
+  };
+}
+
+function zeroActiveDeadline(context: RuleContext): Finding[] {
+  if (asInteger(jobParts(context).spec.activeDeadlineSeconds) !== 0) return [];
+  return [report(CODES.zeroActiveDeadlineSeconds, ['spec', 'activeDeadlineSeconds'],
+    '`activeDeadlineSeconds: 0` gives the Job no time at all: as soon as it starts, the Job fails with reason '
+    + '`DeadlineExceeded` and its running Pods are terminated. The server accepts 0, but the API asks for a positive '
+    + 'number. Set the number of seconds the Job may run, or remove the field for no deadline.')];
+}
+
 export const validateJobSpecNumbers: Rule = {
   name: 'validateJobSpec (numbers)',
   kinds: ['Job'],
   codes: Object.values(CODES),
-  check(context) {
-    const { spec } = jobParts(context);
-    const findings: Finding[] = [];
-    for (const [field, code, meaning] of NON_NEGATIVE_FIELDS) {
-      const value = asInteger(spec[field]);
-      if (value !== undefined && value < 0) {
-        findings.push(report(code, ['spec', field], `\`${field}\` is ${value}, but it must not be negative: ${meaning}`));
-      }
-    }
-    if (asInteger(spec.activeDeadlineSeconds) === 0) {
-      findings.push(report(CODES.zeroActiveDeadlineSeconds, ['spec', 'activeDeadlineSeconds'],
-        '`activeDeadlineSeconds: 0` gives the Job no time at all: as soon as it starts, the Job fails with reason '
-        + '`DeadlineExceeded` and its running Pods are terminated. The server accepts 0, but the API asks for a positive '
-        + 'number. Set the number of seconds the Job may run, or remove the field for no deadline.'));
-    }
-    return findings;
-  },
+  ...inParts(...NON_NEGATIVE_FIELDS.map(nonNegative), zeroActiveDeadline),
 };

@@ -2,9 +2,9 @@
 // validateJobSpec ties to a pod failure policy. Absent required fields and enum values are the schema
 // check's findings; this rule reports empty values, limits, cross-field rules, order and duplicates.
 // Servers before 1.26 drop the field (gate off in 1.25, no field earlier).
-import type { FieldPath, Finding, Json, Rule, RuleCode } from '../../types';
+import type { FieldPath, Finding, Json, Rule, RuleCode, RuleContext } from '../../types';
 import { DOCS, FIRST_MINOR, jobParts, podRestartPolicy, templateContainerNames } from './jobFields';
-import { asArray, asObject, asString, report } from '../shared';
+import { asArray, asObject, asString, inParts, report } from '../shared';
 import { ON_EXIT_CODES_CODES, validateOnExitCodes } from './podFailurePolicyOnExitCodes';
 import { ON_POD_CONDITIONS_CODES, validateOnPodConditions } from './podFailurePolicyOnPodConditions';
 import { withFixes } from '../../fixes/types';
@@ -27,44 +27,53 @@ const CODES = {
     'With `podFailurePolicy`, the Pod template needs `restartPolicy: Never`', 'JOB-PFP-18', 'validateJobSpec'),
 } satisfies Record<string, RuleCode>;
 
+/** The policy's own rules: their count, each rule's action and requirements, exit codes and pod conditions. */
+function policyRules(context: RuleContext): Finding[] {
+  if (context.minor < FIRST_MINOR.podFailurePolicy) return [];
+  const parts = jobParts(context);
+  const podFailurePolicy = asObject(parts.spec.podFailurePolicy);
+  if (!podFailurePolicy) return [];
+  const findings: Finding[] = [];
+  const rulesPath = ['spec', 'podFailurePolicy', 'rules'];
+  const rules = asArray(podFailurePolicy.rules) ?? [];
+  if (rules.length > MAX_RULES) {
+    findings.push(report(CODES.tooManyRules, rulesPath,
+      `\`podFailurePolicy\` has ${rules.length} rules, but at most ${MAX_RULES} are allowed. Merge rules that share `
+      + 'an action (one `onExitCodes` rule can list many exit codes), or remove some.'));
+  }
+  let containerNames: ReadonlySet<string> | undefined;
+  const ruleContext: RuleCheckContext = {
+    // Read only when a rule needs them: a Helm template's templated names, or a patch's absent fields, then
+    // leave the other rules checked.
+    containerNames: () => (containerNames ??= templateContainerNames(parts)),
+    hasBackoffLimitPerIndex: () => parts.spec.backoffLimitPerIndex !== undefined,
+    failIndexKnown: context.minor >= FIRST_MINOR.backoffLimitPerIndex,
+  };
+  rules.forEach((rule, index) => findings.push(...validateRule(rule, [...rulesPath, index], ruleContext)));
+  return findings;
+}
+
+/** validateJobSpec: a pod failure policy needs Pods that fail, so not `restartPolicy: OnFailure`. */
+function restartPolicyWithPolicy(context: RuleContext): Finding[] {
+  if (context.minor < FIRST_MINOR.podFailurePolicy) return [];
+  const parts = jobParts(context);
+  if (!asObject(parts.spec.podFailurePolicy) || podRestartPolicy(parts) !== 'OnFailure') return [];
+  return [report(CODES.restartPolicyMustBeNever, ['spec', 'template', 'spec', 'restartPolicy'],
+    'With a `podFailurePolicy`, `restartPolicy` must be `Never`: with `OnFailure` a failed container is restarted '
+    + 'inside its Pod, so the Pod never fails and the policy has no failure to act on. Set `restartPolicy: Never`, '
+    + 'or remove `podFailurePolicy`.')];
+}
+
 export const validatePodFailurePolicy: Rule = withFixes({
   name: 'validatePodFailurePolicy',
   kinds: ['Job'],
   codes: [...Object.values(CODES), ...ON_EXIT_CODES_CODES, ...ON_POD_CONDITIONS_CODES],
-  check(context) {
-    if (context.minor < FIRST_MINOR.podFailurePolicy) return [];
-    const parts = jobParts(context);
-    const podFailurePolicy = asObject(parts.spec.podFailurePolicy);
-    if (!podFailurePolicy) return [];
-    const findings: Finding[] = [];
-    const rulesPath = ['spec', 'podFailurePolicy', 'rules'];
-    const rules = asArray(podFailurePolicy.rules) ?? [];
-    if (rules.length > MAX_RULES) {
-      findings.push(report(CODES.tooManyRules, rulesPath,
-        `\`podFailurePolicy\` has ${rules.length} rules, but at most ${MAX_RULES} are allowed. Merge rules that share `
-        + 'an action (one `onExitCodes` rule can list many exit codes), or remove some.'));
-    }
-    let containerNames: ReadonlySet<string> | undefined;
-    const ruleContext: RuleCheckContext = {
-      // Read only when a rule names a container: a Helm template's templated names then keep the rest checked.
-      containerNames: () => (containerNames ??= templateContainerNames(parts)),
-      hasBackoffLimitPerIndex: parts.spec.backoffLimitPerIndex !== undefined,
-      failIndexKnown: context.minor >= FIRST_MINOR.backoffLimitPerIndex,
-    };
-    rules.forEach((rule, index) => findings.push(...validateRule(rule, [...rulesPath, index], ruleContext)));
-    if (podRestartPolicy(parts) === 'OnFailure') {
-      findings.push(report(CODES.restartPolicyMustBeNever, ['spec', 'template', 'spec', 'restartPolicy'],
-        'With a `podFailurePolicy`, `restartPolicy` must be `Never`: with `OnFailure` a failed container is restarted '
-        + 'inside its Pod, so the Pod never fails and the policy has no failure to act on. Set `restartPolicy: Never`, '
-        + 'or remove `podFailurePolicy`.'));
-    }
-    return findings;
-  },
+  ...inParts(policyRules, restartPolicyWithPolicy),
 }, POD_FAILURE_POLICY_FIXES);
 
 interface RuleCheckContext {
   containerNames: () => ReadonlySet<string>;
-  hasBackoffLimitPerIndex: boolean;
+  hasBackoffLimitPerIndex: () => boolean;
   /** Before 1.29 a FailIndex rule is dropped (1.28) or not an action at all (the schema check's finding). */
   failIndexKnown: boolean;
 }
@@ -78,7 +87,7 @@ function validateRule(value: Json, rulePath: FieldPath, context: RuleCheckContex
     findings.push(report(CODES.actionRequired, [...rulePath, 'action'],
       '`action` is empty: each rule must say what happens when it matches a failed Pod: `FailJob`, `FailIndex`, '
       + '`Ignore` or `Count`.'));
-  } else if (action === 'FailIndex' && context.failIndexKnown && !context.hasBackoffLimitPerIndex) {
+  } else if (action === 'FailIndex' && context.failIndexKnown && !context.hasBackoffLimitPerIndex()) {
     findings.push(report(CODES.failIndexNeedsBackoffLimitPerIndex, [...rulePath, 'action'],
       '`FailIndex` needs `spec.backoffLimitPerIndex`: without a per-index retry limit there is no index to fail. '
       + 'Set `backoffLimitPerIndex` (with `completionMode: Indexed`), or use `FailJob`.'));
