@@ -165,7 +165,6 @@ describe('a patch that sets one field gets no finding its base could refute', ()
     it(`${family}: reported on a single-field patch only when every base agrees`, () => {
       const codes = new Set([...FAMILY_OF].filter(([, name]) => name === family).map(([code]) => code));
       const problems = cases.flatMap((testCase) => refuted(testCase, testCase.asPatch.filter((diagnostic) => codes.has(String(diagnostic.code)))));
-      if (process.env.KA_FAMILIES) console.log(`FAMILY ${family}: complete ${cases.filter((c) => [...c.asComplete].some((code) => codes.has(code))).length} patch ${cases.filter((c) => c.asPatch.some((d) => codes.has(String(d.code)))).length}`);
       assert.deepEqual(problems, []);
     });
   }

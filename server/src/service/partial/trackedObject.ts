@@ -15,7 +15,6 @@ export class UnknownRead {
 }
 
 function stop(): never {
-  if (process.env.KA_DEBUG) console.log('STOP', new Error().stack?.split('\n').slice(2, 9).join(' | '));
   throw UnknownRead.instance;
 }
 
