@@ -14,6 +14,8 @@ import type { JsonSchema } from '../schema/schemas';
 import { minorOf, type Settings } from '../settings';
 import { jsonAt, KINDS, type KindName, type PathSegment } from '../types';
 import { openingsOf } from '../document/cursor';
+import { pointerSegments, resolvePointer, targetKinds } from '../partial/json6902';
+import type { DocumentContext, KustomizationUse } from '../workspace/context';
 import { positionContext, type PositionContext } from './position';
 import { typeLabel } from './types';
 
@@ -27,14 +29,46 @@ const RESOURCES: Record<KindName, string> = {
     'and which volume lifecycles it supports. Its name is the driver name the driver reports.',
 };
 
-export function hover(model: FileModel, text: string, position: Position, settings: Settings): Hover | null {
+/** `options.context`: what the workspace says of the file; a Kustomize patch's hover names the kustomizations using it. */
+export function hover(model: FileModel, text: string, position: Position, settings: Settings, options: { context?: DocumentContext } = {}): Hover | null {
   const context = positionContext(model, text, position, settings);
   if (!context) return null;
   const { path, on } = hoverTarget(context);
   if (path.length === 0) return null;
-  const markdown = describe(context, path, on, minorOf(settings.kubernetesVersion));
-  if (!markdown) return null;
-  return { contents: { kind: MarkupKind.Markdown, value: markdown }, range: hoverRange(context, path, on) };
+  const minor = minorOf(settings.kubernetesVersion);
+  const patch = options.context?.kustomizePatch;
+  const markdown = describe(context, path, on, minor) ?? (patch && !context.kind ? operationMarkdown(context, patch.uses, minor) : undefined);
+  const note = patch ? patchNote(patch.kind, patch.uses) : undefined;
+  if (!markdown && !note) return null;
+  const value = [markdown, note].filter(Boolean).join('\n\n---\n\n');
+  return { contents: { kind: MarkupKind.Markdown, value }, range: markdown ? hoverRange(context, path, on) : undefined };
+}
+
+/** Which kustomizations use the document as a patch, and how. */
+function patchNote(kind: 'strategic' | 'json6902', uses: readonly KustomizationUse[]): string {
+  const how = kind === 'json6902' ? 'JSON 6902 patch' : 'strategic-merge patch';
+  const lines = uses.map((use) => {
+    const target = use.target ? Object.entries(use.target).map(([key, value]) => `${key}: ${value}`).join(', ') : '';
+    return `- \`${use.relative}\` (\`${use.field}\`${target ? `; target ${target}` : ''})`;
+  });
+  const partial = kind === 'json6902'
+    ? 'Each `path` must lead to a field of the target kind, and each `value` must fit that field.'
+    : 'Only what it sets is checked: fields it leaves out come from the base, so none is reported missing.';
+  return `**Kustomize ${how}**, used by:\n${lines.join('\n')}\n\n${partial}`;
+}
+
+/** In a JSON 6902 operation list: the field a `path` or `from` leads to. */
+function operationMarkdown(context: PositionContext, uses: readonly KustomizationUse[], minor: number): string | undefined {
+  const [index, field] = context.cursor.path;
+  if (typeof index !== 'number' || (field !== 'path' && field !== 'from') || context.cursor.on !== 'value') return undefined;
+  const kind = targetKinds(uses)[0];
+  const line = context.placed.doc.lines.lineText(context.line);
+  const pointer = /:\s*["']?([^"'#\s]*)/.exec(line.slice(line.indexOf(field)))?.[1];
+  const segments = pointer === undefined ? undefined : pointerSegments(pointer);
+  if (!kind || !segments?.length) return undefined;
+  const resolved = resolvePointer(kind, segments, 'add');
+  if ('failed' in resolved) return undefined;
+  return fieldOrValueMarkdown(context, kind, resolved.path, undefined, minor);
 }
 
 function hoverTarget(context: PositionContext): { path: PathSegment[]; on: 'key' | 'value' } {
@@ -62,10 +96,12 @@ function describe(context: PositionContext, path: PathSegment[], on: 'key' | 'va
   if (path.length === 1 && (field === 'apiVersion' || field === 'kind')) return context.kind ? resourceMarkdown(context.kind) : undefined;
   if (!context.kind) return undefined;
   const parent = path[path.length - 2];
-  if (on === 'key' && typeof field === 'string' && (parent === 'labels' || parent === 'annotations' || parent === 'matchLabels')) {
-    return wellKnownMarkdown(field);
-  }
   const value = on === 'value' ? jsonAt(context.object, path) : undefined;
+  if (typeof field === 'string' && (parent === 'labels' || parent === 'annotations' || parent === 'matchLabels')) {
+    if (on === 'key') return wellKnownMarkdown(field);
+    const known = wellKnownValueMarkdown(field, value) ?? wellKnownMarkdown(field);
+    if (known) return known;
+  }
   if (field === 'fieldPath') {
     const key = typeof value === 'string' ? /\['([^']+)'\]/.exec(value)?.[1] : undefined;
     if (key) return wellKnownMarkdown(key);
@@ -120,7 +156,19 @@ function resourceMarkdown(kind: KindName): string {
 function wellKnownMarkdown(key: string): string | undefined {
   const known = wellKnownKey(key);
   if (!known) return undefined;
-  return `**${known.key}** · ${known.type}\n\n${known.holds}\n\n- Where: ${known.where}\n- Set by: ${known.setBy}${known.docs ? `\n\n[Kubernetes documentation](${known.docs})` : ''}`;
+  const values = known.values ? `\n\n${known.list ? 'Values (comma-separated)' : 'Values'}: ${Object.keys(known.values).map((value) => `\`${value}\``).join(', ')}` : '';
+  return `**${known.key}** · ${known.type}${known.project ? ` read by ${known.project}` : ''}\n\n${known.holds}${values}\n\n- Where: ${known.where}\n- Set by: ${known.setBy}${known.docs ? `\n\n[${known.project ?? 'Kubernetes'} documentation](${known.docs})` : ''}`;
+}
+
+/** What the values written for a tool's key do (`pre-install,pre-upgrade`: each of them). */
+function wellKnownValueMarkdown(key: string, value: unknown): string | undefined {
+  const known = wellKnownKey(key);
+  if (!known?.values || typeof value !== 'string') return undefined;
+  const written = known.list ? value.split(',').map((item) => item.trim()) : [value];
+  const explained = written.filter((item) => known.values?.[item]).map((item) => `- \`${item}\`: ${known.values?.[item]}`);
+  if (explained.length === 0) return undefined;
+  const docs = known.docs ? `\n\n[${known.project ?? 'Kubernetes'} documentation](${known.docs})` : '';
+  return `**${known.key}** · ${known.type}${known.project ? ` read by ${known.project}` : ''}\n\n${explained.join('\n')}${docs}`;
 }
 
 function isRequired(kind: KindName, path: PathSegment[]): boolean {
