@@ -6,6 +6,7 @@ import { codeActionClient } from './lsp/codeActionClient';
 import { guarded } from './lsp/guard';
 import { DOCUMENT_INFO_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, type DocumentInfoParams, type SchemaDiagnosticsParams } from './lsp/protocol';
 import { ValidationScheduler } from './lsp/scheduler';
+import { WorkspaceContexts } from './lsp/workspaceContext';
 import {
   CODE_ACTION_KINDS, codeActions, complete, COMPLETION_TRIGGERS, documentInfo, FileModel, hover, resolveCodeAction, settingsProblems, validate, type CodeActionClient, type Settings,
 } from './service/index';
@@ -23,6 +24,9 @@ let actionClient: CodeActionClient = { snippets: false, resolve: false };
 /** The VS Code client's per-document decision beside Red Hat YAML (kubeassist.schemaDiagnostics: auto). */
 const schemaDecisions = new Map<string, 'on' | 'off'>();
 const settingsFor = (uri: string): Settings => ({ ...settings, schemaDiagnostics: schemaDecisions.get(uri) ?? settings.schemaDiagnostics });
+/** Kustomizations around each document: whether it is a patch (workspace/didChangeWatchedFiles keeps it current). */
+const contexts = new WorkspaceContexts((uri) => documents.get(uri)?.getText());
+const optionsFor = (uri: string) => ({ context: contexts.contextFor(uri) });
 
 process.on('uncaughtException', (error) => log(`kubeassist: uncaught ${error.stack ?? error.message}`));
 process.on('unhandledRejection', (reason) => log(`kubeassist: unhandled rejection ${String(reason)}`));
@@ -30,10 +34,12 @@ process.on('unhandledRejection', (reason) => log(`kubeassist: unhandled rejectio
 connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (params): InitializeResult => {
   pullConfiguration = !!params.capabilities.workspace?.configuration;
   actionClient = codeActionClient(params.capabilities);
+  contexts.initialize(params.capabilities);
   if (params.initializationOptions) settings = normalizeSettings(params.initializationOptions);
   return {
     capabilities: {
-      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+      // didSave: a saved kustomization re-checks the open documents where the client cannot watch files.
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
       completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
       hoverProvider: true,
       codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: true },
@@ -44,8 +50,17 @@ connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (para
 
 connection.onInitialized(() => {
   connection.console.info(`KubeAssist language server 0.1.0 started (Node ${process.version})`);
+  contexts.register(connection, log);
   void refreshSettings();
 });
+
+/** A kustomization was created, changed or deleted: patches may have become plain files or the reverse. */
+function kustomizationsChanged(uris: readonly string[]): void {
+  if (!contexts.changed(uris)) return;
+  for (const document of documents.all()) if (!uris.includes(document.uri)) scheduler.schedule(document.uri);
+}
+
+connection.onDidChangeWatchedFiles(guarded(log, 'didChangeWatchedFiles', undefined, (params) => kustomizationsChanged(params.changes.map((change) => change.uri))));
 
 async function refreshSettings(): Promise<void> {
   if (pullConfiguration) {
@@ -76,9 +91,9 @@ connection.onDidChangeConfiguration(guarded(log, 'didChangeConfiguration', undef
 const scheduler = new ValidationScheduler(guarded(log, 'validation', undefined, (uri: string) => {
   const document = documents.get(uri);
   if (!document) return;
-  const stamp = `${document.version}|${settingsKey(settingsFor(uri))}`;
+  const stamp = `${document.version}|${settingsKey(settingsFor(uri))}|${contexts.key(uri)}`;
   if (published.get(uri) === stamp) return;
-  const diagnostics = validate(modelFor(uri), document.getText(), settingsFor(uri));
+  const diagnostics = validate(modelFor(uri), document.getText(), settingsFor(uri), optionsFor(uri));
   published.set(uri, stamp);
   void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
 }));
@@ -92,19 +107,19 @@ function modelFor(uri: string): FileModel {
 connection.onCompletion(guarded(log, 'completion', null, (params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document) return null;
-  return complete(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri));
+  return complete(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri), optionsFor(document.uri));
 }));
 
 connection.onHover(guarded(log, 'hover', null, (params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document) return null;
-  return hover(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri));
+  return hover(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri), optionsFor(document.uri));
 }));
 
 connection.onCodeAction(guarded(log, 'codeAction', null, (params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document) return null;
-  return codeActions(modelFor(document.uri), document.getText(), { uri: document.uri, version: document.version }, params, settingsFor(document.uri), actionClient);
+  return codeActions(modelFor(document.uri), document.getText(), { uri: document.uri, version: document.version }, params, settingsFor(document.uri), actionClient, optionsFor(document.uri));
 }));
 
 connection.onCodeActionResolve((action) => guarded(log, 'codeAction/resolve', action, (unresolved: CodeAction) => {
@@ -133,9 +148,17 @@ connection.onRequest('kubeassist/documentText', guarded(log, 'documentText', nul
   return { version: document.version, text: document.getText(), modelText };
 }));
 
-documents.onDidOpen(guarded(log, 'didOpen', undefined, (event) => scheduler.now(event.document.uri)));
-documents.onDidChangeContent(guarded(log, 'didChange', undefined, (event) => scheduler.schedule(event.document.uri)));
+documents.onDidOpen(guarded(log, 'didOpen', undefined, (event) => {
+  kustomizationsChanged([event.document.uri]);
+  scheduler.now(event.document.uri);
+}));
+documents.onDidChangeContent(guarded(log, 'didChange', undefined, (event) => {
+  kustomizationsChanged([event.document.uri]);
+  scheduler.schedule(event.document.uri);
+}));
+documents.onDidSave(guarded(log, 'didSave', undefined, (event) => kustomizationsChanged([event.document.uri])));
 documents.onDidClose(guarded(log, 'didClose', undefined, (event) => {
+  kustomizationsChanged([event.document.uri]);
   scheduler.cancel(event.document.uri);
   models.delete(event.document.uri);
   schemaDecisions.delete(event.document.uri);
