@@ -1,7 +1,9 @@
 // The `kubeassist` command: the same engine as the language server, for shells and CI.
 import { writeFileSync } from 'node:fs';
 import packageJson from '../../package.json';
+import { fileContext } from './cli/context';
 import { collectInputs, describeFileError, diffNames, readInput } from './cli/inputs';
+import { checkRendered, render, RenderError, type RenderSource } from './cli/render';
 import { colorFor, findingOf, jsonReport, nothingFoundLine, summaryLine, textLine, type ColorMode, type Finding } from './cli/report';
 import { unifiedDiff } from './diff';
 import { normalizeSettings, ruleSettingOf } from './lsp/configuration';
@@ -13,10 +15,12 @@ import { MAX_MINOR, MIN_MINOR, type KindName } from './service/types';
 const RELEASES = `1.${MIN_MINOR} to 1.${MAX_MINOR}`;
 
 const USAGE = `Usage: kubeassist check [options] PATH...
+       kubeassist check --helm CHART [--values FILE]... | --kustomize DIR [options] [PATH...]
        kubeassist --version
 
 Checks Kubernetes Job (batch/v1) and CSIDriver (storage.k8s.io/v1) manifests as the API server would.
-PATH is a file, a folder (searched for *.yaml and *.yml), or - for standard input.
+PATH is a file, a folder (searched for *.yaml and *.yml), or - for standard input. Helm templates are
+checked where their text is literal; a file a kustomization lists as a patch is checked as a patch.
 
 Options:
   --format text|json          output format (default text: file:line:col severity code message)
@@ -30,6 +34,10 @@ Options:
                               what is left on standard error. In a git repository the diff names files from
                               the repository root (a/..., b/...: git apply at the repository root); elsewhere
                               it names absolute paths without prefix (git apply -p0 --unsafe-paths, patch -p0)
+  --helm CHART                also render the chart with \`helm template\` (helm must be on PATH) and check
+                              what it prints; findings go to the template line that wrote them
+  --values FILE               with --helm: a values file for \`helm template\` (repeatable)
+  --kustomize DIR             also render DIR with \`kustomize build\` (or \`kubectl kustomize\`) and check it
   --fail-on-empty             exit 1 when no Job or CSIDriver was found in any input
   --color WHEN                colour the text output: auto (default: on a terminal, unless NO_COLOR is set),
                               always, never
@@ -51,10 +59,13 @@ interface Options {
   maxFileSize?: number;
   failOnEmpty: boolean;
   color: ColorMode;
+  /** `--helm` / `--kustomize`: renderings to check besides the paths. */
+  render: RenderSource[];
 }
 
 function parseArguments(args: string[]): Options {
-  const options: Options = { format: 'text', version: DEFAULT_SETTINGS.kubernetesVersion, rules: {}, paths: [], fix: false, dryRun: false, failOnEmpty: false, color: 'auto' };
+  const options: Options = { format: 'text', version: DEFAULT_SETTINGS.kubernetesVersion, rules: {}, paths: [], fix: false, dryRun: false, failOnEmpty: false, color: 'auto', render: [] };
+  const values: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const [arg, inline] = args[i].startsWith('--') && args[i].includes('=') ? [args[i].slice(0, args[i].indexOf('=')), args[i].slice(args[i].indexOf('=') + 1)] : [args[i], undefined];
     const value = (): string => {
@@ -86,6 +97,12 @@ function parseArguments(args: string[]): Options {
       const when = value();
       if (when !== 'always' && when !== 'never' && when !== 'auto') throw new UsageError(`--color takes always, never or auto (not "${when}")`);
       options.color = when;
+    } else if (arg === '--helm') {
+      options.render.push({ tool: 'helm', chart: value(), values });
+    } else if (arg === '--values' || arg === '-f') {
+      values.push(value());
+    } else if (arg === '--kustomize') {
+      options.render.push({ tool: 'kustomize', folder: value() });
     } else if (arg === '--fix' && inline === undefined) {
       options.fix = true;
     } else if (arg === '--dry-run' && inline === undefined) {
@@ -98,7 +115,9 @@ function parseArguments(args: string[]): Options {
       throw new UsageError(`unknown option ${args[i]}`);
     }
   }
-  if (options.paths.length === 0) throw new UsageError('no PATH given');
+  if (options.paths.length === 0 && options.render.length === 0) throw new UsageError('no PATH given');
+  if (values.length && !options.render.some((source) => source.tool === 'helm')) throw new UsageError('--values goes with --helm');
+  if (options.fix && options.render.length) throw new UsageError('--fix changes files; it does not go with --helm or --kustomize');
   if (options.dryRun && !options.fix) throw new UsageError('--dry-run goes with --fix');
   return options;
 }
@@ -131,7 +150,7 @@ function check(args: string[], write: Write, writeError: Write, streams: { stdou
     try {
       let text = read.text;
       if (options.fix) {
-        const fixed = fixText(text, settings);
+        const fixed = fixText(text, settings, { context: fileContext(input.path) });
         if (options.dryRun) write(unifiedDiff(text, fixed.text, diffNames(input.path)));
         else if (input.path === '-') write(fixed.text);
         else if (fixed.text !== text) writeFileSync(input.path, read.bom + fixed.text);
@@ -139,12 +158,24 @@ function check(args: string[], write: Write, writeError: Write, streams: { stdou
         text = fixed.text;
       }
       const model = new FileModel();
-      for (const diagnostic of validate(model, text, settings)) findings.push(findingOf(input.name, diagnostic));
+      for (const diagnostic of validate(model, text, settings, { context: fileContext(input.path) })) findings.push(findingOf(input.name, diagnostic));
       objects.push(...checkedResources(model, text, settings.maxFileSize).map((resource) => resource.kind));
       checkedFiles++;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       writeError(`kubeassist: ${input.name}: ${code ? describeFileError(error) : `internal error while checking (please report it): ${(error as Error).message}`}\n`);
+      failed++;
+    }
+  }
+  for (const source of options.render) {
+    try {
+      const rendered = checkRendered(source, render(source), settings);
+      findings.push(...rendered.findings);
+      objects.push(...rendered.objects);
+      checkedFiles++;
+    } catch (error) {
+      if (!(error instanceof RenderError)) throw error;
+      writeError(`kubeassist: ${error.message}\n`);
       failed++;
     }
   }
