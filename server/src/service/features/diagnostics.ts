@@ -143,7 +143,7 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
     return { findings: [{ finding, range: kindRange, data: { kind } }] };
   }
   if (!isObject(object)) return { findings: [] };
-  const partial = PartialObject.of(doc, resource, object, patch);
+  const partial = PartialObject.of(doc, resource, kind, object, patch);
   const sourceOf = (path: FieldPath): ScalarSource | undefined => {
     const steps = walk(doc.document, resource.node as Node, path);
     const written = steps.length === path.length + 1 ? steps[steps.length - 1].written : undefined;

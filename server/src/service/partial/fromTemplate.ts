@@ -26,6 +26,8 @@ interface Reader {
 export function templateUnknowns(view: TemplateView, root: YAMLMap, object: JsonObject, lines: LineIndex, everywhereOpen = false): Unknowns {
   const reader: Reader = { view, lines, unknowns: new Unknowns(everywhereOpen), object };
   readNode(reader, root, [], undefined);
+  // An apiVersion a branch picks (`if .Capabilities.APIVersions.Has ...`) is the one the cluster serves: not judged.
+  if (reader.unknowns.node(['apiVersion'])?.maybe) unknownValue(reader, ['apiVersion']);
   const range = root.range;
   for (const action of view.actions) {
     if (action.kind !== 'output' || !action.columns || !range) continue;

@@ -6,7 +6,7 @@
 // - every rule family runs on tracked views (./trackedObject.ts) and is silent when it reads an unknown.
 import type { ResourceNode, YamlDocument } from '../document/yamlDocument';
 import { DEFAULT_READS_SIBLINGS, isObject } from '../kube/defaults';
-import type { FieldPath, Finding, Json, JsonObject, Rule, RuleContext } from '../types';
+import type { FieldPath, Finding, Json, JsonObject, KindName, Rule, RuleContext } from '../types';
 import { templateUnknowns } from './fromTemplate';
 import { strategicMergeUnknowns } from './strategicMerge';
 import { checkPartially, trackedContext } from './trackedObject';
@@ -19,11 +19,11 @@ export class PartialObject {
    * What is unknown about `object` (the JSON of `resource`, changed in place: templated values become
    * UNKNOWN_VALUE, templated keys and patch directives leave). Undefined for an object of a plain manifest.
    */
-  static of(doc: YamlDocument, resource: ResourceNode, object: JsonObject, patch: boolean): PartialObject | undefined {
+  static of(doc: YamlDocument, resource: ResourceNode, kind: KindName, object: JsonObject, patch: boolean): PartialObject | undefined {
     const template = doc.template;
     if (!template && !patch) return undefined;
     let unknowns = template ? templateUnknowns(template, resource.node, object, doc.lines, patch) : undefined;
-    if (patch) unknowns = strategicMergeUnknowns(object, unknowns);
+    if (patch) unknowns = strategicMergeUnknowns(object, kind, unknowns);
     return unknowns && new PartialObject(unknowns, object);
   }
 

@@ -1,7 +1,8 @@
 // Kustomize strategic-merge patches: a partial object whose every mapping and list merges into a base, so
 // nothing that is not written can be judged, and whose `$patch`, `$retainKeys`, `$setElementOrder/<list>`
 // and `$deleteFromPrimitiveList/<list>` keys are instructions to the merge, not fields.
-import type { FieldPath, Json, JsonObject } from '../types';
+import { schemaAt } from '../schema/navigate';
+import type { Json, JsonObject, KindName } from '../types';
 import { setUnknownValue, Unknowns } from './unknowns';
 
 /** The directive keys of a strategic-merge patch (apimachinery's strategicpatch package). */
@@ -28,11 +29,13 @@ export function hasPatchDirectives(text: string): boolean {
 }
 
 /**
- * The unknowns of a strategic-merge patch: everything is open, its apiVersion is the target's. Directive
- * keys leave the object (changed in place); a list item that is only a directive or a deletion (`- $patch: replace`, `- name: x\n  $patch:
- * delete`) names no item of the result: its value is unknown.
+ * The unknowns of a strategic-merge patch: everything is open, its apiVersion is the target's, except what
+ * replaces the base's whole: a list the API marks atomic (a list without merge key: `podFailurePolicy.rules`,
+ * `tolerations`, `args`), and a mapping or list with `$patch: replace`. Directive keys leave the object
+ * (changed in place); a list item that is only a directive or a deletion (`- $patch: replace`, `- name: x\n
+ * $patch: delete`) names no item of the result: its value is unknown.
  */
-export function strategicMergeUnknowns(object: JsonObject, unknowns = new Unknowns(true)): Unknowns {
+export function strategicMergeUnknowns(object: JsonObject, kind: KindName, unknowns = new Unknowns(true)): Unknowns {
   // The apiVersion of a patch selects its target (whatever version the base is written in): not judged.
   if (object.apiVersion !== undefined) {
     unknowns.markUnknown(['apiVersion']);
@@ -40,6 +43,9 @@ export function strategicMergeUnknowns(object: JsonObject, unknowns = new Unknow
   }
   const visit = (value: Json, path: (string | number)[]): void => {
     if (Array.isArray(value)) {
+      if (schemaAt(kind, path)?.['x-kubernetes-list-type'] === 'atomic' || value.some((item) => isObject(item) && item[PATCH_DIRECTIVES.patch] === 'replace' && Object.keys(item).length === 1)) {
+        unknowns.markClosed(path);
+      }
       value.forEach((item, index) => {
         if (isDirectiveItem(item)) {
           unknowns.markUnknown([...path, index]);
@@ -48,7 +54,8 @@ export function strategicMergeUnknowns(object: JsonObject, unknowns = new Unknow
           visit(item, [...path, index]);
         }
       });
-    } else if (value !== null && typeof value === 'object') {
+    } else if (isObject(value)) {
+      if (value[PATCH_DIRECTIVES.patch] === 'replace') unknowns.markClosed(path);
       for (const key of Object.keys(value)) {
         if (isPatchDirective(key)) delete value[key];
         else visit(value[key], [...path, key]);
@@ -59,21 +66,12 @@ export function strategicMergeUnknowns(object: JsonObject, unknowns = new Unknow
   return unknowns;
 }
 
-function isDirectiveItem(item: Json): boolean {
-  if (item === null || typeof item !== 'object' || Array.isArray(item)) return false;
-  const directive = item[PATCH_DIRECTIVES.patch];
-  return directive === 'delete' || directive === 'replace' || (Object.keys(item).length > 0 && Object.keys(item).every(isPatchDirective));
+function isObject(value: Json | undefined): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** Paths of the directive keys of a patch object, as written (for completion and tests). */
-export function directivePaths(object: Json, path: FieldPath = []): FieldPath[] {
-  const found: FieldPath[] = [];
-  if (Array.isArray(object)) object.forEach((item, index) => found.push(...directivePaths(item, [...path, index])));
-  else if (object !== null && typeof object === 'object') {
-    for (const [key, value] of Object.entries(object)) {
-      if (isPatchDirective(key)) found.push([...path, key]);
-      else found.push(...directivePaths(value, [...path, key]));
-    }
-  }
-  return found;
+function isDirectiveItem(item: Json): boolean {
+  if (!isObject(item)) return false;
+  const directive = item[PATCH_DIRECTIVES.patch];
+  return directive === 'delete' || directive === 'replace' || (Object.keys(item).length > 0 && Object.keys(item).every(isPatchDirective));
 }

@@ -22,12 +22,13 @@ const INDEX = /^(?:0|[1-9]\d*)$/;
 
 /** A read-only view of `value` (a mapping or list) under the knowledge of `unknowns`. */
 export function trackedView<T extends Json>(value: T, unknowns: Unknowns): T {
-  return value !== null && typeof value === 'object' ? (view(value, unknowns.root, unknowns) as T) : value;
+  return value !== null && typeof value === 'object' ? (view(value, unknowns.root, unknowns, unknowns.root.closed === true) as T) : value;
 }
 
-function view(target: JsonObject | Json[], node: UnknownNode | undefined, unknowns: Unknowns): JsonObject | Json[] {
+/** `closed`: a container of this one replaces the base's whole (in a patch), so this one is complete too. */
+function view(target: JsonObject | Json[], node: UnknownNode | undefined, unknowns: Unknowns, closed: boolean): JsonObject | Json[] {
   const isList = Array.isArray(target);
-  const open = unknowns.everywhereOpen || node?.open === true;
+  const open = (unknowns.everywhereOpen && !closed) || node?.open === true;
   /** The segment a property key names, or undefined for what is no field or item (methods, symbols). */
   const segmentOf = (key: string | symbol): PathSegment | undefined => {
     if (typeof key === 'symbol') return undefined;
@@ -40,7 +41,7 @@ function view(target: JsonObject | Json[], node: UnknownNode | undefined, unknow
     const value = (target as Record<string, Json | undefined>)[String(segment)];
     if (value === undefined) return open ? stop() : undefined;
     if (value === UNKNOWN_VALUE) stop();
-    return value !== null && typeof value === 'object' ? view(value, child, unknowns) : value;
+    return value !== null && typeof value === 'object' ? view(value, child, unknowns, closed || child?.closed === true) : value;
   };
   const keysAreCertain = () => {
     if (open) return false;

@@ -15,6 +15,8 @@ export interface UnknownNode {
   open?: boolean;
   unknown?: boolean;
   maybe?: boolean;
+  /** In a patch that is everywhere open: this list or mapping replaces the base's whole, so nothing below it is open. */
+  closed?: boolean;
   children?: Map<PathSegment, UnknownNode>;
 }
 
@@ -69,8 +71,24 @@ export class Unknowns {
     this.at(path).maybe = true;
   }
 
+  markClosed(path: FieldPath): void {
+    this.at(path).closed = true;
+  }
+
   isOpen(path: FieldPath): boolean {
-    return this.everywhereOpen || this.node(path)?.open === true;
+    return (this.everywhereOpen && !this.closedAt(path)) || this.node(path)?.open === true;
+  }
+
+  /** Whether `path` or a container of it replaces the base's whole (everywhere-open patches only). */
+  closedAt(path: FieldPath): boolean {
+    let node: UnknownNode | undefined = this.root;
+    if (node.closed) return true;
+    for (const segment of path) {
+      node = node.children?.get(segment);
+      if (!node) return false;
+      if (node.closed) return true;
+    }
+    return false;
   }
 
   /** Whether the value at `path`, or one of its containers, is unknown. */
@@ -110,7 +128,7 @@ export class Unknowns {
     if (!this.isCertain(object, path)) return false;
     const node = this.node(path);
     const value = jsonPathValue(object, path);
-    if (this.everywhereOpen) return value === undefined || value === null || typeof value !== 'object';
+    if (this.everywhereOpen && !this.closedAt(path)) return value === undefined || value === null || typeof value !== 'object';
     return !node || !hasMarks(node);
   }
 }
