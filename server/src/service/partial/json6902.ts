@@ -22,7 +22,7 @@ export const JSON6902_CODES = {
   path: 'kustomize/json6902-path',
 } as const;
 
-const HREF = 'https://kubectl.docs.kubernetes.io/references/kustomize/kustomization/patches/';
+export const JSON6902_HREF = 'https://kubectl.docs.kubernetes.io/references/kustomize/kustomization/patchesjson6902/';
 
 interface Located {
   finding: Finding;
@@ -119,7 +119,7 @@ export function json6902Findings(doc: YamlDocument, uses: readonly Kustomization
 
 function locate(node: Node, finding: { code: string; message: string; severity?: Finding['severity'] }, index: number, field: string, kind?: KindName): Located {
   return {
-    finding: { code: finding.code, severity: finding.severity ?? 'error', message: finding.message, path: [index, field], href: HREF },
+    finding: { code: finding.code, severity: finding.severity ?? 'error', message: finding.message, path: [index, field], href: JSON6902_HREF },
     range: rangeOf(node),
     data: { path: `[${index}].${field}`, ...(kind ? { kind } : {}) },
   };
