@@ -36,7 +36,7 @@ Options:
                               it names absolute paths without prefix (git apply -p0 --unsafe-paths, patch -p0)
   --helm CHART                also render the chart with \`helm template\` (helm must be on PATH) and check
                               what it prints; findings go to the template line that wrote them
-  --values FILE               with --helm: a values file for \`helm template\` (repeatable)
+  --values FILE, -f FILE      with --helm: a values file for \`helm template\` (repeatable)
   --kustomize DIR             also render DIR with \`kustomize build\` (or \`kubectl kustomize\`) and check it
   --fail-on-empty             exit 1 when no Job or CSIDriver was found in any input
   --color WHEN                colour the text output: auto (default: on a terminal, unless NO_COLOR is set),
