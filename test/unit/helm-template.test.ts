@@ -151,10 +151,17 @@ describe('findings in templates', () => {
     assert.deepEqual(findings(branches), [], 'no retired-version error for the branch a current cluster never takes');
   });
 
-  it('offers no quick fix that would touch a template action', () => {
+  it('offers the quick fixes that change a literal value in its line, none that adds lines among actions', () => {
     const text = `${HEAD}spec:\n  completionMode: indexed\n  backoffLimit: {{ .Values.x }}\n${POD}`;
     const [diagnostic] = validateText(text, DEFAULT_SETTINGS);
     const fixes = (diagnostic.data as { fixes?: { title: string }[] }).fixes ?? [];
     assert.deepEqual(fixes.map((fix) => fix.title), ['Change to `Indexed`']);
+    // A missing restartPolicy: the fixes add a line, which in a template could land in an `if` branch.
+    const missing = `${HEAD}spec:\n  template:\n    spec:\n      {{- if .Values.sa }}\n      serviceAccountName: {{ .Values.sa }}\n      {{- end }}\n      containers:\n      - name: main\n        image: busybox\n`;
+    const [restart] = validateText(missing, DEFAULT_SETTINGS);
+    assert.equal(restart.code, 'job/restart-policy/never-or-on-failure-required');
+    assert.equal((restart.data as { fixes?: unknown[] }).fixes, undefined);
+    const plain = validateText(missing.replace(/ *\{\{-? (if|end)[^}]*\}\}\n/g, '').replace('{{ .Values.sa }}', 'runner'), DEFAULT_SETTINGS);
+    assert.ok(((plain[0].data as { fixes?: unknown[] }).fixes ?? []).length > 0, 'the same finding in a plain file has fixes');
   });
 });

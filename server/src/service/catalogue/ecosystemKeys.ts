@@ -20,6 +20,11 @@ export const ECOSYSTEM_SITES: Record<NonNullable<WellKnownKey['project']>, strin
 
 const ON_THE_JOB = "the Job's own metadata.annotations (not the Pod template's)";
 
+/** Who reads a key and where its documentation is: the same for every key of a tool. */
+function readBy(project: NonNullable<WellKnownKey['project']>, docs: string): Pick<WellKnownKey, 'setBy' | 'docs' | 'project' | 'objectOnly'> {
+  return { setBy: `you (${project} reads it)`, docs, project, objectOnly: true };
+}
+
 const HELM_KEYS: WellKnownKey[] = [
   {
     key: 'helm.sh/hook',
@@ -30,10 +35,7 @@ const HELM_KEYS: WellKnownKey[] = [
       'points listed (several may be given, separated by commas). Helm waits for a hook Job to complete, and a failed Job fails ' +
       'the install, upgrade or delete that ran it. A hook is not part of the release: `helm uninstall` leaves it behind unless ' +
       '`helm.sh/hook-delete-policy` removes it.',
-    setBy: 'you (Helm reads it)',
-    docs: ECOSYSTEM_DOCS.helmHooks,
-    project: 'Helm',
-    objectOnly: true,
+    ...readBy('Helm', ECOSYSTEM_DOCS.helmHooks),
     list: true,
     values: {
       'pre-install': 'Runs once the templates are rendered, before any object of a new release is created.',
@@ -55,10 +57,7 @@ const HELM_KEYS: WellKnownKey[] = [
       'Orders the hooks of one lifecycle point: Helm creates them from the lowest weight to the highest (negative numbers first, ' +
       '0 when unset) and waits for each hook Job to complete before the next. Write a whole number in quotes (`"-5"`): an ' +
       'annotation value is a string.',
-    setBy: 'you (Helm reads it)',
-    docs: ECOSYSTEM_DOCS.helmHooks,
-    project: 'Helm',
-    objectOnly: true,
+    ...readBy('Helm', ECOSYSTEM_DOCS.helmHooks),
   },
   {
     key: 'helm.sh/hook-delete-policy',
@@ -68,10 +67,7 @@ const HELM_KEYS: WellKnownKey[] = [
       'When Helm deletes the hook Job (several policies may be combined with commas). Without it Helm uses `before-hook-creation`. ' +
       'A finished hook Job otherwise stays, and the next run cannot create a Job of the same name; `ttlSecondsAfterFinished` is ' +
       'another way to clean up.',
-    setBy: 'you (Helm reads it)',
-    docs: ECOSYSTEM_DOCS.helmHooks,
-    project: 'Helm',
-    objectOnly: true,
+    ...readBy('Helm', ECOSYSTEM_DOCS.helmHooks),
     list: true,
     values: {
       'before-hook-creation': 'The Job left by the previous run is deleted just before the hook is created again (the default).',
@@ -90,10 +86,7 @@ const ARGO_KEYS: WellKnownKey[] = [
       'Turns the Job into an Argo CD sync hook: it is applied in the phase named (several may be given, separated by commas) ' +
       'instead of with the application\'s other objects. A sync waits for a hook Job to complete, and a failed one fails the sync. ' +
       'Hooks are created again on every sync: give the Job `metadata.generateName`, or a delete policy, so the names do not clash.',
-    setBy: 'you (Argo CD reads it)',
-    docs: ECOSYSTEM_DOCS.argoHooks,
-    project: 'Argo CD',
-    objectOnly: true,
+    ...readBy('Argo CD', ECOSYSTEM_DOCS.argoHooks),
     list: true,
     values: {
       PreSync: 'Runs before the application\'s manifests are applied, e.g. a database migration.',
@@ -110,10 +103,7 @@ const ARGO_KEYS: WellKnownKey[] = [
     type: 'annotation',
     where: `${ON_THE_JOB}, next to argocd.argoproj.io/hook`,
     holds: 'When Argo CD deletes the hook Job; several policies may be combined with commas.',
-    setBy: 'you (Argo CD reads it)',
-    docs: ECOSYSTEM_DOCS.argoHooks,
-    project: 'Argo CD',
-    objectOnly: true,
+    ...readBy('Argo CD', ECOSYSTEM_DOCS.argoHooks),
     list: true,
     values: {
       HookSucceeded: 'The Job is deleted once it has completed.',
@@ -129,10 +119,7 @@ const ARGO_KEYS: WellKnownKey[] = [
       'The wave of the Job within its sync phase: Argo CD applies lower waves first (negative numbers allowed, 0 when unset) and ' +
       'moves to the next wave only when the objects of this one are healthy, which for a Job means completed. Write a whole ' +
       'number in quotes (`"-1"`).',
-    setBy: 'you (Argo CD reads it)',
-    docs: ECOSYSTEM_DOCS.argoWaves,
-    project: 'Argo CD',
-    objectOnly: true,
+    ...readBy('Argo CD', ECOSYSTEM_DOCS.argoWaves),
   },
 ];
 
@@ -146,10 +133,7 @@ const KUEUE_KEYS: WellKnownKey[] = [
       '(`spec.suspend: true`) with a Workload for it, and lifts the suspension only when the Workload is admitted, possibly after ' +
       'adding the node selectors and tolerations of the resource flavor it was given to the Pod template. Until then the Job has no ' +
       'Pods: a script that waits for Pods, or expects `suspend: false` right after `kubectl apply`, must wait for admission instead.',
-    setBy: 'you (Kueue reads it)',
-    docs: ECOSYSTEM_DOCS.kueueJobs,
-    project: 'Kueue',
-    objectOnly: true,
+    ...readBy('Kueue', ECOSYSTEM_DOCS.kueueJobs),
   },
   {
     key: 'kueue.x-k8s.io/priority-class',
@@ -158,10 +142,7 @@ const KUEUE_KEYS: WellKnownKey[] = [
     holds:
       'The WorkloadPriorityClass of the Job\'s Workload: its value orders the Job in its queue and decides which admitted Workloads ' +
       'Kueue may preempt for it. It is not the Pods\' `priorityClassName`, which still rules scheduling and eviction on the nodes.',
-    setBy: 'you (Kueue reads it)',
-    docs: ECOSYSTEM_DOCS.kueuePriority,
-    project: 'Kueue',
-    objectOnly: true,
+    ...readBy('Kueue', ECOSYSTEM_DOCS.kueuePriority),
   },
 ];
 

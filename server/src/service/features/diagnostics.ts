@@ -96,14 +96,18 @@ export function diagnoseDocument(doc: YamlDocument, settings: Settings, context:
   return diagnostics;
 }
 
-/** In a Helm template, only fixes whose edits touch no template action (and are known now, not at resolve). */
+/**
+ * In a Helm template, only fixes that change text within a line and touch no template action (and are known
+ * now, not at resolve): a line added there could land inside an `if` branch, or split what an action writes.
+ */
 function literalFixes(doc: YamlDocument, fixes: FixData[]): FixData[] {
   const template = doc.template;
   if (!template || fixes.length === 0) return fixes;
   return fixes.filter((fix) => fix.edits?.every((edit) => {
+    if (edit.range.start.line !== edit.range.end.line || edit.newText.includes('\n')) return false;
     const start = doc.lines.offsetAt(edit.range.start);
     const end = doc.lines.offsetAt(edit.range.end);
-    return !template.overlaps(Math.max(0, start - 1), end + 1);
+    return !template.touches(start, end);
   }));
 }
 
