@@ -52,6 +52,23 @@ describe('which files are patches', () => {
     assert.deepEqual(kustomizeContext(at('elsewhere', 'job.yaml'), read), {});
   });
 
+  it('takes the group of a `kind: Job` target from the local resources when they agree, and leaves it open otherwise', () => {
+    const kustomization = (resources: string) => `resources:\n${resources}patchesJson6902:\n- path: ops.yaml\n  target:\n    kind: Job\n    name: migrate\n`;
+    const ops = '- op: replace\n  path: /spec/tasks/0/replicas\n  value: 2\n';
+    const targetOf = (files: Record<string, string>) => kustomizeContext(at('o', 'ops.yaml'), reader({ 'o/ops.yaml': ops, ...files })).kustomizePatch?.uses[0].target;
+    const batch = `${HEAD}spec: {}\n`;
+    assert.deepEqual(targetOf({ 'o/kustomization.yaml': kustomization('- job.yaml\n- ../base\n'), 'o/job.yaml': 'apiVersion: v1\nkind: ConfigMap\n---\n' + batch, 'base/kustomization.yaml': 'resources:\n- job.yaml\n', 'base/job.yaml': batch }),
+      { kind: 'Job', name: 'migrate', group: 'batch', version: 'v1' });
+    const volcano = 'apiVersion: batch.volcano.sh/v1alpha1\nkind: Job\nmetadata:\n  name: migrate\n';
+    assert.deepEqual(targetOf({ 'o/kustomization.yaml': kustomization('- job.yaml\n'), 'o/job.yaml': volcano }), { kind: 'Job', name: 'migrate', group: 'batch.volcano.sh', version: 'v1alpha1' });
+    assert.deepEqual(targetOf({ 'o/kustomization.yaml': kustomization('- https://example.com/base\n') }), { kind: 'Job', name: 'migrate' });
+    // Without a group, a Volcano path is nothing of ours to judge; with batch/v1 resources, it is.
+    const context = (files: Record<string, string>): DocumentContext => kustomizeContext(at('o', 'ops.yaml'), reader({ 'o/ops.yaml': ops, ...files }));
+    assert.deepEqual(findings(ops, context({ 'o/kustomization.yaml': kustomization('- job.yaml\n'), 'o/job.yaml': volcano })), []);
+    assert.deepEqual(findings(ops, context({ 'o/kustomization.yaml': kustomization('- https://example.com/base\n') })), []);
+    assert.deepEqual(findings(ops, context({ 'o/kustomization.yaml': kustomization('- job.yaml\n'), 'o/job.yaml': batch })), ['2:9 kustomize/json6902-path']);
+  });
+
   it('ignores inline patches and kustomizations that are not YAML mappings', () => {
     const read = reader({ 'a/kustomization.yaml': '- not a mapping\n', 'b/kustomization.yaml': 'patchesStrategicMerge:\n- |-\n  apiVersion: batch/v1\n  kind: Job\n' });
     assert.deepEqual(kustomizeContext(at('a', 'job.yaml'), read), {});

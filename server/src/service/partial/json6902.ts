@@ -40,11 +40,18 @@ export function targetKinds(uses: readonly KustomizationUse[]): KindName[] {
   return [...kinds];
 }
 
+/**
+ * Kinds no other API group serves in practice: a target naming one without a group is ours. (Other groups
+ * have Jobs, e.g. Volcano's `batch.volcano.sh`: a `kind: Job` target needs its group, given or found in the
+ * kustomization's resources by workspace/kustomize.ts.)
+ */
+const KINDS_OF_ONE_GROUP: ReadonlySet<string> = new Set(['CSIDriver']);
+
 function ourKind(target: PatchTarget | undefined): KindName | undefined {
   if (!target?.kind || !(target.kind in KINDS)) return undefined;
   const kind = target.kind as KindName;
   const { group, version } = KINDS[kind];
-  if (target.group !== undefined && target.group !== group) return undefined;
+  if (target.group === undefined ? !KINDS_OF_ONE_GROUP.has(kind) : target.group !== group) return undefined;
   if (target.version !== undefined && target.version !== version) return undefined;
   return kind;
 }

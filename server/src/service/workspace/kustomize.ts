@@ -4,7 +4,7 @@
 // disk). A file is a patch when one of them lists it under `patches` (with `path`), `patchesStrategicMerge`
 // or `patchesJson6902`. Nothing here touches the file system itself.
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, parseAllDocuments, parseDocument, type Node, type YAMLMap } from 'yaml';
 import type { DocumentContext, KustomizationUse, PatchTarget } from './context';
 
 /** The text of a file, or undefined when there is none (or it cannot be read). */
@@ -34,7 +34,7 @@ export function kustomizeContext(file: string, read: FileReader, stopAt?: string
       const path = join(folder, name);
       const text = read(path);
       if (text === undefined) continue;
-      uses.push(...usesIn(path, text, target));
+      uses.push(...usesIn(path, text, target, read));
       break; // kustomize refuses a folder with more than one: the first is the one it would read
     }
     const parent = dirname(folder);
@@ -55,14 +55,9 @@ function looksLikeOperations(text: string | undefined): boolean {
 }
 
 /** The entries of one kustomization that name `file` as a patch. */
-function usesIn(kustomization: string, text: string, file: string): KustomizationUse[] {
-  let contents: unknown;
-  try {
-    contents = parseDocument(text, { prettyErrors: false }).contents;
-  } catch {
-    return [];
-  }
-  if (!isMap(contents)) return [];
+function usesIn(kustomization: string, text: string, file: string, read: FileReader): KustomizationUse[] {
+  const contents = parseMap(text);
+  if (!contents) return [];
   const folder = dirname(kustomization);
   const names = (path: unknown) => typeof path === 'string' && !path.includes('\n') && resolve(folder, path) === file;
   const use = (field: KustomizationUse['field'], target?: PatchTarget): KustomizationUse => ({
@@ -78,10 +73,67 @@ function usesIn(kustomization: string, text: string, file: string): Kustomizatio
   for (const field of ['patchesJson6902', 'patches'] as const) {
     for (const entry of items(contents.get(field, true))) {
       if (!isMap(entry) || !names(scalarValue(entry.get('path', true)))) continue;
-      out.push(use(field, targetOf(entry.get('target', true))));
+      const target = targetOf(entry.get('target', true));
+      if (target?.kind && target.group === undefined) Object.assign(target, groupOfResources(kustomization, contents, target.kind, read));
+      out.push(use(field, target));
     }
   }
   return out;
+}
+
+/**
+ * A target that names a kind but no group (`kind: Job`) matches that kind in any group (Volcano's Jobs are
+ * `batch.volcano.sh` Jobs). When every object of that kind among the kustomization's local resources has the
+ * same apiVersion, that is the target's group and version; otherwise (none found, remote bases, several
+ * groups) the target stays without group.
+ */
+function groupOfResources(kustomization: string, contents: YAMLMap, kind: string, read: FileReader): Pick<PatchTarget, 'group' | 'version'> {
+  const apiVersions = new Set<string>();
+  const seen = new Set<string>();
+  const visitFile = (path: string, depth: number): void => {
+    if (seen.has(path) || depth > 8) return;
+    seen.add(path);
+    const text = read(path);
+    if (text === undefined) return;
+    for (const document of parseAllDocuments(text, { prettyErrors: false })) {
+      const object = document.contents;
+      if (!isMap(object)) continue;
+      if (scalarValue(object.get('kind', true)) === kind) apiVersions.add(String(scalarValue(object.get('apiVersion', true))));
+    }
+  };
+  const visitKustomization = (folder: string, map: YAMLMap, depth: number): void => {
+    for (const field of ['resources', 'bases', 'components']) {
+      for (const entry of items(map.get(field, true))) {
+        const value = scalarValue(entry);
+        if (typeof value !== 'string' || value.includes('://') || value.includes('\n')) continue;
+        const path = resolve(folder, value);
+        const nested = KUSTOMIZATION_FILE_NAMES.map((name) => join(path, name)).find((file) => read(file) !== undefined);
+        if (!nested) {
+          visitFile(path, depth);
+          continue;
+        }
+        if (seen.has(nested) || depth > 8) continue;
+        seen.add(nested);
+        const inner = parseMap(read(nested));
+        if (inner) visitKustomization(path, inner, depth + 1);
+      }
+    }
+  };
+  visitKustomization(dirname(kustomization), contents, 0);
+  if (apiVersions.size !== 1) return {};
+  const [apiVersion] = [...apiVersions];
+  const slash = apiVersion.lastIndexOf('/');
+  return slash === -1 ? { group: '', version: apiVersion } : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
+}
+
+function parseMap(text: string | undefined): YAMLMap | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const contents = parseDocument(text, { prettyErrors: false }).contents;
+    return isMap(contents) ? contents : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function items(node: unknown): unknown[] {
