@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { DEFAULT_SETTINGS, kustomizeContext, validateText, type DocumentContext } from '../../server/src/service/index';
+import { complete, DEFAULT_SETTINGS, FileModel, hover, kustomizeContext, validateText, type DocumentContext } from '../../server/src/service/index';
 import { hasPatchDirectives } from '../../server/src/service/partial/strategicMerge';
 
 const ROOT = resolve('/', 'repo');
@@ -160,6 +160,16 @@ describe('a JSON 6902 operation list', () => {
   it('checks a value against its field: type, enum, unknown fields inside, not required fields', () => {
     const text = '- op: replace\n  path: /spec/backoffLimit\n  value: "2"\n- op: add\n  path: /spec/completionMode\n  value: indexed\n- op: add\n  path: /spec/template/spec/containers/-\n  value:\n    image: busybox\n    imagePullPolicy: always\n    comand: [sh]\n';
     assert.deepEqual(findings(text, JOB), ['3:10 schema/type', '6:10 schema/enum', '11:22 schema/enum', '12:5 schema/unknown-field']);
+  });
+
+  it('completes the operations, and explains on hover the field a path leads to and the kustomization using the list', () => {
+    const text = '- op: \n  path: /spec/backoffLimit\n  value: 3\n';
+    const ops = complete(new FileModel(), text, { line: 0, character: 6 }, DEFAULT_SETTINGS, { context: JOB });
+    assert.deepEqual(ops.items.map((item) => item.label), ['add', 'remove', 'replace', 'move', 'copy', 'test']);
+    const shown = hover(new FileModel(), text, { line: 1, character: 14 }, DEFAULT_SETTINGS, { context: JOB });
+    const value = (shown?.contents as { value: string }).value;
+    assert.ok(value.startsWith('**backoffLimit** · `int32`'), value);
+    assert.ok(value.endsWith('**Kustomize JSON 6902 patch**, used by:\n- `kustomization.yaml` (`patchesJson6902`; target group: batch, version: v1, kind: Job, name: migrate)\n\nEach `path` must lead to a field of the target kind, and each `value` must fit that field.'), value);
   });
 
   it('checks against a CSIDriver target, and says nothing for targets of other kinds or groups', () => {
