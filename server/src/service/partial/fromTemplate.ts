@@ -74,8 +74,12 @@ function readNode(reader: Reader, node: unknown, path: PathSegment[], owner: num
 function readMap(reader: Reader, map: YAMLMap, path: PathSegment[], owner: number | undefined): void {
   const keys = map.items.map((pair) => startOf(pair.key)).filter((offset): offset is number => offset !== undefined);
   const context = owner === undefined ? keys : [owner, ...keys];
-  const seen = new Map<string, number>();
-  for (const pair of map.items) if (isScalar(pair.key)) seen.set(keyString(pair.key) ?? '', (seen.get(keyString(pair.key) ?? '') ?? 0) + 1);
+  // A key written twice is one of two alternatives (if/else) or a duplicate the YAML check reports: a maybe either way.
+  const times = new Map<string, number>();
+  for (const pair of map.items) {
+    const name = keyString(pair.key);
+    if (name !== undefined) times.set(name, (times.get(name) ?? 0) + 1);
+  }
   for (const pair of map.items as Pair[]) {
     const keyStart = startOf(pair.key);
     const name = keyString(pair.key);
@@ -87,7 +91,7 @@ function readMap(reader: Reader, map: YAMLMap, path: PathSegment[], owner: numbe
     }
     const fieldPath = [...path, name];
     const branches = reader.view.branchesOf(keyStart, context);
-    if (branches.length || (seen.get(name) ?? 0) > 1) reader.unknowns.markMaybe(fieldPath);
+    if (branches.length || (times.get(name) ?? 0) > 1) reader.unknowns.markMaybe(fieldPath);
     if (branches.some((branch) => branch.repeated)) reader.unknowns.markOpen(path);
     readNode(reader, pair.value, fieldPath, keyStart);
   }
