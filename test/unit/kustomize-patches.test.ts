@@ -172,6 +172,12 @@ describe('a JSON 6902 operation list', () => {
     assert.ok(value.endsWith('**Kustomize JSON 6902 patch**, used by:\n- `kustomization.yaml` (`patchesJson6902`; target group: batch, version: v1, kind: Job, name: migrate)\n\nEach `path` must lead to a field of the target kind, and each `value` must fit that field.'), value);
   });
 
+  it('reports the YAML errors of a list whose target is ours, and none of a patch of another kind', () => {
+    assert.deepEqual(findings('- op: add\n  path: [\n', json6902({ kind: 'CSIDriver' })), ['2:9 yaml/syntax']);
+    assert.deepEqual(findings('- op: add\n  path: [\n', json6902({ group: 'apps', version: 'v1', kind: 'Deployment' })), []);
+    assert.deepEqual(findings('apiVersion: apps/v1\nkind: Deployment\nspec: [\n', json6902({ group: 'apps', version: 'v1', kind: 'Deployment' })), []);
+  });
+
   it('checks against a CSIDriver target, and says nothing for targets of other kinds or groups', () => {
     const ops = '- op: add\n  path: /spec/fsGroupPolicy\n  value: Files\n';
     assert.deepEqual(findings(ops, json6902({ kind: 'CSIDriver', name: 'csi.example.com' })), ['3:10 schema/enum']);

@@ -18,7 +18,7 @@ import { checkSchema } from '../schema/validator';
 import { PartialObject } from '../partial/partialObject';
 import { hasPatchDirectives } from '../partial/strategicMerge';
 import type { DocumentContext } from '../workspace/context';
-import { json6902Findings } from '../partial/json6902';
+import { json6902Findings, targetKinds } from '../partial/json6902';
 import { effectiveSeverity, minorOf, SCHEMA_CHECKER_CODES, type Settings } from '../settings';
 import { formatFieldPath, type FieldPath, type Finding, type KindName, type Severity } from '../types';
 
@@ -62,14 +62,16 @@ const DISABLE_NEXT_LINE = /#\s*kubeassist-disable-next-line\b([^\n]*)/g;
  */
 export function diagnoseDocument(doc: YamlDocument, settings: Settings, context: DocumentContext = {}): Diagnostic[] {
   const patch = context.kustomizePatch;
-  if (!mayNameOurKinds(doc.text) && !patch) return []; // without parsing it: other kinds get no diagnostics
+  // A JSON 6902 list names no kind: its kustomization's target does.
+  const targetsOurs = !!patch && targetKinds(patch.uses).length > 0;
+  if (!mayNameOurKinds(doc.text) && !targetsOurs) return []; // without parsing it: other kinds get no diagnostics
   const minor = minorOf(settings.kubernetesVersion);
   const raw: RawFinding[] = [];
   const owners: (FixResource | undefined)[] = [];
-  if (doc.issues.length && (MENTIONS_OUR_KINDS.test(doc.text) || patch)) {
+  if (doc.issues.length && (MENTIONS_OUR_KINDS.test(doc.text) || targetsOurs)) {
     for (const issue of doc.issues) raw.push({ finding: { ...issue, path: [] }, range: [issue.start, issue.end], data: issue.duplicateOf ? { duplicateOf: issue.duplicateOf } : {} });
   }
-  if (patch && !doc.broken) raw.push(...json6902Findings(doc, patch.uses, minor));
+  if (targetsOurs && patch && !doc.broken) raw.push(...json6902Findings(doc, patch.uses, minor));
   const isPatch = !!patch || hasPatchDirectives(doc.text);
   doc.resources.forEach((resource, index) => {
     const { findings, owner } = diagnoseResource(doc, resource, minor, isPatch);
