@@ -5,8 +5,13 @@
 /** The text of a bundle of `documents` documents, and where the benchmark's requests go. */
 export function generateBundle(documents) {
   const parts = [];
-  for (let i = 0; i < documents; i++) parts.push(DOCUMENTS[i % 4](i, i % 50 === 4 || i % 50 === 29));
+  for (let i = 0; i < documents; i++) parts.push(generateDocument(i));
   return parts.join('---\n');
+}
+
+/** The i-th document of a bundle alone: `npm run bench -- --cli` writes one per file. */
+export function generateDocument(i) {
+  return DOCUMENTS[i % 4](i, i % 50 === 4 || i % 50 === 29);
 }
 
 const job = (i, mistake) => `apiVersion: batch/v1

@@ -1,6 +1,7 @@
 // npm run bench: measures a language server as an editor uses it, on generated multi-document files.
 //
-//   node scripts/bench.mjs [--runs N] [--sizes 10,100,1000] [--edits N] [--server "command args"] [--settings FILE]
+//   node scripts/bench.mjs [--runs N] [--sizes 10,100,1000] [--edits N] [--server "command args"] [--settings FILE] [--baseline head]
+//   node scripts/bench.mjs --cli [--files N] [--runs N]      (kubeassist check on a tree: scripts/bench-cli.mjs)
 //
 // Starts the server over stdio (ours by default: dist/server.js --stdio), opens each generated file
 // (scripts/bench-bundle.mjs) and measures: start to the `initialize` result, open to the first diagnostics,
@@ -14,8 +15,13 @@
 // --settings FILE is JSON keyed by configuration section ({"kubeassist": {...}} or {"yaml": {...}}); the
 // bench answers workspace/configuration from it and sends it with didChangeConfiguration. `${repo}` in
 // the file stands for this repository's folder. See README.md "Benchmark" for yaml-language-server.
+//
+// --baseline head commits each generated file in a fresh git repository in the temp folder and opens it from
+// there: the server reads the file at HEAD (update checks), and the edits are measured once that baseline has
+// arrived (each edit then changes `completions` of a committed Job: an update finding every time).
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -28,6 +34,12 @@ const YAML = require('yaml');
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
+if (args.includes('--cli')) {
+  // `npm run bench -- --cli`: kubeassist check on a tree of files instead of a server (scripts/bench-cli.mjs).
+  const { benchCli } = await import('./bench-cli.mjs');
+  await benchCli(args);
+  process.exit(0);
+}
 const option = (name, fallback) => {
   const index = args.indexOf(name);
   return index === -1 ? fallback : args[index + 1];
@@ -39,6 +51,18 @@ const sizes = option('--sizes', '10,100,1000').split(',').map(Number);
 const serverCommand = option('--server', `${process.execPath} ${join(root, 'dist', 'server.js')} --stdio`).split(' ').filter(Boolean);
 const settingsFile = option('--settings', undefined);
 const settings = settingsFile ? JSON.parse(readFileSync(settingsFile, 'utf8').replaceAll('${repo}', root)) : {};
+const baselineHead = option('--baseline', undefined) === 'head';
+
+/** A git repository in the temp folder with the file committed (--baseline head). */
+function committed(text, size) {
+  const folder = mkdtempSync(join(tmpdir(), 'kubeassist-bench-'));
+  const git = (...gitArgs) => spawnSync('git', ['-C', folder, '-c', 'user.name=bench', '-c', 'user.email=bench@example.com', '-c', 'commit.gpgsign=false', ...gitArgs], { encoding: 'utf8' });
+  git('init', '--quiet');
+  writeFileSync(join(folder, `bench-${size}.yaml`), text);
+  git('add', '.');
+  git('commit', '--quiet', '-m', 'bench');
+  return folder;
+}
 
 function sectionOf(section) {
   if (!section) return settings;
@@ -90,7 +114,8 @@ async function measureOnce(text, size) {
   const t0 = performance.now();
   const child = spawn(serverCommand[0], serverCommand.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-  const uri = pathToFileURL(resolve(root, `bench-${size}.yaml`)).href;
+  const folder = baselineHead ? committed(text, size) : root;
+  const uri = pathToFileURL(resolve(folder, `bench-${size}.yaml`)).href;
   let waiting;
   connection.onNotification('textDocument/publishDiagnostics', (params) => params.uri === uri && waiting?.(params));
   connection.onRequest('workspace/configuration', (params) => params.items.map((item) => sectionOf(item.section)));
@@ -131,6 +156,8 @@ async function measureOnce(text, size) {
   const diagnostics = open.result;
   const openCpu = cpuMs(child.pid) - cpuBeforeOpen;
   const at = targets(text);
+  // --baseline head: the file at HEAD arrives after the first diagnostics, and they are published again.
+  if (baselineHead) await Promise.race([diagnosticsFor(1), new Promise((resolve) => setTimeout(resolve, 15000))]);
 
   // One-character edits in the middle of the file: a digit of `completions:` changes each time.
   const editWalls = [];
@@ -169,6 +196,7 @@ async function measureOnce(text, size) {
   await connection.sendNotification('exit').catch(() => undefined);
   connection.dispose();
   child.kill();
+  if (baselineHead) rmSync(folder, { recursive: true, force: true });
   return { start, open: open.ms, openCpu, edit: median(editWalls), editCpu, completion: median(completion), hover: median(hover), codeAction: codeAction.length ? median(codeAction) : NaN, rss, diagnostics: diagnostics.length };
 }
 
@@ -189,7 +217,7 @@ function parseFloor(text) {
 const format = (values, digits = 0) =>
   values.some(Number.isNaN) ? 'n/a' : `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})`;
 
-console.log(`server: ${serverCommand.join(' ')}${settingsFile ? `, settings ${settingsFile}` : ''}`);
+console.log(`server: ${serverCommand.join(' ')}${settingsFile ? `, settings ${settingsFile}` : ''}${baselineHead ? ', each file committed in a git repository (update checks against HEAD)' : ''}`);
 console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${process.platform} ${process.arch}; bench on node ${process.version}`);
 console.log(`${runs} runs, median (min-max); edit: ${edits} one-character edits per run (wall: median; server CPU: mean per edit); completion and hover: median of ${requests} requests\n`);
 console.log('| documents | size | lines | start to initialize (ms) | open to diagnostics (ms) | open, server CPU (ms) | parse floor (ms) | ratio | cold parse floor (ms) | ratio to cold | edit to diagnostics, wall (ms) | edit, server CPU (ms) | completion (ms) | hover (ms) | code action (ms) | peak RSS (MiB) | diagnostics |');

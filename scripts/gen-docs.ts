@@ -3,11 +3,20 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allRuleCodes } from '../server/src/service/codes';
+import { ALL_RULES } from '../server/src/service/rules/index';
 
 export const RULES_DOC = join(__dirname, '..', 'docs', 'rules.md');
 
 function cell(text: string | undefined): string {
   return (text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+/** The code families of the rules that run on a Job's own spec only: "`job/selector/`, `job/name/`". */
+function jobOnlyCodes(): string {
+  const families = new Set(ALL_RULES.filter((rule) => rule.kinds.includes('Job') && !rule.kinds.includes('CronJob'))
+    .flatMap((rule) => rule.codes.map((code) => `\`${code.code.split('/').slice(0, 2).join('/')}/\``)));
+  const list = [...families];
+  return list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}` : list.join('');
 }
 
 export function renderRulesDoc(): string {
@@ -22,6 +31,10 @@ export function renderRulesDoc(): string {
     'the Kubernetes validation reference that the code implements; "Mirrors" the Kubernetes function.',
     `"Quick fix" says what the editor's quick fix (and \`kubeassist check --fix\`) does for the ${codes.filter((code) => code.fix).length} codes`,
     'that have one; every finding can also be silenced with "Disable `CODE` for this line".',
+    '',
+    'The `job/` and `pod/` codes apply wherever a JobSpec lives: a Job\'s `spec` and a CronJob\'s',
+    `\`spec.jobTemplate.spec\`, at the paths the server prints, except ${jobOnlyCodes()}, which check a Job's own`,
+    'name and generated selector and labels (a CronJob has its own `cronjob/` codes for those).',
     '',
     '| Code | Severity | What it checks | Mirrors | Reference | Quick fix |',
     '|---|---|---|---|---|---|',

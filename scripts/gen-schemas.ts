@@ -2,7 +2,8 @@
 // for the releases that have no document there, from the release before plus the committed delta of
 // scripts/releases/<release>.json (scripts/releaseDeltas.ts):
 //
-//   job.schema.json, csidriver.schema.json   JSON Schema draft-07 of the newest release, for ajv
+//   job.schema.json, csidriver.schema.json   JSON Schema draft-07 of the newest release, for ajv; the Pod API's
+//                                            enums of scripts/podEnums.ts as `enum` or `x-kubeassist-values`
 //   field-versions.json                      the release that added (or last had) each field and enum value
 //   fields.json                              every field path with a short type, for the documentation check
 //
@@ -16,6 +17,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { join, resolve } from 'node:path';
 import { KINDS, MAX_MINOR, MIN_MINOR, type KindName } from '../server/src/service/types';
 import { applyDelta, describeKnownReleases, knownReleases, readDeltas, type DocumentTypes, type KnownRelease, type ReleaseDelta } from './releaseDeltas';
+import { knownPodEnumValues, listedValues, podSchemaEnums, POD_ENUMS, withListedValues, type ListedValues } from './podEnums';
 
 // ---------------------------------------------------------------------------------------------------
 // What we generate
@@ -34,6 +36,7 @@ interface GeneratedKind {
 
 const GENERATED_KINDS: readonly GeneratedKind[] = [
   { kind: 'Job', schemaFile: 'job.schema.json', document: 'batch-v1.json', rootType: 'io.k8s.api.batch.v1.Job' },
+  cronJobGeneration().kind,
   {
     kind: 'CSIDriver',
     schemaFile: 'csidriver.schema.json',
@@ -55,10 +58,11 @@ function generatedNotice(versions: string): string {
 // pkg/apis/core/validation; CSIDriver per ../shared/reference/k8s-validation-rules.md §3). A field whose
 // accepted set is open gets no enum.
 //
-// Left open on purpose: onPodConditions[].type (any qualified name); the container-level restartPolicy
-// (the allowed set depends on init vs regular container and on feature gates); ImageVolumeSource.pullPolicy
-// and ContainerRestartRuleOnExitCodes.operator, whose descriptions list values but which the specs do not
-// cover and which we have not checked against the server.
+// The Pod API's enums (core/v1, reached through the pod template) live in their own table, scripts/podEnums.ts:
+// the few the schema enforces become EnumRules like these; the others are listed in `x-kubeassist-values` for
+// completion and hover, because rule families report them (or the server accepts any value).
+//
+// Left open on purpose: onPodConditions[].type (any qualified name).
 
 interface EnumRule {
   type: string;
@@ -114,18 +118,6 @@ const CURATED_ENUMS: readonly EnumRule[] = [
     items: true,
     source: 'spec 001 §2.2; validateVolumeLifecycleModes',
   },
-  {
-    type: 'io.k8s.api.core.v1.PodSpec',
-    field: 'restartPolicy',
-    values: ['Always', 'OnFailure', 'Never'],
-    source: 'reference §1.11 JOB-POD-06; core validateRestartPolicy',
-  },
-  {
-    type: 'io.k8s.api.core.v1.Container',
-    field: 'imagePullPolicy',
-    values: ['Always', 'IfNotPresent', 'Never'],
-    source: 'reference §1.11 JOB-POD-08; core validatePullPolicy',
-  },
 ];
 
 /**
@@ -134,6 +126,26 @@ const CURATED_ENUMS: readonly EnumRule[] = [
  * list on a field that is in neither this set nor CURATED_ENUMS, so that someone decides.
  */
 const OPEN_ENUM_FIELDS: ReadonlySet<string> = new Set<string>([]);
+
+/**
+ * CronJob (batch/v1): read from the same batch document as the Job, whose JobSpec it reaches through
+ * `spec.jobTemplate.spec`; the deltas of scripts/releases/ reach it the same way. Its own enum is the
+ * concurrency policy (validateConcurrencyPolicy; SetDefaults_CronJob turns an empty value into `Allow`
+ * before, so the engine drops `""` before the schema check, see schema/validator.ts).
+ */
+function cronJobGeneration(): { kind: GeneratedKind; enums: EnumRule[] } {
+  return {
+    kind: { kind: 'CronJob', schemaFile: 'cronjob.schema.json', document: 'batch-v1.json', rootType: 'io.k8s.api.batch.v1.CronJob' },
+    enums: [
+      {
+        type: 'io.k8s.api.batch.v1.CronJobSpec',
+        field: 'concurrencyPolicy',
+        values: ['Allow', 'Forbid', 'Replace'],
+        source: 'batch/v1 ConcurrencyPolicy constants; validateConcurrencyPolicy',
+      },
+    ],
+  };
+}
 
 function rootEnums(generated: GeneratedKind): EnumRule[] {
   const source = 'server/src/service/types.ts KINDS; the REST path decides the kind';
@@ -287,6 +299,20 @@ function deltaEnums(deltas: readonly ReleaseDelta[]): EnumRule[] {
     }
   }
   return rules;
+}
+
+/** The values a delta names without enforcing them (the field's gate is off): listed for completion and hover. */
+function deltaListedValues(deltas: readonly ReleaseDelta[]): ListedValues[] {
+  const lists: ListedValues[] = [];
+  for (const delta of deltas) {
+    for (const change of delta.changes) {
+      if ('addField' in change && change.values && !change.enforced) {
+        // While the gate is off the server drops the field, so any value passes.
+        lists.push({ type: change.type, field: change.addField, values: change.values, ...(change.items ? { items: true } : {}), open: true });
+      }
+    }
+  }
+  return lists;
 }
 
 /** The named type a node stands for: a `$ref`, or upstream's `allOf: [{ $ref }]` wrapper. */
@@ -591,21 +617,23 @@ function checkListedEnums(kind: KindName, fields: ReadonlyMap<string, FieldFacts
     if (!facts.generatedEnumList || !facts.listedValues) continue;
     const key = enumKey(facts.ownerType, facts.field);
     if (OPEN_ENUM_FIELDS.has(key)) continue;
+    const podValues = knownPodEnumValues(facts.ownerType, facts.field);
     const rule = enums.find((candidate) => enumKey(candidate.type, candidate.field) === key);
-    if (!rule) {
+    if (!rule && !podValues) {
       throw new Error(
         `${kind} ${path}: upstream lists enum values (${facts.listedValues.join(', ')}); ` +
-          `add ${key} to CURATED_ENUMS or OPEN_ENUM_FIELDS after checking the server's validation`,
+          `add ${key} to CURATED_ENUMS, scripts/podEnums.ts or OPEN_ENUM_FIELDS after checking the server's validation`,
       );
     }
-    const missing = facts.listedValues.filter((value) => !rule.values.includes(value));
-    if (missing.length) throw new Error(`${kind} ${path}: upstream now lists ${missing.join(', ')}; update CURATED_ENUMS`);
+    const known = podValues ?? rule?.values ?? [];
+    const missing = facts.listedValues.filter((value) => !known.includes(value));
+    if (missing.length) throw new Error(`${kind} ${path}: upstream now lists ${missing.join(', ')}; update ${podValues ? 'scripts/podEnums.ts' : 'CURATED_ENUMS'}`);
   }
 }
 
 /** Every hand-kept entry must name a field of the newest documents: a typo would silently do nothing. */
 function checkTablesName(types: readonly OpenApiTypes[]): void {
-  const tables = { CURATED_ENUMS, NOT_REQUIRED_BECAUSE_DEFAULTED };
+  const tables = { CURATED_ENUMS, NOT_REQUIRED_BECAUSE_DEFAULTED, POD_ENUMS, CRONJOB_ENUMS: cronJobGeneration().enums };
   for (const [table, entries] of Object.entries(tables)) {
     for (const { type, field } of entries) {
       const exists = types.some((document) => document[type]?.properties?.[field]);
@@ -653,7 +681,7 @@ export function generateSchemas(openapiRoot: string, deltas: readonly ReleaseDel
   const newestDocumented = [...VERSIONS].reverse().find((version) => reader.documented(version));
 
   for (const generated of GENERATED_KINDS) {
-    const enums = [...rootEnums(generated), ...CURATED_ENUMS, ...deltaEnums(deltas)];
+    const enums = [...rootEnums(generated), ...CURATED_ENUMS, ...podSchemaEnums(), ...cronJobGeneration().enums, ...deltaEnums(deltas)];
     const fieldsByVersion = new Map<string, Map<string, FieldFacts>>();
     for (const version of VERSIONS) {
       const types = reader.types(version, generated.document);
@@ -664,7 +692,7 @@ export function generateSchemas(openapiRoot: string, deltas: readonly ReleaseDel
     const newestFields = fieldsByVersion.get(NEWEST) as Map<string, FieldFacts>;
     if (newestDocumented) checkListedEnums(generated.kind, fieldsByVersion.get(newestDocumented) as Map<string, FieldFacts>, enums);
 
-    const schema = new SchemaConverter(types, enums).rootSchema(generated.rootType);
+    const schema = withListedValues(new SchemaConverter(types, enums).rootSchema(generated.rootType), listedValues(deltaListedValues(deltas)));
     outputs.set(generated.schemaFile, fileText(schema));
 
     fieldVersions[generated.kind] = fieldAvailability(fieldsByVersion, enums) as unknown as SchemaObject;
@@ -693,6 +721,8 @@ export function generatorReleases(openapiRoot: string = DEFAULT_OPENAPI_ROOT): K
 export const REPO_ROOT = resolve(__dirname, '..');
 export const DEFAULT_OPENAPI_ROOT = resolve(REPO_ROOT, '..', 'shared', 'openapi');
 export const SCHEMAS_DIR = join(REPO_ROOT, 'schemas');
+/** Files of schemas/ written by hand, which the generator leaves alone. */
+export const HAND_WRITTEN_SCHEMAS: ReadonlySet<string> = new Set(['kubeassist-config.schema.json']);
 
 function main(args: readonly string[]): number {
   const openapiRoot = resolve(args[0] ?? DEFAULT_OPENAPI_ROOT);
@@ -712,7 +742,7 @@ function main(args: readonly string[]): number {
   mkdirSync(SCHEMAS_DIR, { recursive: true });
   for (const [name, content] of outputs) writeFileSync(join(SCHEMAS_DIR, name), content);
   for (const name of readdirSync(SCHEMAS_DIR)) {
-    if (!outputs.has(name)) {
+    if (!outputs.has(name) && !HAND_WRITTEN_SCHEMAS.has(name)) {
       rmSync(join(SCHEMAS_DIR, name), { recursive: true });
       console.log(`gen:schemas: removed stale schemas/${name}`);
     }

@@ -29,7 +29,7 @@ export function decideSchemaDiagnostics(setting: SchemaDiagnosticsSetting, docum
   // Red Hat YAML cannot read a Helm template (its schema errors there are about the template syntax):
   // KubeAssist, which reads templates where their text is literal, reports their schema findings itself.
   if (document.languageId === 'helm' || document.text.includes('{{')) return 'on';
-  const ours = yamlDocuments(document.text).filter(isJobOrCSIDriver);
+  const ours = yamlDocuments(document.text).filter(isOurKind);
   if (ours.length === 0) return 'on';
   const mappedBySettings = kubernetesSchemaMapped(redHat.schemas, document.uri);
   // A modeline picks the schema of its own YAML document and wins over `yaml.schemas`.
@@ -117,12 +117,12 @@ function yamlDocuments(text: string): string[] {
   return parts;
 }
 
-/** A top-level `apiVersion` + `kind` of ours, read from the text (a Job or a CSIDriver of any served version). */
-function isJobOrCSIDriver(text: string): boolean {
-  const kind = /^kind[ \t]*:[ \t]*["']?(Job|CSIDriver)["']?[ \t]*(?:#.*)?$/m.exec(text)?.[1];
+/** A top-level `apiVersion` + `kind` of ours, read from the text (a Job, CronJob or CSIDriver of any served version). */
+function isOurKind(text: string): boolean {
+  const kind = /^kind[ \t]*:[ \t]*["']?(Job|CronJob|CSIDriver)["']?[ \t]*(?:#.*)?$/m.exec(text)?.[1];
   const apiVersion = /^apiVersion[ \t]*:[ \t]*["']?([\w./-]+)["']?[ \t]*(?:#.*)?$/m.exec(text)?.[1];
   if (!kind || !apiVersion) return false;
-  return kind === 'Job' ? apiVersion.startsWith('batch/') : apiVersion.startsWith('storage.k8s.io/');
+  return kind === 'CSIDriver' ? apiVersion.startsWith('storage.k8s.io/') : apiVersion.startsWith('batch/');
 }
 
 /** `# yaml-language-server: $schema=<url>` (or `# $schema: <url>`) in a YAML document. */

@@ -1,6 +1,7 @@
-// The status bar item on Kubernetes YAML files: the target release and how many Job/CSIDriver objects
-// are checked (asked of the server, which found them by apiVersion + kind); a click changes the release.
-import { ConfigurationTarget, Disposable, languages, StatusBarAlignment, window, workspace, type StatusBarItem, type TextDocument } from 'vscode';
+// The status bar item on Kubernetes YAML files: the target release and how many Job/CronJob/CSIDriver objects
+// are checked (asked of the server, which found them by apiVersion + kind); a click changes the release, or
+// opens the `.kubeassist.yaml` that sets it.
+import { ConfigurationTarget, Disposable, languages, StatusBarAlignment, Uri, window, workspace, type StatusBarItem, type TextDocument } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { DOCUMENT_INFO_REQUEST, type DocumentInfo, type DocumentInfoParams } from '../../server/src/lsp/protocol';
 
@@ -45,11 +46,14 @@ export class KubernetesStatusBar implements Disposable {
       return;
     }
     const resources = `${info.checkedResources} ${info.checkedResources === 1 ? 'resource' : 'resources'}`;
+    const configFile = info.kubernetesVersionSource === 'configFile' && info.configFile ? Uri.parse(info.configFile) : undefined;
     this.item.text = `$(check) Kubernetes ${info.kubernetesVersion} · ${resources}`;
+    this.item.command = configFile ? { title: 'Open .kubeassist.yaml', command: 'vscode.open', arguments: [configFile] } : SELECT_VERSION_COMMAND;
     this.item.tooltip =
       `KubeAssist checks ${resources} in this file against Kubernetes ${info.kubernetesVersion}` +
+      (configFile ? `, set by ${workspace.asRelativePath(configFile)}` : '') +
       (info.schemaDiagnostics === 'off' ? ' (plain schema errors are left to Red Hat YAML).' : '.') +
-      '\nClick to change the Kubernetes version.' +
+      (configFile ? '\nClick to open it and change the version there.' : '\nClick to change the Kubernetes version.') +
       (info.settingsProblems.length ? `\n\n${info.settingsProblems.join('\n')}` : '');
     this.item.show();
   }

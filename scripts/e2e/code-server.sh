@@ -36,6 +36,11 @@ PORT=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{
 printf 'bind-addr: 127.0.0.1:%s\nauth: none\ncert: false\n' "$PORT" > "$RUN/config.yaml"
 # VS Code writes into the workspace (and auto-saves in a browser by default): work on a copy.
 cp -a test/e2e/fixtures "$RUN/workspace"
+# The workspace is a git repository with job-update.yaml committed and then edited (its image): the update check
+# compares it with HEAD. The other fixtures stay uncommitted, so they are checked as new objects only.
+git_e2e() { git -C "$RUN/workspace" -c user.name=e2e -c user.email=e2e@example.com -c commit.gpgsign=false "$@"; }
+git_e2e init --quiet && git_e2e add job-update.yaml && git_e2e commit --quiet -m "committed Job"
+sed -i 's/report:1\.0/report:1.1/' "$RUN/workspace/job-update.yaml"
 CODE_SERVER=(env PATH="$(dirname "$E2E_NODE24"):$PATH" node "$E2E_CS_ENTRY" --config "$RUN/config.yaml"
   --user-data-dir "$RUN/ud" --extensions-dir "$RUN/exts")
 

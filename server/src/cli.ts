@@ -1,21 +1,24 @@
-// The `kubeassist` command: the same engine as the language server, for shells and CI.
-import { writeFileSync } from 'node:fs';
+// The `kubeassist` command: the same engine as the language server, for shells and CI. This file reads the
+// command line; cli/check.ts runs the check. The bundle (dist/cli.js) is also what each worker thread of
+// `--jobs` runs: started as a worker, it serves checks instead (cli/pool.ts).
+import { readFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import packageJson from '../../package.json';
-import { fileContext } from './cli/context';
-import { collectInputs, describeFileError, diffNames, readInput } from './cli/inputs';
-import { checkRendered, render, RenderError, type RenderSource } from './cli/render';
-import { colorFor, findingOf, jsonReport, nothingFoundLine, summaryLine, textLine, type ColorMode, type Finding } from './cli/report';
-import { unifiedDiff } from './diff';
-import { normalizeSettings, ruleSettingOf } from './lsp/configuration';
+import { FORMATS, runCheck, type CheckCommand, type Format } from './cli/check';
+import { DIFF_USAGE, diffFiles } from './cli/explain';
+import { serveWorker, type WorkerSetup } from './cli/pool';
 import { ruleKeyProblem } from './service/codes';
-import { checkedResources, FileModel, fixText, validate } from './service/index';
-import { DEFAULT_SETTINGS, isValidVersion, type RuleSetting } from './service/settings';
-import { MAX_MINOR, MIN_MINOR, type KindName } from './service/types';
+import { normalizeSettings } from './lsp/configuration';
+import { DEFAULT_SETTINGS, isValidVersion, ruleSettingOf } from './service/settings';
+import { MAX_MINOR, MIN_MINOR } from './service/types';
 
 const RELEASES = `1.${MIN_MINOR} to 1.${MAX_MINOR}`;
+const CPUS = typeof availableParallelism === 'function' ? availableParallelism() : cpus().length;
 
 const USAGE = `Usage: kubeassist check [options] PATH...
        kubeassist check --helm CHART [--values FILE]... | --kustomize DIR [options] [PATH...]
+       kubeassist diff --against <git-ref> FILE...
        kubeassist --version
 
 Checks Kubernetes Job (batch/v1) and CSIDriver (storage.k8s.io/v1) manifests as the API server would.
@@ -23,11 +26,18 @@ PATH is a file, a folder (searched for *.yaml and *.yml), or - for standard inpu
 checked where their text is literal; a file a kustomization lists as a patch is checked as a patch.
 
 Options:
-  --format text|json          output format (default text: file:line:col severity code message)
+  --format FORMAT             text (default: file:line:col severity code message), json, sarif (SARIF 2.1.0),
+                              github (GitHub Actions annotations) or junit (JUnit XML)
+  --output FILE               write the report to FILE instead of standard output
   --kubernetes-version 1.NN   target Kubernetes release, ${RELEASES} (default ${DEFAULT_SETTINGS.kubernetesVersion})
   --rule CODE=SEVERITY        set a rule's severity (error, warning, information or info, hint) or turn it off;
                               CODE is a rule code or a prefix ending in / (schema/)
   --max-file-size N           check only the documents within the first N characters of a file (default 5000000; 0: no limit)
+  --config FILE               use FILE for every path instead of the nearest .kubeassist.yaml above each file;
+                              the options above win over the file
+  --jobs N                    check files on N threads (default: the number of CPUs, ${CPUS} here)
+  --sarif-base DIR            SARIF artifact URIs and GitHub annotation paths are relative to DIR (default:
+                              the root of the git repository of the current folder, else the current folder)
   --fix                       apply the obvious fixes and rewrite the files in place, then report what is
                               left; with - the fixed text goes to standard output, the findings to stderr
   --dry-run                   with --fix: print the changes as a unified diff instead of writing them, and
@@ -38,33 +48,26 @@ Options:
                               what it prints; findings go to the template line that wrote them
   --values FILE, -f FILE      with --helm: a values file for \`helm template\` (repeatable)
   --kustomize DIR             also render DIR with \`kustomize build\` (or \`kubectl kustomize\`) and check it
-  --fail-on-empty             exit 1 when no Job or CSIDriver was found in any input
+  --against <git-ref>         also check each object as an update of its version at <git-ref> (git show
+                              <ref>:<path> in the file's repository): warn where kubectl apply would be
+                              refused (field is immutable); a file or object the ref lacks is new
+  --against-file OLD          the same, with the objects of the file OLD as the previous versions
+  --fail-on-empty             exit 1 when no Job, CronJob or CSIDriver was found in any input
   --color WHEN                colour the text output: auto (default: on a terminal, unless NO_COLOR is set),
                               always, never
   -v, --version               print the version
   -h, --help                  show this help
+
+Settings come from the nearest .kubeassist.yaml above each file (kubernetesVersion, rules, ignore,
+maxFileSize), then from the options. Files its ignore globs match are not checked.
 
 Exit status: 0 without errors, 1 when any error was found (after --fix: any error left; with --fail-on-empty:
 also when nothing was checked), 2 on a usage problem or a path that cannot be read (the others are still checked).`;
 
 class UsageError extends Error {}
 
-interface Options {
-  format: 'text' | 'json';
-  version: string;
-  rules: Record<string, RuleSetting>;
-  paths: string[];
-  fix: boolean;
-  dryRun: boolean;
-  maxFileSize?: number;
-  failOnEmpty: boolean;
-  color: ColorMode;
-  /** `--helm` / `--kustomize`: renderings to check besides the paths. */
-  render: RenderSource[];
-}
-
-function parseArguments(args: string[]): Options {
-  const options: Options = { format: 'text', version: DEFAULT_SETTINGS.kubernetesVersion, rules: {}, paths: [], fix: false, dryRun: false, failOnEmpty: false, color: 'auto', render: [] };
+function parseArguments(args: string[]): CheckCommand {
+  const command: CheckCommand = { format: 'text', rules: {}, paths: [], fix: false, dryRun: false, failOnEmpty: false, color: 'auto', jobs: CPUS, render: [] };
   const values: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const [arg, inline] = args[i].startsWith('--') && args[i].includes('=') ? [args[i].slice(0, args[i].indexOf('=')), args[i].slice(args[i].indexOf('=') + 1)] : [args[i], undefined];
@@ -76,11 +79,13 @@ function parseArguments(args: string[]): Options {
     };
     if (arg === '--format') {
       const format = value();
-      if (format !== 'text' && format !== 'json') throw new UsageError(`unknown format "${format}" (text or json)`);
-      options.format = format;
+      if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown format "${format}" (${FORMATS.join(', ')})`);
+      command.format = format as Format;
+    } else if (arg === '--output' || arg === '-o') {
+      command.output = value();
     } else if (arg === '--kubernetes-version') {
-      options.version = value();
-      if (!isValidVersion(options.version)) throw new UsageError(`unsupported Kubernetes version "${options.version}" (${RELEASES})`);
+      command.kubernetesVersion = value();
+      if (!isValidVersion(command.kubernetesVersion)) throw new UsageError(`unsupported Kubernetes version "${command.kubernetesVersion}" (${RELEASES})`);
     } else if (arg === '--rule') {
       const rule = value();
       const [code, severity] = rule.split('=');
@@ -88,113 +93,62 @@ function parseArguments(args: string[]): Options {
       if (!code || !setting) throw new UsageError('--rule takes CODE=error|warning|information|info|hint|off');
       const problem = ruleKeyProblem(code);
       if (problem) throw new UsageError(`--rule ${rule}: ${problem}`);
-      options.rules[code] = setting;
+      command.rules[code] = setting;
     } else if (arg === '--max-file-size') {
       const size = Number(value());
       if (!Number.isInteger(size) || size < 0) throw new UsageError('--max-file-size takes a number of characters (0: no limit)');
-      options.maxFileSize = size;
+      command.maxFileSize = size;
+    } else if (arg === '--config') {
+      command.config = value();
+    } else if (arg === '--jobs' || arg === '-j') {
+      const jobs = Number(value());
+      if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError('--jobs takes a number of threads, 1 or more');
+      command.jobs = jobs;
+    } else if (arg === '--sarif-base') {
+      command.sarifBase = value();
     } else if (arg === '--color' || arg === '--colour') {
       const when = value();
       if (when !== 'always' && when !== 'never' && when !== 'auto') throw new UsageError(`--color takes always, never or auto (not "${when}")`);
-      options.color = when;
+      command.color = when;
     } else if (arg === '--helm') {
-      options.render.push({ tool: 'helm', chart: value(), values });
+      command.render.push({ tool: 'helm', chart: value(), values });
     } else if (arg === '--values' || arg === '-f') {
       values.push(value());
     } else if (arg === '--kustomize') {
-      options.render.push({ tool: 'kustomize', folder: value() });
+      command.render.push({ tool: 'kustomize', folder: value() });
     } else if (arg === '--fix' && inline === undefined) {
-      options.fix = true;
+      command.fix = true;
     } else if (arg === '--dry-run' && inline === undefined) {
-      options.dryRun = true;
+      command.dryRun = true;
+    } else if (arg === '--against' || arg === '--against-file') {
+      if (command.against) throw new UsageError('give --against or --against-file once');
+      const given = value();
+      command.against = arg === '--against' ? { ref: given } : { file: given };
     } else if (arg === '--fail-on-empty' && inline === undefined) {
-      options.failOnEmpty = true;
+      command.failOnEmpty = true;
     } else if (arg === '-' || !arg.startsWith('-')) {
-      options.paths.push(args[i]);
+      command.paths.push(args[i]);
     } else {
       throw new UsageError(`unknown option ${args[i]}`);
     }
   }
-  if (options.paths.length === 0 && options.render.length === 0) throw new UsageError('no PATH given');
-  if (values.length && !options.render.some((source) => source.tool === 'helm')) throw new UsageError('--values goes with --helm');
-  if (options.fix && options.render.length) throw new UsageError('--fix changes files; it does not go with --helm or --kustomize');
-  if (options.dryRun && !options.fix) throw new UsageError('--dry-run goes with --fix');
-  return options;
+  if (command.paths.length === 0 && command.render.length === 0) throw new UsageError('no PATH given');
+  if (values.length && !command.render.some((source) => source.tool === 'helm')) throw new UsageError('--values goes with --helm');
+  if (command.fix && command.render.length) throw new UsageError('--fix changes files; it does not go with --helm or --kustomize');
+  if (command.dryRun && !command.fix) throw new UsageError('--dry-run goes with --fix');
+  return command;
 }
 
-type Write = (text: string) => void;
-
-function check(args: string[], write: Write, writeError: Write, streams: { stdout: { isTTY?: boolean }; stderr: { isTTY?: boolean } }): number {
-  const options = parseArguments(args);
-  const settings = normalizeSettings({ kubernetesVersion: options.version, rules: options.rules, maxFileSize: options.maxFileSize });
-  const { inputs, problems } = collectInputs(options.paths);
-  for (const { name, problem } of problems) writeError(`kubeassist: ${name}: ${problem}\n`);
-  const findings: Finding[] = [];
-  const objects: KindName[] = [];
-  const fixedNotes: string[] = [];
-  // Standard output carries the fixed text (`--fix -`) or the diff (`--dry-run`): the report goes to stderr then.
-  const reportToError = options.fix && (options.dryRun || inputs.some((input) => input.path === '-'));
-  const report = reportToError ? writeError : write;
-  const color = options.format === 'text' && colorFor(options.color, reportToError ? streams.stderr : streams.stdout);
-  let checkedFiles = 0;
-  let failed = problems.length;
-  for (const input of inputs) {
-    let read: { text: string; bom: string };
-    try {
-      read = readInput(input.path);
-    } catch (error) {
-      writeError(`kubeassist: ${input.name}: ${describeFileError(error)}\n`);
-      failed++;
-      continue;
-    }
-    try {
-      let text = read.text;
-      if (options.fix) {
-        const fixed = fixText(text, settings, { context: fileContext(input.path) });
-        if (options.dryRun) write(unifiedDiff(text, fixed.text, diffNames(input.path)));
-        else if (input.path === '-') write(fixed.text);
-        else if (fixed.text !== text) writeFileSync(input.path, read.bom + fixed.text);
-        if (fixed.fixed > 0) fixedNotes.push(`${input.name}: fixed ${fixed.fixed} finding${fixed.fixed === 1 ? '' : 's'}${options.dryRun ? ' (dry run)' : ''}\n`);
-        text = fixed.text;
-      }
-      const model = new FileModel();
-      for (const diagnostic of validate(model, text, settings, { context: fileContext(input.path) })) findings.push(findingOf(input.name, diagnostic));
-      objects.push(...checkedResources(model, text, settings.maxFileSize).map((resource) => resource.kind));
-      checkedFiles++;
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      writeError(`kubeassist: ${input.name}: ${code ? describeFileError(error) : `internal error while checking (please report it): ${(error as Error).message}`}\n`);
-      failed++;
-    }
-  }
-  for (const source of options.render) {
-    try {
-      const rendered = checkRendered(source, render(source), settings);
-      findings.push(...rendered.findings);
-      objects.push(...rendered.objects);
-      checkedFiles++;
-    } catch (error) {
-      if (!(error instanceof RenderError)) throw error;
-      writeError(`kubeassist: ${error.message}\n`);
-      failed++;
-    }
-  }
-  const errors = findings.filter((finding) => finding.severity === 'error').length;
-  if (options.format === 'json') {
-    for (const note of fixedNotes) writeError(note);
-    report(jsonReport(findings));
-  } else {
-    for (const note of fixedNotes) report(note);
-    for (const finding of findings) report(textLine(finding, color));
-    report(summaryLine(checkedFiles, objects, findings, color));
-  }
-  if (objects.length === 0 && checkedFiles > 0) writeError(nothingFoundLine(checkedFiles));
-  if (failed > 0) return 2;
-  if (errors > 0) return 1;
-  return objects.length === 0 && options.failOnEmpty ? 1 : 0;
+/** `kubeassist diff`: per object, the fields an apply changes in place and those that force a recreate. */
+function diff(args: string[]): number {
+  const command = parseArguments(args);
+  if (!command.against) throw new UsageError('diff needs --against <git-ref> or --against-file OLD');
+  if (command.fix || command.format !== 'text' || command.render.length) throw new UsageError('diff takes --against, --against-file and --kubernetes-version');
+  const settings = normalizeSettings({ kubernetesVersion: command.kubernetesVersion ?? DEFAULT_SETTINGS.kubernetesVersion });
+  return diffFiles(command.paths, command.against, settings, (text) => void process.stdout.write(text), (text) => void process.stderr.write(text));
 }
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command) {
     process.stderr.write(USAGE + '\n');
@@ -209,12 +163,20 @@ function main(argv: string[]): number {
     return 0;
   }
   try {
-    if (command !== 'check') throw new UsageError(`unknown command "${command}"`);
+    if (command !== 'check' && command !== 'diff') throw new UsageError(`unknown command "${command}"`);
     if (rest.includes('-h') || rest.includes('--help')) {
-      process.stdout.write(USAGE + '\n');
+      process.stdout.write((command === 'diff' ? DIFF_USAGE : USAGE) + '\n');
       return 0;
     }
-    return check(rest, (text) => process.stdout.write(text), (text) => process.stderr.write(text), process);
+    if (command === 'diff') return diff(rest);
+    return await runCheck(parseArguments(rest), {
+      stdout: (text) => void process.stdout.write(text),
+      stderr: (text) => void process.stderr.write(text),
+      stdoutIsTTY: process.stdout.isTTY,
+      stderrIsTTY: process.stderr.isTTY,
+      workerScript: __filename,
+      readStdin: () => readFileSync(0, 'utf8'),
+    });
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`kubeassist: ${error.message}\n\n${USAGE}\n`);
@@ -225,11 +187,15 @@ function main(argv: string[]): number {
   }
 }
 
-if (require.main === module) {
+if (!isMainThread && parentPort && (workerData as WorkerSetup | undefined)?.kubeassistWorker) {
+  serveWorker(parentPort, workerData as WorkerSetup);
+} else if (require.main === module) {
   // `kubeassist check ... | head` closes the pipe early: stop quietly with the status we would have had.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw error;
   });
-  process.exitCode = main(process.argv.slice(2));
+  void main(process.argv.slice(2)).then((status) => {
+    process.exitCode = status;
+  });
 }

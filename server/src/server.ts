@@ -1,14 +1,18 @@
 // LSP wiring: capabilities, documents, settings, and one line per request to the service.
-import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type CodeAction, type InitializeResult } from 'vscode-languageserver/node';
+import { pathToFileURL } from 'node:url';
+import { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type CodeAction, type InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { normalizeSettings } from './lsp/configuration';
 import { codeActionClient } from './lsp/codeActionClient';
+import { GitBaselines } from './lsp/gitBaseline';
 import { guarded } from './lsp/guard';
-import { DOCUMENT_INFO_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, type DocumentInfoParams, type SchemaDiagnosticsParams } from './lsp/protocol';
+import { DocumentConfigurations, isConfigDocument } from './lsp/documentSettings';
+import { DOCUMENT_INFO_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, type DocumentInfo, type DocumentInfoParams, type SchemaDiagnosticsParams } from './lsp/protocol';
 import { ValidationScheduler } from './lsp/scheduler';
-import { WorkspaceContexts } from './lsp/workspaceContext';
+import { KUSTOMIZATION_WATCHERS, WorkspaceContexts } from './lsp/workspaceContext';
 import {
-  CODE_ACTION_KINDS, codeActions, complete, COMPLETION_TRIGGERS, documentInfo, FileModel, hover, resolveCodeAction, settingsProblems, validate, type CodeActionClient, type Settings,
+  CODE_ACTION_KINDS, codeActions, complete, completeConfig, COMPLETION_TRIGGERS, CONFIG_FILE_NAME, documentInfo, FileModel, hover, hoverConfig, inlayHints, readConfig, resolveCodeAction,
+  settingsProblems, validate, type CodeActionClient, type Settings,
 } from './service/index';
 import { DEFAULT_SETTINGS, settingsKey } from './service/settings';
 
@@ -23,10 +27,18 @@ let pullConfiguration = false;
 let actionClient: CodeActionClient = { snippets: false, resolve: false };
 /** The VS Code client's per-document decision beside Red Hat YAML (kubeassist.schemaDiagnostics: auto). */
 const schemaDecisions = new Map<string, 'on' | 'off'>();
-const settingsFor = (uri: string): Settings => ({ ...settings, schemaDiagnostics: schemaDecisions.get(uri) ?? settings.schemaDiagnostics });
+/** `.kubeassist.yaml` files: the nearest one over the editor settings, for each document. */
+const configurations = new DocumentConfigurations();
+/** Whether the client registers file watchers for us (`.kubeassist.yaml` and kustomization files). */
+let watchesFiles = false;
+const settingsFor = (uri: string): Settings => configurations.resolve(uri, { ...settings, schemaDiagnostics: schemaDecisions.get(uri) ?? settings.schemaDiagnostics }).settings;
 /** Kustomizations around each document: whether it is a patch (workspace/didChangeWatchedFiles keeps it current). */
 const contexts = new WorkspaceContexts((uri) => documents.get(uri)?.getText());
 const optionsFor = (uri: string) => ({ context: contexts.contextFor(uri) });
+
+/** The clock of a CronJob schedule's next runs on hover: KUBEASSIST_NOW (an ISO time) fixes it, for tests. */
+const fixedNow = process.env.KUBEASSIST_NOW ? Date.parse(process.env.KUBEASSIST_NOW) / 1000 : undefined;
+const nowSeconds = () => (fixedNow !== undefined && !Number.isNaN(fixedNow) ? fixedNow : Date.now() / 1000);
 
 process.on('uncaughtException', (error) => log(`kubeassist: uncaught ${error.stack ?? error.message}`));
 process.on('unhandledRejection', (reason) => log(`kubeassist: unhandled rejection ${String(reason)}`));
@@ -34,14 +46,16 @@ process.on('unhandledRejection', (reason) => log(`kubeassist: unhandled rejectio
 connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (params): InitializeResult => {
   pullConfiguration = !!params.capabilities.workspace?.configuration;
   actionClient = codeActionClient(params.capabilities);
-  contexts.initialize(params.capabilities);
+  watchesFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
   if (params.initializationOptions) settings = normalizeSettings(params.initializationOptions);
   return {
     capabilities: {
-      // didSave: a saved kustomization re-checks the open documents where the client cannot watch files.
+      // didSave: a saved `.kubeassist.yaml` or kustomization re-checks the open documents where the client
+      // cannot watch files, and the update checks look at HEAD again.
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
       completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
       hoverProvider: true,
+      inlayHintProvider: true,
       codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: true },
     },
     serverInfo: { name: 'kubeassist', version: '0.1.0' },
@@ -50,9 +64,19 @@ connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (para
 
 connection.onInitialized(() => {
   connection.console.info(`KubeAssist language server 0.1.0 started (Node ${process.version})`);
-  contexts.register(connection, log);
+  if (watchesFiles) {
+    const watchers = [{ globPattern: `**/${CONFIG_FILE_NAME}` }, ...KUSTOMIZATION_WATCHERS];
+    void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers })
+      .catch((error) => log(`kubeassist: cannot watch ${CONFIG_FILE_NAME} and kustomization files: ${String(error)}`));
+  }
   void refreshSettings();
 });
+
+/** A `.kubeassist.yaml` was created, changed or deleted: read the files again and re-check every open document. */
+function configurationsChanged(): void {
+  configurations.files.forget();
+  for (const document of documents.all()) scheduler.now(document.uri);
+}
 
 /** A kustomization was created, changed or deleted: patches may have become plain files or the reverse. */
 function kustomizationsChanged(uris: readonly string[]): void {
@@ -60,7 +84,13 @@ function kustomizationsChanged(uris: readonly string[]): void {
   for (const document of documents.all()) if (!uris.includes(document.uri)) scheduler.schedule(document.uri);
 }
 
-connection.onDidChangeWatchedFiles(guarded(log, 'didChangeWatchedFiles', undefined, (params) => kustomizationsChanged(params.changes.map((change) => change.uri))));
+/** The watched files (one registration for both kinds) or a saved document changed: whichever of the two it is. */
+function filesChanged(uris: readonly string[]): void {
+  if (uris.some((uri) => isConfigDocument(uri)) || configurations.files.changed()) configurationsChanged();
+  kustomizationsChanged(uris);
+}
+
+connection.onDidChangeWatchedFiles(guarded(log, 'didChangeWatchedFiles', undefined, (params) => filesChanged(params.changes.map((change) => change.uri))));
 
 async function refreshSettings(): Promise<void> {
   if (pullConfiguration) {
@@ -71,8 +101,15 @@ async function refreshSettings(): Promise<void> {
     }
   }
   logSettingsProblems();
-  for (const document of documents.all()) scheduler.now(document.uri);
+  for (const document of documents.all()) {
+    refreshBaseline(document.uri);
+    scheduler.now(document.uri);
+  }
 }
+
+/** Update checks: each file's baseline is the file at HEAD, read by git in the background (lsp/gitBaseline.ts). */
+const baselines = new GitBaselines((message) => connection.console.info(message), (uri) => documents.get(uri) && scheduler.now(uri));
+const refreshBaseline = (uri: string) => !isConfigDocument(uri) && settingsFor(uri).updateChecks === 'git' && baselines.refresh(uri);
 
 /** Settings that do nothing are no diagnostic of any file: the log says so once (and the status bar tooltip). */
 let loggedSettingsProblems = '';
@@ -91,9 +128,12 @@ connection.onDidChangeConfiguration(guarded(log, 'didChangeConfiguration', undef
 const scheduler = new ValidationScheduler(guarded(log, 'validation', undefined, (uri: string) => {
   const document = documents.get(uri);
   if (!document) return;
-  const stamp = `${document.version}|${settingsKey(settingsFor(uri))}|${contexts.key(uri)}`;
+  const configDocument = isConfigDocument(uri);
+  const model = modelFor(uri);
+  model.baseline = baselines.get(uri);
+  const stamp = `${document.version}|${configDocument ? CONFIG_FILE_NAME : settingsKey(settingsFor(uri))}|${model.baseline?.id ?? ''}|${contexts.key(uri)}`;
   if (published.get(uri) === stamp) return;
-  const diagnostics = validate(modelFor(uri), document.getText(), settingsFor(uri), optionsFor(uri));
+  const diagnostics = !configDocument ? validate(model, document.getText(), settingsFor(uri), optionsFor(uri)) : settings.enable ? readConfig(document.getText()).diagnostics : [];
   published.set(uri, stamp);
   void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
 }));
@@ -107,18 +147,26 @@ function modelFor(uri: string): FileModel {
 connection.onCompletion(guarded(log, 'completion', null, (params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document) return null;
+  if (isConfigDocument(document.uri)) return completeConfig(document.getText(), params.position);
   return complete(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri), optionsFor(document.uri));
 }));
 
 connection.onHover(guarded(log, 'hover', null, (params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document) return null;
-  return hover(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri), optionsFor(document.uri));
+  if (isConfigDocument(document.uri)) return hoverConfig(document.getText(), params.position);
+  return hover(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri), { ...optionsFor(document.uri), nowSeconds: nowSeconds() });
+}));
+
+connection.languages.inlayHint.on(guarded(log, 'inlayHint', null, (params) => {
+  const document = documents.get(params.textDocument.uri);
+  if (!document) return null;
+  return inlayHints(modelFor(document.uri), document.getText(), params.range, settingsFor(document.uri));
 }));
 
 connection.onCodeAction(guarded(log, 'codeAction', null, (params) => {
   const document = documents.get(params.textDocument.uri);
-  if (!document) return null;
+  if (!document || isConfigDocument(document.uri)) return null;
   return codeActions(modelFor(document.uri), document.getText(), { uri: document.uri, version: document.version }, params, settingsFor(document.uri), actionClient, optionsFor(document.uri));
 }));
 
@@ -133,9 +181,18 @@ connection.onNotification(SCHEMA_DIAGNOSTICS_NOTIFICATION, guarded(log, 'schemaD
   if (documents.get(params.uri)) scheduler.now(params.uri);
 }));
 
-connection.onRequest(DOCUMENT_INFO_REQUEST, guarded(log, 'documentInfo', null, (params: DocumentInfoParams) => {
+connection.onRequest(DOCUMENT_INFO_REQUEST, guarded(log, 'documentInfo', null, (params: DocumentInfoParams): DocumentInfo | null => {
   const document = documents.get(params.uri);
-  return document ? documentInfo(modelFor(document.uri), document.getText(), settingsFor(document.uri)) : null;
+  if (!document || isConfigDocument(document.uri)) return null;
+  const editor: Settings = { ...settings, schemaDiagnostics: schemaDecisions.get(document.uri) ?? settings.schemaDiagnostics };
+  const { settings: effective, config } = configurations.resolve(document.uri, editor);
+  const info = documentInfo(modelFor(document.uri), document.getText(), effective);
+  return {
+    ...info,
+    settingsProblems: [...info.settingsProblems, ...configurations.problems(config)],
+    kubernetesVersionSource: config?.values.kubernetesVersion ? 'configFile' : 'settings',
+    ...(config ? { configFile: pathToFileURL(config.path).href } : {}),
+  };
 }));
 
 // For tests and debugging only (not part of the extension's protocol): the text the server holds for a
@@ -150,16 +207,24 @@ connection.onRequest('kubeassist/documentText', guarded(log, 'documentText', nul
 
 documents.onDidOpen(guarded(log, 'didOpen', undefined, (event) => {
   kustomizationsChanged([event.document.uri]);
+  refreshBaseline(event.document.uri);
   scheduler.now(event.document.uri);
 }));
 documents.onDidChangeContent(guarded(log, 'didChange', undefined, (event) => {
   kustomizationsChanged([event.document.uri]);
+  if (settingsFor(event.document.uri).updateChecks === 'git') baselines.refreshIfStale(event.document.uri);
   scheduler.schedule(event.document.uri);
 }));
-documents.onDidSave(guarded(log, 'didSave', undefined, (event) => kustomizationsChanged([event.document.uri])));
+// Without file watching, a save is the moment a configuration or a kustomization may have changed (in this
+// editor or another); the update checks look at HEAD again.
+documents.onDidSave(guarded(log, 'didSave', undefined, (event) => {
+  filesChanged([event.document.uri]);
+  refreshBaseline(event.document.uri);
+}));
 documents.onDidClose(guarded(log, 'didClose', undefined, (event) => {
   kustomizationsChanged([event.document.uri]);
   scheduler.cancel(event.document.uri);
+  baselines.forget(event.document.uri);
   models.delete(event.document.uri);
   schemaDecisions.delete(event.document.uri);
   published.delete(event.document.uri);

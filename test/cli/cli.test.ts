@@ -16,6 +16,31 @@ function run(args: string[], input?: string) {
 
 const INDEXED = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: pi\nspec:\n  completionMode: indexed\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: pi\n        image: perl\n';
 
+/** The pod template of issue 12: five enum mistakes the API server refuses, each with the comment saying what it is. */
+const POD_ENUM_MISTAKES = `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      dnsPolicy: ClusterFirstt          # rejected by the server: Unsupported value
+      containers:
+      - name: pi
+        image: perl
+        ports:
+        - containerPort: 80
+          protocol: tcp                 # rejected: Unsupported value "tcp"
+      tolerations:
+      - key: a
+        operator: Exist                 # rejected
+        effect: NoSchedul               # rejected
+      securityContext:
+        seccompProfile:
+          type: localhost               # rejected
+`;
+
 describe('kubeassist check', () => {
   it('prints file:line:col severity code message for each finding and exits 1 on errors', () => {
     const { status, stdout } = run(['check', 'examples/job-mistakes.yaml']);
@@ -42,14 +67,33 @@ describe('kubeassist check', () => {
   });
 
   it('checks whole folders and exits 0 when there are no errors', () => {
-    const { status, stdout } = run(['check', 'examples/job-clean.yaml', 'examples/csidriver-clean.yaml', 'examples/not-kubernetes.yaml']);
+    const { status, stdout } = run(['check', 'examples/job-clean.yaml', 'examples/cronjob-clean.yaml', 'examples/csidriver-clean.yaml', 'examples/not-kubernetes.yaml']);
     assert.equal(status, 0, stdout);
-    assert.equal(stdout, '3 files, 2 objects (1 Job, 1 CSIDriver): 0 errors, 0 warnings\n');
+    assert.equal(stdout, '4 files, 3 objects (1 Job, 1 CronJob, 1 CSIDriver): 0 errors, 0 warnings\n');
     const folder = run(['check', 'examples']);
     assert.equal(folder.status, 1);
     const files = folder.stdout.trimEnd().split('\n').slice(0, -1).map((line) => line.split(':')[0]);
-    assert.deepEqual([...new Set(files)], ['examples/csidriver-mistakes.yaml', 'examples/job-mistakes.yaml'], 'in name order');
-    assert.equal(folder.stdout.trimEnd().split('\n').pop(), '5 files, 5 objects (3 Job, 2 CSIDriver): 16 errors, 2 warnings');
+    assert.deepEqual([...new Set(files)], ['examples/cronjob-mistakes.yaml', 'examples/csidriver-mistakes.yaml', 'examples/job-mistakes.yaml'], 'in name order');
+    assert.equal(folder.stdout.trimEnd().split('\n').pop(), '7 files, 8 objects (3 Job, 3 CronJob, 2 CSIDriver): 23 errors, 4 warnings');
+  });
+
+  it('checks CronJobs: their own rules, and the Job rules at the job template\'s paths', () => {
+    const { status, stdout } = run(['check', '--format', 'json', 'examples/cronjob-mistakes.yaml']);
+    assert.equal(status, 1);
+    const findings = JSON.parse(stdout) as { line: number; column: number; severity: string; code: string; path: string }[];
+    assert.deepEqual(findings.map((finding) => `${finding.line}:${finding.column} ${finding.severity} ${finding.code} @ ${finding.path}`), [
+      '7:13 error cronjob/schedule/time-zone-prefix @ spec.schedule',
+      '8:22 warning cronjob/concurrency/forbid-without-deadline @ spec.concurrencyPolicy',
+      '9:28 warning cronjob/starting-deadline/below-controller-interval @ spec.startingDeadlineSeconds',
+      '12:7 error cronjob/job-template/selector-forbidden @ spec.jobTemplate.spec.selector',
+      '17:19 error job/pod-failure-policy/fail-index-needs-backoff-limit-per-index @ spec.jobTemplate.spec.podFailurePolicy.rules[0].action',
+      '26:26 error job/pod-failure-policy/restart-policy-must-be-never @ spec.jobTemplate.spec.template.spec.restartPolicy',
+      '37:13 error cronjob/schedule/invalid @ spec.schedule',
+      '38:13 error cronjob/time-zone/unknown @ spec.timeZone',
+      '39:31 error cronjob/numbers/negative-successful-jobs-history-limit @ spec.successfulJobsHistoryLimit',
+    ]);
+    const old = run(['check', '--kubernetes-version', '1.28', 'examples/cronjob-mistakes.yaml']);
+    assert.match(old.stdout, /^examples\/cronjob-mistakes\.yaml:7:13 warning cronjob\/schedule\/time-zone-prefix-unsupported /m, 'a 1.28 server only warns');
   });
 
   it('reads standard input for -', () => {
@@ -115,7 +159,7 @@ describe('kubeassist check', () => {
   it('stops quietly when its output is closed early (| head)', () => {
     const result = spawnSync('bash', ['-c', `node ${JSON.stringify(CLI)} check examples/ | head -1`], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(result.stderr, '');
-    assert.match(result.stdout, /^examples\/csidriver-mistakes\.yaml:5:9 error meta\/name-invalid [^\n]+\n$/);
+    assert.match(result.stdout, /^examples\/cronjob-mistakes\.yaml:7:13 error cronjob\/schedule\/time-zone-prefix [^\n]+\n$/);
   });
 
   it('explains usage problems and exits 2', () => {
@@ -184,7 +228,7 @@ describe('kubeassist in the shell', () => {
     const climbing = spawnSync(process.execPath, [CLI, 'check', '../examples/job-mistakes.yaml'], { cwd: join(ROOT, 'test'), encoding: 'utf8' });
     assert.ok(climbing.stdout.startsWith('../examples/job-mistakes.yaml:7:19 error schema/enum '), climbing.stdout);
     const folder = run(['check', `${join(ROOT, 'examples')}/`]);
-    assert.ok(folder.stdout.startsWith(`${join(ROOT, 'examples', 'csidriver-mistakes.yaml')}:`), folder.stdout);
+    assert.ok(folder.stdout.startsWith(`${join(ROOT, 'examples', 'cronjob-mistakes.yaml')}:`), folder.stdout);
   });
 
   it('counts the objects checked, says on stderr when there were none, and --fail-on-empty fails then', () => {
@@ -194,10 +238,10 @@ describe('kubeassist in the shell', () => {
     const none = run(['check', 'examples/not-kubernetes.yaml', '-'], 'apiVersion: v1\nkind: ConfigMap\n');
     assert.equal(none.status, 0);
     assert.equal(none.stdout, '2 files, 0 objects: 0 errors, 0 warnings\n');
-    assert.equal(none.stderr, 'no Job or CSIDriver found in 2 files\n');
+    assert.equal(none.stderr, 'no Job, CronJob or CSIDriver found in 2 files\n');
     const strict = run(['check', '--fail-on-empty', 'examples/not-kubernetes.yaml']);
     assert.equal(strict.status, 1);
-    assert.equal(strict.stderr, 'no Job or CSIDriver found in 1 file\n');
+    assert.equal(strict.stderr, 'no Job, CronJob or CSIDriver found in 1 file\n');
     assert.equal(run(['check', '--fail-on-empty', 'examples/job-clean.yaml']).status, 0);
   });
 
@@ -220,5 +264,31 @@ describe('kubeassist in the shell', () => {
     assert.equal(colorFor('auto', { isTTY: false }, {}), false);
     assert.equal(colorFor('always', { isTTY: false }, { NO_COLOR: '1' }), true);
     assert.equal(colorFor('never', { isTTY: true }, {}), false);
+  });
+  it('reports each enum mistake of a pod template once, on its value, with the allowed values (issue 12)', () => {
+    const { status, stdout } = run(['check', '-'], POD_ENUM_MISTAKES);
+    assert.equal(status, 1);
+    assert.deepEqual(stdout.trimEnd().split('\n'), [
+      '<stdin>:9:18 error pod/dns-policy-unsupported `ClusterFirstt` is not a DNS policy: use `ClusterFirstWithHostNet`, `ClusterFirst`, `Default` or `None` (case-sensitive; leaving it out means `ClusterFirst`). The API server answers `spec.template.spec.dnsPolicy: Unsupported value: "ClusterFirstt": supported values: "ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"`.',
+      '<stdin>:15:21 error pod/port-protocol-unsupported `tcp` is not a port protocol: use `TCP` (the default), `UDP` or `SCTP`, in upper case. The API server answers `spec.template.spec.containers[0].ports[0].protocol: Unsupported value: "tcp": supported values: "SCTP", "TCP", "UDP"`.',
+      '<stdin>:18:19 error pod/toleration-operator-unsupported `Exist` is not a toleration operator: use `Equal` or `Exists` (case-sensitive; `Lt` and `Gt` need the TaintTolerationComparisonOperators feature gate, off by default). The API server answers `spec.template.spec.tolerations[0].operator: Unsupported value: "Exist": supported values: "Equal", "Exists"`.',
+      '<stdin>:19:17 error pod/toleration-effect-unsupported `NoSchedul` is not a taint effect: use `NoSchedule`, `PreferNoSchedule` or `NoExecute` (case-sensitive), or leave `effect` out to tolerate every effect. The API server answers `spec.template.spec.tolerations[0].effect: Unsupported value: "NoSchedul": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute"`.',
+      '<stdin>:22:17 error pod/security-context-seccomp-type-unsupported `localhost` is not a seccomp profile type: use `RuntimeDefault`, `Localhost` or `Unconfined` (values are case-sensitive). The API server answers `spec.template.spec.securityContext.seccompProfile.type: Unsupported value: "localhost": supported values: "Localhost", "RuntimeDefault", "Unconfined"`.',
+      '1 file, 1 object (1 Job): 5 errors, 0 warnings',
+    ]);
+  });
+
+  it('fixes each enum mistake to the closest value with --fix, and says what is left (issue 12)', () => {
+    const { status, stdout, stderr } = run(['check', '--fix', '-'], POD_ENUM_MISTAKES);
+    assert.equal(stdout, POD_ENUM_MISTAKES.replace('ClusterFirstt ', 'ClusterFirst  ').replace('tcp  ', 'TCP  ').replace('Exist  ', 'Exists ')
+      .replace('NoSchedul  ', 'NoSchedule ').replace('localhost  ', 'Localhost  '));
+    // A Localhost profile names its file: the one thing a quick fix cannot know.
+    const lines = stderr.trimEnd().split('\n');
+    assert.deepEqual([lines[0], lines[1].split(' ', 3).join(' '), lines[2]], [
+      '<stdin>: fixed 5 findings',
+      '<stdin>:21:9 error pod/security-context-seccomp-localhost-profile-required',
+      '1 file, 1 object (1 Job): 1 error, 0 warnings',
+    ]);
+    assert.equal(status, 1);
   });
 });

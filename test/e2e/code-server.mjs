@@ -51,8 +51,10 @@ const squiggles = (severity) => editor.locator(`.squiggly-${severity}`);
 const statusItem = page.locator('.statusbar-item', { hasText: /Kubernetes 1\.\d+/ });
 
 async function openFile(name) {
-  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first().click();
-  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: 15000 });
+  // The name starts the row's text (a problem count may follow it): job-x.yaml must not pick cronjob-x.yaml.
+  const exactly = new RegExp(`^\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: exactly }).first().click();
+  await page.locator('.tabs-container .tab.active', { hasText: exactly }).waitFor({ timeout: 15000 });
   await editor.locator('.view-lines').waitFor();
 }
 /** Moves the text cursor onto `text` in the active editor (a click in the middle of it). */
@@ -113,6 +115,15 @@ try {
   check((await problemHover.count()) === 1, 'hovering the squiggle shows the message');
   await shot('diagnostics', await crop('podFailurePolicy', [problemHover, problemRows.nth(1)], 920));
   await page.mouse.move(1200, 780);
+
+  // 1b. The same mistake inside a CronJob's job template, at the path the server prints.
+  await openFile('cronjob-pod-failure-policy.yaml');
+  await squiggles('error').first().waitFor({ timeout: 30000 }).catch(() => {});
+  check((await squiggles('error').count()) > 0, 'error squiggle on a CronJob whose job template\'s podFailurePolicy meets restartPolicy OnFailure');
+  rows = await problems('restart-policy-must-be-never');
+  note(`problems: ${JSON.stringify(rows)}`);
+  check(rows.some((r) => /restartPolicy. must be .Never/.test(r) && /job\/pod-failure-policy\/restart-policy-must-be-never/.test(r) && /20/.test(r)),
+    'Problems lists the rule inside the CronJob (code job/pod-failure-policy/restart-policy-must-be-never, line 20)', rows);
 
   // 2. Nothing on a valid Job + CSIDriver.
   await openFile('job-valid.yaml');
@@ -243,6 +254,17 @@ try {
   setSchemaDiagnostics('auto');
   rows = await problems('schema/unknown-field');
   check(rows.some((r) => /schema\/unknown-field/.test(r)), 'back to auto: the unknown field is reported again', rows);
+
+  // 10. A committed Job whose Pod template was edited (code-server.sh commits job-update.yaml, then changes its
+  // image): the server compares it with HEAD and warns that `kubectl apply` would be refused.
+  await openFile('job-update.yaml');
+  await squiggles('warning').first().waitFor({ timeout: 30000 }).catch(() => {});
+  check((await squiggles('warning').count()) > 0, 'warning squiggle on a committed Job whose image was edited (update check against HEAD)');
+  rows = await problems('update/job/template-immutable');
+  note(`problems: ${JSON.stringify(rows)}`);
+  check(rows.some((r) => /update\/job\/template-immutable/.test(r) && /report:1\.0` at HEAD and is `registry\.example\.com\/report:1\.1` now/.test(r) && /13/.test(r)),
+    'Problems lists the update warning (code update/job/template-immutable, the image at HEAD and now, line 13)', rows);
+  await shot('update-check');
 } catch (error) {
   failed++;
   console.log(`FAIL - unexpected error: ${error.message.split('\n')[0]}`);

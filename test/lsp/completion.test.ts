@@ -131,12 +131,12 @@ describe('completion over LSP', () => {
 
   it('offers apiVersion and kind pairs', async () => {
     assert.deepEqual(labels((await completeAt('apiVersion: |\n')).items).sort(), ['batch/v1', 'storage.k8s.io/v1']);
-    assert.deepEqual(labels((await completeAt('apiVersion: batch/v1\nkind: |\n')).items).sort(), ['CSIDriver', 'Job']);
+    assert.deepEqual(labels((await completeAt('apiVersion: batch/v1\nkind: |\n')).items).sort(), ['CSIDriver', 'CronJob', 'Job']);
   });
 
   it('offers new-document snippets and apiVersion/kind as the first key of a new document', async () => {
     const { items } = await completeAt('apiVersion: v1\nkind: ConfigMap\n---\n|');
-    assert.deepEqual(labels(items), ['Job', 'Job (Indexed, per-index backoff)', 'Job (pod failure policy)', 'CSIDriver', 'apiVersion', 'kind']);
+    assert.deepEqual(labels(items), ['Job', 'Job (Indexed, per-index backoff)', 'Job (pod failure policy)', 'CronJob', 'CSIDriver', 'apiVersion', 'kind']);
   });
 
   it('offers the completion-index annotation inside fieldRef.fieldPath', async () => {

@@ -213,7 +213,7 @@ describe('hover over LSP', () => {
     );
     assert.equal(
       markdown(await hoverAt(text, 'protocol:')),
-      '**protocol** · `string`\n\nSince Kubernetes 1.37\n\nFeature gate `H2CContainerProbe`: alpha (off by default) in Kubernetes 1.37; dropped on create unless the gate is enabled\n\n' +
+      '**protocol** · `string`\n\nKnown values (the API server does not refuse others): `HTTP1`, `HTTP2`\n\nSince Kubernetes 1.37\n\nFeature gate `H2CContainerProbe`: alpha (off by default) in Kubernetes 1.37; dropped on create unless the gate is enabled\n\n' +
         '[API reference](https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/)',
     );
     assert.equal(

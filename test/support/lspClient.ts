@@ -22,12 +22,16 @@ export interface ServerOptions {
   initializationOptions?: unknown;
   /** Extra `workspace` and `textDocument` client capabilities (code action resolve, snippet edits ...). */
   capabilities?: { workspace?: Record<string, unknown>; textDocument?: Record<string, unknown> };
+  /** Extra environment of the server process (KUBEASSIST_NOW fixes the clock of schedule hovers). */
+  env?: Record<string, string>;
 }
 
 export class TestServer {
   private readonly waiters = new Map<string, ((params: PublishDiagnosticsParams) => void)[]>();
   readonly published: PublishDiagnosticsParams[] = [];
   readonly logs: string[] = [];
+  /** What the server registered dynamically (client/registerCapability), e.g. file watchers. */
+  readonly registrations: { method: string; registerOptions?: unknown }[] = [];
   /** What the server wrote to stderr (drained, so a chatty server never blocks on a full pipe). */
   readonly stderr: string[] = [];
   private versions = new Map<string, number>();
@@ -48,10 +52,14 @@ export class TestServer {
     connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
       params.items.map(() => this.settings),
     );
+    connection.onRequest('client/registerCapability', (params: { registrations: { method: string; registerOptions?: unknown }[] }) => {
+      this.registrations.push(...params.registrations);
+      return null;
+    });
   }
 
   static async start(options: ServerOptions = {}): Promise<TestServer> {
-    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const server = new TestServer(child, connection, options);
     connection.listen();
@@ -111,6 +119,26 @@ export class TestServer {
       });
       if (params.version === undefined || params.version >= version) return params.diagnostics;
     }
+  }
+
+  /**
+   * Resolves with the first diagnostics published for `uri` that satisfy `wanted`, among those published from
+   * the `since`-th publication of any document on (`server.published.length` before the request that causes them).
+   */
+  async diagnosticsWhere(uri: string, wanted: (diagnostics: Diagnostic[]) => boolean, since = 0, timeoutMs = 10000): Promise<Diagnostic[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (let seen = since; Date.now() < deadline; ) {
+      const found = this.published.slice(seen).find((params) => params.uri === uri && wanted(params.diagnostics));
+      if (found) return found.diagnostics;
+      seen = this.published.length;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`no diagnostics for ${uri} as wanted within ${timeoutMs} ms`);
+  }
+
+  /** Sends didSave, as an editor does after writing the file. */
+  async save(uri: string): Promise<void> {
+    await this.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
   }
 
   async close(uri: string): Promise<Diagnostic[]> {

@@ -13,20 +13,30 @@ import type { FieldDoc } from '../../server/src/service/catalogue/types';
 import { allRuleCodes } from '../../server/src/service/codes';
 import { DEFAULT_SETTINGS, validateText } from '../../server/src/service/index';
 import { FEATURE_GATE_NAMES, GATED_FIELDS, gateStage, type GateName } from '../../server/src/service/kube/featureGates';
+import { podTemplatePath } from '../../server/src/service/kube/jobSpec';
 import { MAX_MINOR, type KindName } from '../../server/src/service/types';
 import { skipUnlessShared } from '../support/shared';
 
 type Schema = { [key: string]: unknown };
 
 const FIELDS = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'fields.json'), 'utf8')) as Record<KindName, Record<string, string>>;
-const SCHEMA_FILES: Record<KindName, string> = { Job: 'job.schema.json', CSIDriver: 'csidriver.schema.json' };
-const KINDS: KindName[] = ['Job', 'CSIDriver'];
+const SCHEMA_FILES: Record<KindName, string> = { Job: 'job.schema.json', CronJob: 'cronjob.schema.json', CSIDriver: 'csidriver.schema.json' };
+const KINDS: KindName[] = ['Job', 'CronJob', 'CSIDriver'];
+
+/** `spec.template.` in a Job, `spec.jobTemplate.spec.template.` in a CronJob; undefined for a kind without one. */
+function podTemplatePrefix(kind: KindName): string | undefined {
+  const path = podTemplatePath(kind);
+  return path ? `${path.join('.')}.` : undefined;
+}
 const RULE_CODES = new Set(allRuleCodes().map((code) => code.code));
 
-/** The fields the catalogue must explain: Job without the inside of the Pod template, CSIDriver without the inside of metadata. */
+/**
+ * The fields the catalogue must explain: Job and CronJob without the inside of the Pod template (nor of a
+ * CronJob's job template metadata), CSIDriver without the inside of metadata.
+ */
 function inScope(kind: KindName, path: string): boolean {
-  if (path.startsWith('metadata.')) return false;
-  if (kind === 'Job' && path.startsWith('spec.template.')) return false;
+  if (path.startsWith('metadata.') || path.startsWith('spec.jobTemplate.metadata.')) return false;
+  if (isPodTemplatePath(kind, path)) return false;
   return true;
 }
 
@@ -34,9 +44,10 @@ function scopePaths(kind: KindName): string[] {
   return Object.keys(FIELDS[kind]).filter((path) => inScope(kind, path));
 }
 
-/** A Pod template field of a Job: explained for the fields a Job author touches most, schema hover for the rest. */
+/** A Pod template field of a Job (or a CronJob's job template): explained for the fields a Job author touches most, schema hover for the rest. */
 function isPodTemplatePath(kind: KindName, path: string): boolean {
-  return kind === 'Job' && path.startsWith('spec.template.');
+  const prefix = podTemplatePrefix(kind);
+  return prefix !== undefined && path.startsWith(prefix);
 }
 
 /** The paths that may have an entry: those in scope, and the Job's Pod template fields. */
@@ -63,10 +74,14 @@ function schemaAtPath(kind: KindName, path: string): Schema | undefined {
   return current;
 }
 
-/** The enum of a field, or of the items of a list field. */
+/**
+ * The values of a field, or of the items of a list field: the schema's `enum`, or the values the generator
+ * lists for the Pod API's enums (`x-kubeassist-values`, scripts/podEnums.ts) that rules check themselves.
+ */
 function enumOf(kind: KindName, path: string): string[] | undefined {
+  const named = (schema: Schema | undefined) => (schema?.enum ?? schema?.['x-kubeassist-values']) as unknown[] | undefined;
   const schema = schemaAtPath(kind, path);
-  const values = (schema?.enum ?? (schema?.type === 'array' ? schemaAtPath(kind, `${path}[]`)?.enum : undefined)) as unknown[] | undefined;
+  const values = named(schema) ?? (schema?.type === 'array' ? named(schemaAtPath(kind, `${path}[]`)) : undefined);
   return values?.map(String);
 }
 
@@ -77,6 +92,7 @@ function textsOf(doc: FieldDoc): string[] {
     doc.details ?? '',
     doc.default ?? '',
     doc.mutability ?? '',
+    doc.onUpdate ?? '',
     ...(doc.limits ?? []),
     ...Object.values(doc.values ?? {}),
     ...Object.values(doc.rejected ?? {}),
@@ -168,7 +184,7 @@ describe('field catalogue', () => {
           assert.equal(doc.maturity, maturity, `${kind} ${doc.path}: ${doc.featureGate} is ${stage} in 1.${MAX_MINOR}`);
         }
         for (const gated of GATED_FIELDS) {
-          if (gated.kind !== kind || gated.pattern.includes('*') || gated.pattern.join('.').startsWith('spec.template.')) continue;
+          if (gated.kind !== kind || gated.pattern.includes('*') || isPodTemplatePath(kind, gated.pattern.join('.'))) continue;
           const path = gated.pattern.join('.');
           assert.equal(fieldDoc(kind, path)?.featureGate, gated.gate, `${kind} ${path}: the gate ${gated.gate} of featureGates.ts`);
         }
@@ -238,14 +254,29 @@ const MINIMAL: Record<KindName, () => Record<string, unknown>> = {
     apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'example' },
     spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'main', image: 'busybox:1.36' }] } } },
   }),
+  CronJob: () => ({
+    apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'example' },
+    spec: { schedule: '0 3 * * *', jobTemplate: { spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'main', image: 'busybox:1.36' }] } } } } },
+  }),
   CSIDriver: () => ({ apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name: 'csi.example.com' } }),
 };
 
 /** Where an entry's example is rooted: the Pod spec, the Pod template, or the object. */
 function exampleRoot(kind: KindName, path: string): string[] {
-  if (isPodTemplatePath(kind, path) && path.startsWith('spec.template.spec.')) return ['spec', 'template', 'spec'];
-  if (isPodTemplatePath(kind, path)) return ['spec', 'template'];
+  const template = podTemplatePath(kind) as string[];
+  if (isPodTemplatePath(kind, path) && path.startsWith(`${template.join('.')}.spec.`)) return [...template, 'spec'];
+  if (isPodTemplatePath(kind, path)) return template;
   return [];
+}
+
+/**
+ * The entries whose examples are checked in a minimal object: the Pod template's of a Job, a CronJob's own
+ * (its Job fields are the Job's entries, fragments at various depths) and all of a CSIDriver's.
+ */
+function exampleChecked(kind: KindName, path: string): boolean {
+  if (kind === 'Job') return isPodTemplatePath(kind, path);
+  if (kind === 'CronJob') return !path.startsWith('spec.jobTemplate.spec.');
+  return true;
 }
 
 /** Objects merge key by key; lists and scalars of the example replace the base's. */
@@ -274,7 +305,7 @@ describe('catalogue examples', () => {
     const which = kind === 'Job' ? 'Pod template' : kind;
     it(`${which}: each example, placed in a minimal ${kind}, is accepted and holds its field`, () => {
       const problems: string[] = [];
-      const docs = fieldDocs(kind).filter((doc) => doc.example !== undefined && (kind !== 'Job' || isPodTemplatePath(kind, doc.path)));
+      const docs = fieldDocs(kind).filter((doc) => doc.example !== undefined && exampleChecked(kind, doc.path));
       assert.ok(docs.length > 0);
       for (const doc of docs) {
         const root = exampleRoot(kind, doc.path);

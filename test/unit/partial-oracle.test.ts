@@ -1,5 +1,5 @@
 // A Kustomize patch that sets one field is checked for what that field settles and nothing else. Proof by
-// oracle, for every rule family: each field of real and rich Jobs and CSIDrivers (as written, and with a
+// oracle, for every rule family: each field of real and rich Jobs, CronJobs and CSIDrivers (as written, and with a
 // wrong value) goes alone into a strategic-merge patch; whatever the engine reports on that patch must be
 // reported again on every object the patch can produce, i.e. merged into each of several valid bases. A
 // finding that depends on a field the patch leaves to the base (a cross-field rule) fails that test. The
@@ -24,7 +24,7 @@ function objectsIn(file: string): JsonObject[] {
     return parseAllDocuments(readFileSync(file, 'utf8'), { version: '1.1' })
       .map((document) => document.toJS() as Json)
       .filter((value): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value))
-      .filter((object) => (object.kind === 'Job' && object.apiVersion === 'batch/v1') || (object.kind === 'CSIDriver' && object.apiVersion === 'storage.k8s.io/v1'));
+      .filter((object) => ((object.kind === 'Job' || object.kind === 'CronJob') && object.apiVersion === 'batch/v1') || (object.kind === 'CSIDriver' && object.apiVersion === 'storage.k8s.io/v1'));
   } catch {
     return [];
   }
@@ -96,22 +96,23 @@ interface Case {
 }
 
 describe('a patch that sets one field gets no finding its base could refute', () => {
-  const bases: Record<KindName, JsonObject[]> = { Job: [], CSIDriver: [] };
+  const bases: Record<KindName, JsonObject[]> = { Job: [], CronJob: [], CSIDriver: [] };
   const cases: Case[] = [];
 
   before(() => {
     const examples = join(REPO_ROOT, 'examples');
-    const clean = [join(examples, 'job-clean.yaml'), join(examples, 'csidriver-clean.yaml'), join(REPO_ROOT, 'test', 'fixtures', 'partial', 'rich-job.yaml')];
-    const real = [...yamlFiles(sharedPath('corpus', 'real', 'job')), ...yamlFiles(sharedPath('corpus', 'real', 'csidriver'))];
+    const clean = [join(examples, 'job-clean.yaml'), join(examples, 'cronjob-clean.yaml'), join(examples, 'csidriver-clean.yaml'), join(REPO_ROOT, 'test', 'fixtures', 'partial', 'rich-job.yaml')];
+    const realCronJobs = join(REPO_ROOT, 'test', 'fixtures', 'cronjob');
+    const real = [...yamlFiles(sharedPath('corpus', 'real', 'job')), ...yamlFiles(realCronJobs), ...yamlFiles(sharedPath('corpus', 'real', 'csidriver'))];
     // Bases: the clean examples, the rich Job, and a few real objects of each kind (every real file is a source of patches).
-    const someReal = [...yamlFiles(sharedPath('corpus', 'real', 'job'), 10), ...yamlFiles(sharedPath('corpus', 'real', 'csidriver'), 6)];
+    const someReal = [...yamlFiles(sharedPath('corpus', 'real', 'job'), 10), ...yamlFiles(realCronJobs, 6), ...yamlFiles(sharedPath('corpus', 'real', 'csidriver'), 6)];
     for (const file of [...clean, ...someReal]) {
       for (const object of objectsIn(file)) {
         if (errorsOf(stringify(object)).length === 0) bases[object.kind as KindName].push(object);
       }
     }
     // Every field of the examples and the rich Job, as written and with wrong values; of the real files, as written.
-    const mutated = new Set([...clean, join(examples, 'job-mistakes.yaml'), join(examples, 'csidriver-mistakes.yaml')]);
+    const mutated = new Set([...clean, join(examples, 'job-mistakes.yaml'), join(examples, 'cronjob-mistakes.yaml'), join(examples, 'csidriver-mistakes.yaml')]);
     const seen = new Set<string>();
     for (const file of [...mutated, ...real]) {
       for (const object of objectsIn(file)) {
@@ -156,9 +157,9 @@ describe('a patch that sets one field gets no finding its base could refute', ()
   }
 
   it('has bases of both kinds and thousands of single-field patches', () => {
-    assert.ok(bases.Job.length >= 3 && bases.CSIDriver.length >= 1, `bases: ${bases.Job.length} Jobs, ${bases.CSIDriver.length} CSIDrivers`);
+    assert.ok(bases.Job.length >= 3 && bases.CronJob.length >= 3 && bases.CSIDriver.length >= 1, `bases: ${bases.Job.length} Jobs, ${bases.CronJob.length} CronJobs, ${bases.CSIDriver.length} CSIDrivers`);
     assert.ok(cases.length > 500, `${cases.length} patches`);
-    console.log(`oracle: ${cases.length} single-field patches, ${cases.reduce((n, c) => n + c.asPatch.length, 0)} findings on them, bases: ${bases.Job.length} Jobs, ${bases.CSIDriver.length} CSIDrivers`);
+    console.log(`oracle: ${cases.length} single-field patches, ${cases.reduce((n, c) => n + c.asPatch.length, 0)} findings on them, bases: ${bases.Job.length} Jobs, ${bases.CronJob.length} CronJobs, ${bases.CSIDriver.length} CSIDrivers`);
   });
 
   for (const family of [...new Set(FAMILY_OF.values())]) {

@@ -148,6 +148,7 @@ describe('staying current', () => {
 
 const GO_ROOTS: { kind: KindName; pkg: GoPackage; root: string }[] = [
   { kind: 'Job', pkg: 'batch', root: 'JobSpec' },
+  { kind: 'CronJob', pkg: 'batch', root: 'CronJobSpec' },
   { kind: 'CSIDriver', pkg: 'storage', root: 'CSIDriverSpec' },
 ];
 
@@ -173,7 +174,7 @@ describe('the deltas against the Go types (../shared/k8s-api-types)', { skip: sk
     // When every change of the release came after its Go types (a beta tag), the types still show the base release.
     const compared = after.length && delta ? delta.base : release;
 
-    it(`${release}: the fields of JobSpec and CSIDriverSpec are those of the generated ${compared} fields${compared !== release ? ' (the Go types are a beta)' : ''}`, () => {
+    it(`${release}: the fields of JobSpec, CronJobSpec and CSIDriverSpec are those of the generated ${compared} fields${compared !== release ? ' (the Go types are a beta)' : ''}`, () => {
       assert.ok(!after.length || after.length === delta?.changes.length, `${release}: some changes are afterGoTypes and some not; teach this test to tell their paths apart`);
       for (const { kind, pkg, root } of GO_ROOTS) {
         const go = goFieldPaths(sharedPath('k8s-api-types', release), pkg, root, 'spec');

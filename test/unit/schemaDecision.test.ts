@@ -79,6 +79,12 @@ describe('schemaDiagnostics auto beside Red Hat YAML', () => {
     assert.equal(auto(file('/w/two.yaml', `${MODELINE}${JOB}--- # driver\n${MODELINE}${CSIDRIVER}`), redHat()), 'off', 'both covered');
   });
 
+  it('counts a CronJob as ours too', () => {
+    const cronJob = 'apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: nightly\nspec:\n  schedule: "@daily"\n';
+    assert.equal(auto(file('/w/two.yaml', `${MODELINE}${JOB}---\n${cronJob}`), redHat()), 'on', 'the CronJob is not covered');
+    assert.equal(auto(file('/w/two.yaml', `${MODELINE}${JOB}---\n${MODELINE}${cronJob}`), redHat()), 'off');
+  });
+
   it('reports them when Red Hat YAML does not validate (yaml.validate: false)', () => {
     assert.equal(auto(file('/w/job.yaml', JOB), redHat({ kubernetes: '*.yaml' }, false)), 'on');
   });

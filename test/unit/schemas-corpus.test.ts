@@ -17,6 +17,7 @@ const skip = skipUnlessShared('real-world corpus against the generated schemas',
 const ajv = new Ajv({ allErrors: true, strict: false });
 const validators: Record<KindName, ValidateFunction> = {
   Job: ajv.compile(JSON.parse(readFileSync(join(SCHEMAS_DIR, 'job.schema.json'), 'utf8')) as object),
+  CronJob: ajv.compile(JSON.parse(readFileSync(join(SCHEMAS_DIR, 'cronjob.schema.json'), 'utf8')) as object),
   CSIDriver: ajv.compile(JSON.parse(readFileSync(join(SCHEMAS_DIR, 'csidriver.schema.json'), 'utf8')) as object),
 };
 

@@ -33,10 +33,10 @@ describe('gen-schemas guards', { skip }, () => {
   }
 
   test('an enum list on a field we have not decided about stops the generator', () => {
-    withEnumList('io.k8s.api.core.v1.PodSpec', 'dnsPolicy', ['ClusterFirst', 'Default', 'None']);
+    withEnumList('io.k8s.api.core.v1.PodSpec', 'schedulerName', ['default-scheduler']);
     assert.throws(
       () => generateSchemas(copy),
-      /spec\.template\.spec\.dnsPolicy: upstream lists enum values .* add io\.k8s\.api\.core\.v1\.PodSpec\.dnsPolicy to CURATED_ENUMS or OPEN_ENUM_FIELDS/,
+      /spec\.template\.spec\.schedulerName: upstream lists enum values .* add io\.k8s\.api\.core\.v1\.PodSpec\.schedulerName to CURATED_ENUMS, scripts\/podEnums\.ts or OPEN_ENUM_FIELDS/,
     );
   });
 
@@ -44,7 +44,17 @@ describe('gen-schemas guards', { skip }, () => {
     withEnumList('io.k8s.api.core.v1.PodSpec', 'restartPolicy', ['Always', 'Never', 'OnFailure']);
     assert.doesNotThrow(() => generateSchemas(copy));
     withEnumList('io.k8s.api.core.v1.PodSpec', 'restartPolicy', ['Always', 'Never', 'OnFailure', 'Sometimes']);
+    assert.throws(() => generateSchemas(copy), /upstream now lists Sometimes; update scripts\/podEnums\.ts/);
+    withEnumList('io.k8s.api.batch.v1.JobSpec', 'completionMode', ['Indexed', 'NonIndexed', 'Sometimes']);
     assert.throws(() => generateSchemas(copy), /upstream now lists Sometimes; update CURATED_ENUMS/);
+  });
+
+  test('the Pod API table knows the constants the server refuses: a list naming them is accepted', () => {
+    // Lt and Gt are Go constants of TolerationOperator that no release accepts with default gates.
+    withEnumList('io.k8s.api.core.v1.Toleration', 'operator', ['Equal', 'Exists', 'Gt', 'Lt']);
+    assert.doesNotThrow(() => generateSchemas(copy));
+    withEnumList('io.k8s.api.core.v1.Toleration', 'operator', ['Equal', 'Exists', 'Within']);
+    assert.throws(() => generateSchemas(copy), /tolerations\[\]\.operator: upstream now lists Within; update scripts\/podEnums\.ts/);
   });
 
   test('a list upstream starts writing only in a later release does not make its values look new', () => {

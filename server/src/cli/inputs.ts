@@ -1,6 +1,6 @@
 // What `kubeassist check` reads: the paths as the user gave them, folders searched for YAML files, standard
 // input; and the problems of a path that cannot be read, in words (never Node's error text).
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 export interface Input {
@@ -20,10 +20,12 @@ export interface InputProblem {
 export function collectInputs(paths: readonly string[]): { inputs: Input[]; problems: InputProblem[] } {
   const inputs: Input[] = [];
   const problems: InputProblem[] = [];
-  const visit = (path: string, name: string, given: boolean): void => {
+  /** `known`: what the folder listing said the entry is (a file or a folder), so that it needs no stat of its own. */
+  const visit = (path: string, name: string, given: boolean, known?: 'file' | 'folder'): void => {
+    if (known === 'file' && !/\.ya?ml$/i.test(path)) return;
     let isDirectory: boolean;
     try {
-      isDirectory = statSync(path).isDirectory();
+      isDirectory = known ? known === 'folder' : statSync(path).isDirectory();
     } catch (error) {
       problems.push({ name, problem: describeFileError(error) });
       return;
@@ -32,16 +34,18 @@ export function collectInputs(paths: readonly string[]): { inputs: Input[]; prob
       if (given || /\.ya?ml$/i.test(path)) inputs.push({ path, name });
       return;
     }
-    let entries: string[];
+    let entries: Dirent[];
     try {
-      entries = readdirSync(path).sort();
+      entries = readdirSync(path, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     } catch (error) {
       problems.push({ name, problem: describeFileError(error) });
       return;
     }
     for (const entry of entries) {
-      if (entry === 'node_modules' || entry.startsWith('.')) continue;
-      visit(join(path, entry), name === '.' ? entry : `${name.replace(/[\\/]+$/, '')}/${entry}`, false);
+      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+      // Symbolic links (and file systems that do not say) are looked at through a stat.
+      const kind = entry.isFile() ? 'file' : entry.isDirectory() ? 'folder' : undefined;
+      visit(join(path, entry.name), name === '.' ? entry.name : `${name.replace(/[\\/]+$/, '')}/${entry.name}`, false, kind);
     }
   };
   for (const path of paths) {
@@ -88,8 +92,14 @@ export function diffNames(path: string): { from: string; to: string } {
   return { from: `a/${inRepository}`, to: `b/${inRepository}` };
 }
 
+/** `path` relative to `folder` with `/` separators when it is inside it; undefined when it is not (or is the folder). */
+export function pathInside(folder: string, path: string): string | undefined {
+  const inside = relative(folder, path);
+  return !inside || inside.startsWith('..') || isAbsolute(inside) ? undefined : inside.split(sep).join('/');
+}
+
 /** The nearest folder at or above `folder` that holds `.git` (a folder, or a file in a worktree). */
-function repositoryRoot(folder: string): string | undefined {
+export function repositoryRoot(folder: string): string | undefined {
   for (let current = folder; ; current = dirname(current)) {
     if (existsSync(join(current, '.git'))) return current;
     if (dirname(current) === current || !isAbsolute(current)) return undefined;

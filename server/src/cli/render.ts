@@ -11,8 +11,9 @@ import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { checkedResources, FileModel, KUSTOMIZATION_FILE_NAMES, validate, type Settings } from '../service/index';
 import { splitDocuments, type DocumentSlice } from '../service/document/split';
-import type { KindName } from '../service/types';
+import { identitiesOf, type CheckedObject } from './checkFile';
 import { findingOf, type Finding } from './report';
+import type { ReportFile } from './sarif';
 
 export type RenderSource = { tool: 'helm'; chart: string; values: string[] } | { tool: 'kustomize'; folder: string };
 
@@ -23,7 +24,8 @@ export interface RenderedCheck {
   /** How reports name the rendering, e.g. `helm template charts/app`. */
   name: string;
   findings: Finding[];
-  objects: KindName[];
+  /** The checked objects, at their lines in the tool's output. */
+  objects: CheckedObject[];
 }
 
 /** The first of `names` that is an executable file in a folder of PATH. */
@@ -78,7 +80,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, label: str
 export function checkRendered(source: RenderSource, rendered: { name: string; text: string }, settings: Settings): RenderedCheck {
   const model = new FileModel();
   const diagnostics = validate(model, rendered.text, settings);
-  const objects = checkedResources(model, rendered.text, settings.maxFileSize).map((resource) => resource.kind);
+  const resources = checkedResources(model, rendered.text, settings.maxFileSize);
+  const identities = identitiesOf(resources);
+  const objects = resources.map((resource, i) => ({ kind: resource.kind, identity: identities[i], line: resource.line + 1 }));
   const slices = splitDocuments(rendered.text);
   const tracer = source.tool === 'helm' ? helmTracer(source.chart) : kustomizeTracer(source.folder);
   const findings = diagnostics.map((diagnostic) => {
@@ -86,6 +90,21 @@ export function checkRendered(source: RenderSource, rendered: { name: string; te
     return slice ? tracer(slice, diagnostic) ?? untraced(rendered.name, slice, diagnostic, tracer.origin(slice)) : findingOf(rendered.name, diagnostic);
   });
   return { name: rendered.name, findings, objects };
+}
+
+/**
+ * A rendering as the reports take files: one per file its findings were traced to (in the order first met),
+ * and the rendering itself, which holds the checked objects and what names no file.
+ */
+export function renderedFiles(check: RenderedCheck): ReportFile[] {
+  const own: ReportFile = { name: check.name, findings: [], objects: check.objects };
+  const files = new Map<string, ReportFile>([[check.name, own]]);
+  for (const finding of check.findings) {
+    let file = files.get(finding.file);
+    if (!file) files.set(finding.file, (file = { name: finding.file, path: isFile(finding.file) ? resolve(finding.file) : undefined, findings: [], objects: [] }));
+    file.findings.push(finding);
+  }
+  return [...files.values()].filter((file) => file === own || file.findings.length > 0);
 }
 
 interface Tracer {

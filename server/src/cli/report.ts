@@ -17,6 +17,14 @@ export interface Finding {
   serverMessage?: string;
 }
 
+/** A finding with what the other formats need: the object it is about and, in SARIF only, the comment that silences it. */
+export interface ReportedFinding extends Finding {
+  /** `Job/default/pi`, `CSIDriver/ebs.csi.aws.com`, or `document 2` for YAML problems outside any object. */
+  object?: string;
+  /** The `# kubeassist-disable-next-line` comment that silences it (only when asked for: SARIF). */
+  suppressedBy?: string;
+}
+
 const SEVERITY_NAMES: Record<number, Finding['severity']> = {
   [DiagnosticSeverity.Error]: 'error',
   [DiagnosticSeverity.Warning]: 'warning',
@@ -96,13 +104,15 @@ export function summaryLine(files: number, objects: readonly KindName[], finding
   return `${checked}: ${tally.join(', ')}\n`;
 }
 
-/** `no Job or CSIDriver found in 2 files`: said when nothing of ours was checked at all. */
+/** `no Job, CronJob or CSIDriver found in 2 files`: said when nothing of ours was checked at all. */
 export function nothingFoundLine(files: number): string {
   const kinds = Object.keys(KINDS);
   const named = kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} or ${kinds[kinds.length - 1]}` : kinds[0];
   return `no ${named} found in ${count(files, 'file')}\n`;
 }
 
+/** `--format json`: a list of findings, each with exactly the fields of Finding (the shape tools rely on). */
 export function jsonReport(findings: readonly Finding[]): string {
-  return JSON.stringify(findings, null, 2) + '\n';
+  const shaped = findings.map(({ file, line, column, endLine, endColumn, severity, code, message, path, serverMessage }) => ({ file, line, column, endLine, endColumn, severity, code, message, path, serverMessage }));
+  return JSON.stringify(shaped, null, 2) + '\n';
 }

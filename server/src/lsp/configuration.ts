@@ -1,8 +1,6 @@
 // Reads `kubeassist.*` settings: through workspace/configuration where the client offers it, else from
 // initializationOptions and didChangeConfiguration payloads (Neovim, Emacs and other plain clients).
-import { DEFAULT_MAX_FILE_SIZE, DEFAULT_SETTINGS, isValidVersion, type RuleSetting, type Settings } from '../service/settings';
-
-const RULE_SETTINGS = new Set<RuleSetting>(['error', 'warning', 'information', 'hint', 'off']);
+import { DEFAULT_MAX_FILE_SIZE, DEFAULT_SETTINGS, isValidVersion, ruleSettingOf, type RuleSetting, type Settings } from '../service/settings';
 
 /** Accepts what a user may have written and keeps only well-formed values. */
 export function normalizeSettings(raw: unknown): Settings {
@@ -20,13 +18,8 @@ export function normalizeSettings(raw: unknown): Settings {
     : DEFAULT_SETTINGS.kubernetesVersion;
   // 'auto' needs to see the editor's other extensions: only the VS Code client can decide it (per document).
   const schemaDiagnostics = section.schemaDiagnostics === 'off' ? 'off' : 'on';
-  return { enable: section.enable !== false, kubernetesVersion: version, rules, maxFileSize: maxFileSizeOf(section.maxFileSize), schemaDiagnostics };
-}
-
-/** A rule's severity as a user may write it (`info` for `information`); undefined when it is none. */
-export function ruleSettingOf(value: unknown): RuleSetting | undefined {
-  const setting = value === 'info' ? 'information' : value;
-  return typeof setting === 'string' && RULE_SETTINGS.has(setting as RuleSetting) ? (setting as RuleSetting) : undefined;
+  const updateChecks = section.updateChecks === 'off' ? 'off' : 'git';
+  return { enable: section.enable !== false, kubernetesVersion: version, rules, maxFileSize: maxFileSizeOf(section.maxFileSize), schemaDiagnostics, updateChecks };
 }
 
 /** `kubeassist.maxFileSize`: characters, 0 for no limit. */

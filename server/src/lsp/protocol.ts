@@ -15,9 +15,16 @@ export interface DocumentInfoParams {
 export interface DocumentInfo {
   /** The release the document is checked against, "1.NN". */
   kubernetesVersion: string;
-  /** Job and CSIDriver objects that get checked (0: not a Kubernetes file of ours, or checking is off). */
+  /** Job, CronJob and CSIDriver objects that get checked (0: not a Kubernetes file of ours, or checking is off). */
   checkedResources: number;
   schemaDiagnostics: 'on' | 'off';
-  /** Settings that do nothing (a `kubeassist.rules` key that matches no code), one sentence each. */
+  /**
+   * Settings that do nothing (a `kubeassist.rules` key that matches no code) and the mistakes of the
+   * document's `.kubeassist.yaml` (`path:line: message`), one sentence each.
+   */
   settingsProblems: string[];
+  /** Who set `kubernetesVersion`: the `.kubeassist.yaml` in `configFile`, or the editor settings (or their default). */
+  kubernetesVersionSource: 'configFile' | 'settings';
+  /** The `.kubeassist.yaml` that applies to the document (a file URI), when there is one. */
+  configFile?: string;
 }

@@ -1,31 +1,21 @@
 // What the workspace says about each open document (the engine's DocumentContext): whether a kustomization
 // beside or above it uses it as a patch. Kustomization files are read from the open documents first, then
-// from the disk, and kept until one of them changes: the client reports it (workspace/didChangeWatchedFiles,
-// registered dynamically where it can), or the server sees it opened, edited or saved.
+// from the disk, and kept until one of them changes: the client reports it (workspace/didChangeWatchedFiles
+// with KUSTOMIZATION_WATCHERS, registered by server.ts where the client can), or the server sees it opened,
+// edited or saved.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DidChangeWatchedFilesNotification, type ClientCapabilities, type Connection } from 'vscode-languageserver/node';
 import { isKustomizationFile, KUSTOMIZATION_FILE_NAMES, kustomizeContext, type DocumentContext } from '../service/index';
+
+/** The file watchers that report kustomization files anywhere in the workspace. */
+export const KUSTOMIZATION_WATCHERS = KUSTOMIZATION_FILE_NAMES.map((name) => ({ globPattern: `**/${name}` }));
 
 export class WorkspaceContexts {
   private readonly files = new Map<string, string | undefined>();
   private readonly contexts = new Map<string, DocumentContext>();
-  private clientWatches = false;
 
   /** `openText(uri)`: the text of an open document, which wins over the disk. */
   constructor(private readonly openText: (uri: string) => string | undefined) {}
-
-  /** Reads whether the client registers file watchers for us (at initialize). */
-  initialize(capabilities: ClientCapabilities): void {
-    this.clientWatches = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
-  }
-
-  /** Asks the client to report changes to kustomization files anywhere in the workspace (at initialized). */
-  register(connection: Connection, log: (message: string) => void): void {
-    if (!this.clientWatches) return;
-    const watchers = KUSTOMIZATION_FILE_NAMES.map((name) => ({ globPattern: `**/${name}` }));
-    connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).catch((error: unknown) => log(`kubeassist: cannot watch kustomization files: ${String(error)}`));
-  }
 
   isKustomization(uri: string): boolean {
     return uri.startsWith('file:') && isKustomizationFile(uri);

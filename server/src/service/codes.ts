@@ -10,6 +10,7 @@ import { FIELD_AVAILABILITY_CODES } from './schema/fieldAvailability';
 import { nearestName } from './schema/messages';
 import { SCHEMA_FIXES } from './schema/validator.fix';
 import type { RuleCode } from './types';
+import { UPDATE_RULES } from './update/index';
 
 const SCHEMA_DOCS = 'https://kubernetes.io/docs/reference/kubernetes-api/';
 
@@ -21,7 +22,8 @@ export const ENGINE_CODES: readonly RuleCode[] = describeFixes([
   { code: 'yaml/alias-limit', severity: 'error', title: 'Aliases expand beyond the limit (a "billion laughs" document); the object is not checked', mirrors: '-' },
   { code: 'yaml/too-deep', severity: 'error', title: 'The document nests more than 200 levels deep (hostile or broken input); it is not read', mirrors: '-' },
   { code: 'file/too-large', severity: 'information', title: 'The file is larger than `kubeassist.maxFileSize`: the documents past the limit are not checked', mirrors: '-' },
-  { code: 'kind/api-version', severity: 'error', title: 'A Job or CSIDriver with an apiVersion of its group that does not serve it (`batch/v1beta1`, `storage.k8s.io/v1beta1`, ...)', mirrors: 'API discovery' },
+  { code: 'kind/api-version', severity: 'error', title: 'A Job, CronJob or CSIDriver with an apiVersion of its group that does not serve it (`batch/v1beta1`, `storage.k8s.io/v1beta1`, ...)', mirrors: 'API discovery' },
+  { code: 'kind/api-version-deprecated', severity: 'warning', title: 'A deprecated apiVersion the chosen release still serves and a later one removes (`batch/v1beta1` CronJob up to 1.24); the object is not checked further', mirrors: 'API discovery (deprecated API warning)' },
   { code: 'schema/unknown-field', severity: 'error', title: 'A field the API does not have (typos, removed fields)', mirrors: 'strict field validation', reference: 'all kinds', href: SCHEMA_DOCS },
   { code: 'schema/type', severity: 'error', title: 'A value of the wrong JSON type (`backoffLimit: "6"`)', mirrors: 'JSON decoding', href: SCHEMA_DOCS },
   { code: 'schema/enum', severity: 'error', title: 'A value outside the allowed set (case-sensitive)', mirrors: 'NotSupported checks', reference: 'JOB-IDX-01, JOB-PFP-03/07/17, JOB-PRP-01, JOB-RP-02, JOB-POD-06/08, CSI-FSG-01, CSI-VLM-01', href: SCHEMA_DOCS },
@@ -30,13 +32,16 @@ export const ENGINE_CODES: readonly RuleCode[] = describeFixes([
   ...FIELD_AVAILABILITY_CODES,
   { code: JSON6902_CODES.op, severity: 'error', title: 'A Kustomize JSON 6902 patch operation that is none of add, remove, replace, move, copy, test', mirrors: 'kustomize (evanphx/json-patch decoding)', href: JSON6902_HREF },
   { code: JSON6902_CODES.path, severity: 'error', title: 'A Kustomize JSON 6902 `path` or `from` that leads to no field of the target Job or CSIDriver', mirrors: 'kustomize (JSON patch apply) and strict field validation', href: JSON6902_HREF },
+  { code: 'config/syntax', severity: 'error', title: 'A `.kubeassist.yaml` that is not YAML or not a mapping of settings: checking goes on with the defaults', mirrors: '-' },
+  { code: 'config/invalid', severity: 'error', title: 'A `.kubeassist.yaml` setting that does not exist or has a value of the wrong kind; it is ignored', mirrors: '-' },
+  { code: 'config/unknown-rule', severity: 'warning', title: 'A `rules` key of `.kubeassist.yaml` that matches no rule code; it has no effect', mirrors: '-' },
 ], { ...YAML_FIXES, ...RESOURCE_FIXES, ...SCHEMA_FIXES });
 
-/** Every code, engine codes first, then the rule families in their list order; each code once. */
+/** Every code, engine codes first, then the rule families in their list order, then the update rules; each code once. */
 export function allRuleCodes(): RuleCode[] {
   const seen = new Set<string>();
   const out: RuleCode[] = [];
-  for (const code of [...ENGINE_CODES, ...ALL_RULES.flatMap((rule) => rule.codes)]) {
+  for (const code of [...ENGINE_CODES, ...ALL_RULES.flatMap((rule) => rule.codes), ...UPDATE_RULES.flatMap((rule) => rule.codes)]) {
     if (seen.has(code.code)) continue;
     seen.add(code.code);
     out.push(code);

@@ -2,8 +2,9 @@
 // these; neither holds a check of its own.
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
 import { FileModel } from './document/fileModel';
+import type { YamlDocument } from './document/yamlDocument';
 import { codeActions as codeActionsFor, fixText as fixTextWith, type CodeActionClient, type DocumentRef } from './features/codeActions';
-import { diagnoseDocument } from './features/diagnostics';
+import { diagnoseDocument, type DiagnosticData } from './features/diagnostics';
 import { uncheckedDocumentsDiagnostic } from './features/limits';
 import { ruleKeyProblem } from './codes';
 import { classify, mayNameOurKinds } from './kube/resources';
@@ -15,12 +16,23 @@ export { FileModel } from './document/fileModel';
 export { CODE_ACTION_KINDS, FIX_ALL_KIND, resolveCodeAction, type CodeActionClient } from './features/codeActions';
 export { complete, COMPLETION_TRIGGERS } from './features/completion';
 export { hover } from './features/hover';
+export { inlayHints } from './features/inlayHints';
 export { DEFAULT_SETTINGS, type Settings } from './settings';
+export { completeConfig, hoverConfig } from './config/configFeatures';
+export { compileGlob, isIgnored, type IgnoreGlob } from './config/glob';
+export { CONFIG_FILE_NAME, readConfig, withConfig, type ConfigValues } from './config/kubeassistConfig';
+export { Baseline, type BaselineSource } from './update/baseline';
+export { explainChanges, type FieldChange, type ObjectChanges } from './update/explain';
 export type { DocumentContext } from './workspace/context';
 export { isKustomizationFile, KUSTOMIZATION_FILE_NAMES, kustomizeContext } from './workspace/kustomize';
 
 /** What a front door may tell the engine about a file besides its text and settings. */
 export interface ValidateOptions {
+  /**
+   * Also the findings silenced by a `# kubeassist-disable-next-line` comment (the CLI's SARIF lists them as
+   * suppressed): they then carry the comment in `data.suppressedBy`. Left out by default.
+   */
+  suppressed?: boolean;
   /** What the workspace says about the file (a Kustomize patch): see workspace/kustomize.ts. */
   context?: DocumentContext;
 }
@@ -28,16 +40,31 @@ export interface ValidateOptions {
 /**
  * Diagnostics for a whole file. Pass the same FileModel for successive versions to reuse work. Helm
  * templates are checked where their text is literal; a Kustomize patch is checked as a patch when
- * `options.context` says so (or its strategic-merge directives do).
+ * `options.context` says so (or its strategic-merge directives do). With a baseline (model.baseline), the
+ * objects of plain manifests also get the update checks; a template's or a patch's never do.
  */
 export function validate(model: FileModel, text: string, settings: Settings, options: ValidateOptions = {}): Diagnostic[] {
   if (!settings.enable) return [];
   model.update(text);
   const key = `${settingsKey(settings)}|${contextKey(options.context)}`;
-  const diagnostics = model.diagnostics(key, (doc) => diagnoseDocument(doc, settings, options.context), settings.maxFileSize);
+  // A document whose text the baseline holds as it is updates nothing: it keeps the results it had without one.
+  const baseline = settings.updateChecks === 'off' ? undefined : model.baseline;
+  const against = (doc: YamlDocument) => (baseline && !baseline.holds(doc.text) ? baseline : undefined);
+  const all = baseline
+    ? model.diagnostics((doc) => (against(doc) ? `${key}|${baseline.id}` : key), (doc) => diagnoseDocument(doc, settings, options.context, against(doc)), settings.maxFileSize)
+    : model.diagnostics(key, (doc) => diagnoseDocument(doc, settings, options.context), settings.maxFileSize);
+  const diagnostics = options.suppressed ? all : withoutSuppressed(all);
   const unchecked = model.pastLimit(settings.maxFileSize);
   if (unchecked) diagnostics.push(...uncheckedDocumentsDiagnostic(unchecked.first, unchecked.count, model.documents.length, settings));
   return diagnostics;
+}
+
+function withoutSuppressed(diagnostics: Diagnostic[]): Diagnostic[] {
+  return diagnostics.some(isSuppressed) ? diagnostics.filter((diagnostic) => !isSuppressed(diagnostic)) : diagnostics;
+}
+
+function isSuppressed(diagnostic: Diagnostic): boolean {
+  return (diagnostic.data as DiagnosticData | undefined)?.suppressedBy !== undefined;
 }
 
 /** One-shot validation of a text (CLI, tests). */
@@ -65,19 +92,39 @@ export function settingsProblems(settings: Settings): string[] {
   return problems;
 }
 
-/** The Job and CSIDriver objects of a file that get checked (the status bar count, the corpus test). */
-export function checkedResources(model: FileModel, text: string, maxFileSize = Infinity): { kind: KindName; line: number }[] {
-  const found: { kind: KindName; line: number }[] = [];
-  for (const { slice, doc } of model.update(text)) {
+/** A Job, CronJob or CSIDriver of a file that gets checked: where it is and how reports name it. */
+export interface CheckedResource {
+  kind: KindName;
+  /** Zero-based line of the object's first key. */
+  line: number;
+  /** Index of its YAML document in the file, and of the object in that document (`kind: List` items). */
+  document: number;
+  resource: number;
+  name?: string;
+  generateName?: string;
+  namespace?: string;
+}
+
+/** The Job, CronJob and CSIDriver objects of a file that get checked, Helm templates' and patches' too (the status bar count, the CLI's reports, the corpus test). */
+export function checkedResources(model: FileModel, text: string, maxFileSize = Infinity): CheckedResource[] {
+  const found: CheckedResource[] = [];
+  const documents = model.update(text);
+  for (let document = 0; document < documents.length; document++) {
+    const { slice, doc } = documents[document];
     if (slice.offset + slice.text.length > maxFileSize) break; // not checked: see kubeassist.maxFileSize
     if (!mayNameOurKinds(doc.text)) continue;
-    for (const resource of doc.resourceSummaries) {
-      const classification = classify(resource.apiVersion, resource.kind);
-      if (classification.status !== 'checked') continue;
-      found.push({ kind: classification.kind, line: slice.line + doc.lines.positionAt(resource.offset).line });
-    }
+    doc.resourceSummaries.forEach((summary, resource) => {
+      const classification = classify(summary.apiVersion, summary.kind);
+      if (classification.status !== 'checked') return;
+      const { name, generateName, namespace } = summary;
+      found.push({ kind: classification.kind, line: slice.line + doc.lines.positionAt(summary.offset).line, document, resource, ...definedOnly({ name, generateName, namespace }) });
+    });
   }
   return found;
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }
 
 /** Quick fixes for the diagnostics of a `textDocument/codeAction` request, and `source.fixAll.kubeassist`. */

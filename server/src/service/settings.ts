@@ -3,8 +3,21 @@ import { DEFAULT_KUBERNETES_VERSION, MAX_MINOR, MIN_MINOR, type Severity } from 
 
 export type RuleSetting = Severity | 'off';
 
+const RULE_SETTINGS = new Set<RuleSetting>(['error', 'warning', 'information', 'hint', 'off']);
+
+/** A rule's severity as a user may write it (`info` for `information`); undefined when it is none. */
+export function ruleSettingOf(value: unknown): RuleSetting | undefined {
+  const setting = value === 'info' ? 'information' : value;
+  return typeof setting === 'string' && RULE_SETTINGS.has(setting as RuleSetting) ? (setting as RuleSetting) : undefined;
+}
+
 /** The default of `kubeassist.maxFileSize`: about 5,000 documents; checking it whole takes a few seconds. */
 export const DEFAULT_MAX_FILE_SIZE = 5_000_000;
+
+/** `maxFileSize` as users write it (characters, 0: no limit) as Settings hold it (Infinity: no limit). */
+export function fileSizeLimit(characters: number): number {
+  return characters === 0 ? Infinity : characters;
+}
 
 export interface Settings {
   enable: boolean;
@@ -23,12 +36,19 @@ export interface Settings {
    * decides this per document. Rule, YAML 1.1 and version findings stay either way.
    */
   schemaDiagnostics: 'on' | 'off';
+  /**
+   * 'git': an object that the file's previous version (its baseline: the file at HEAD in the editor, `--against`
+   * in the CLI) already holds is checked as an update too (service/update/); 'off': every object is a create.
+   */
+  updateChecks: 'git' | 'off';
 }
 
 /** Findings any Kubernetes JSON Schema gives too: the ones 'off' leaves to it. */
 export const SCHEMA_CHECKER_CODES: ReadonlySet<string> = new Set(['schema/unknown-field', 'schema/type', 'schema/enum', 'schema/required', 'schema/int-range']);
 
-export const DEFAULT_SETTINGS: Settings = { enable: true, kubernetesVersion: DEFAULT_KUBERNETES_VERSION, rules: {}, maxFileSize: DEFAULT_MAX_FILE_SIZE, schemaDiagnostics: 'on' };
+export const DEFAULT_SETTINGS: Settings = {
+  enable: true, kubernetesVersion: DEFAULT_KUBERNETES_VERSION, rules: {}, maxFileSize: DEFAULT_MAX_FILE_SIZE, schemaDiagnostics: 'on', updateChecks: 'git',
+};
 
 /** The minor release of a "1.NN" version string; anything else falls back to the default. */
 export function minorOf(version: string): number {
@@ -57,7 +77,19 @@ export function effectiveSeverity(code: string, severity: Severity, settings: Se
   return best ? best.setting : severity;
 }
 
+/**
+ * `upper`'s rule settings over `lower`'s, wherever `upper` speaks: a key of `lower` is dropped when `upper`
+ * has the same key or a prefix (ending in `/`) that covers it, so that no `lower` key can win over an
+ * `upper` one under effectiveSeverity (exact code first, then the longest prefix). `.kubeassist.yaml` over
+ * the editor's `kubeassist.rules`; `--rule` over `.kubeassist.yaml`.
+ */
+export function layerRules(lower: Record<string, RuleSetting>, upper: Record<string, RuleSetting>): Record<string, RuleSetting> {
+  const prefixes = Object.keys(upper).filter((key) => key.endsWith('/'));
+  const kept = Object.entries(lower).filter(([key]) => !Object.hasOwn(upper, key) && !prefixes.some((prefix) => key.startsWith(prefix)));
+  return { ...Object.fromEntries(kept), ...upper };
+}
+
 /** A stable key: results computed under equal keys are interchangeable. */
 export function settingsKey(settings: Settings): string {
-  return JSON.stringify([settings.enable, minorOf(settings.kubernetesVersion), Object.entries(settings.rules).sort(), settings.maxFileSize, settings.schemaDiagnostics]);
+  return JSON.stringify([settings.enable, minorOf(settings.kubernetesVersion), Object.entries(settings.rules).sort(), settings.maxFileSize, settings.schemaDiagnostics, settings.updateChecks]);
 }

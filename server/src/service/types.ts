@@ -41,11 +41,12 @@ export const MAX_MINOR = 37;
 export const DEFAULT_KUBERNETES_VERSION = '1.37';
 
 /** The kinds we check, keyed as the API server names them. */
-export type KindName = 'Job' | 'CSIDriver';
+export type KindName = 'Job' | 'CronJob' | 'CSIDriver';
 
-export const KINDS: Record<KindName, { apiVersion: string; group: string; version: string }> = {
-  Job: { apiVersion: 'batch/v1', group: 'batch', version: 'v1' },
-  CSIDriver: { apiVersion: 'storage.k8s.io/v1', group: 'storage.k8s.io', version: 'v1' },
+export const KINDS: Record<KindName, { apiVersion: string; group: string; version: string; namespaced: boolean }> = {
+  Job: { apiVersion: 'batch/v1', group: 'batch', version: 'v1', namespaced: true },
+  CronJob: { apiVersion: 'batch/v1', group: 'batch', version: 'v1', namespaced: true },
+  CSIDriver: { apiVersion: 'storage.k8s.io/v1', group: 'storage.k8s.io', version: 'v1', namespaced: false },
 };
 
 /** A plain JSON value, as the API server decodes a manifest (YAML 1.1 scalars, nulls dropped). */
@@ -86,7 +87,7 @@ export interface Rule {
   codes: readonly RuleCode[];
   check(context: RuleContext): Finding[];
   /**
-   * The same checks as `check`, split into pieces that read different fields (rules/shared.ts `inParts`).
+   * The same checks as `check`, split into pieces that read different fields (rules/job/jobFields.ts `inJobSpecParts`).
    * Only partial objects use them: a Helm template or a Kustomize patch runs each piece on its own, so a
    * piece whose fields are written still reports when another piece needs a field that is not.
    */

@@ -1,5 +1,6 @@
 // Applies one quick fix the way an editor does (code action -> workspace edit -> text), then checks again.
 import assert from 'node:assert/strict';
+import { it } from 'node:test';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-types';
 import { LineIndex } from '../../../server/src/service/document/lines';
 import { applyEdits } from '../../../server/src/service/document/edits';
@@ -83,10 +84,49 @@ export interface FixCase {
   occurrence?: number;
   /** Findings left after the fix that were there before (besides the fixed one): none unless said. */
   remaining?: string[];
+  /** Why the fix has no CronJob twin (a fix of ValidateJob's own checks), when it has none. */
+  notInCronJob?: string;
 }
 
 export function checkCase(c: FixCase): void {
   const applied = applyFix(c.text, c.code, c.title, settingsFor(c.version), c.occurrence);
   assert.equal(applied.text, c.expected);
   assert.deepEqual(applied.after, [...(c.remaining ?? [])].sort(), `findings left after "${applied.action.title}"`);
+}
+
+// ---- CronJob twins: the same fix inside a CronJob's job template ------------------------------------------
+
+/**
+ * A one-document Job written in block style, moved into a CronJob: its `spec:` becomes the job template's,
+ * four columns deeper, under a CronJob `spec` with a schedule. Undefined for other texts.
+ */
+export function cronJobTwinText(text: string): string | undefined {
+  const lines = text.split('\n');
+  const specLine = lines.indexOf('spec:');
+  if (lines.filter((line) => line === 'kind: Job').length !== 1 || specLine < 0 || lines.some((line) => /^(---|\.\.\.)\s*$/.test(line))) return undefined;
+  let end = specLine + 1;
+  while (end < lines.length && (lines[end] === '' || /^[ #]/.test(lines[end]))) end++;
+  if (lines.slice(end).some((line) => line.trim() !== '')) return undefined; // spec is not the last field
+  const body = lines.slice(specLine + 1, end).map((line) => (line === '' ? line : `    ${line}`));
+  return [...lines.slice(0, specLine), 'spec:', '  schedule: "0 3 * * *"', '  jobTemplate:', '    spec:', ...body].join('\n').replace('kind: Job\n', 'kind: CronJob\n');
+}
+
+/** Runs a Job fix case again inside a CronJob; false when the case has no twin text. */
+export function checkCronJobFixTwin(c: FixCase): boolean {
+  const text = cronJobTwinText(c.text);
+  const expected = cronJobTwinText(c.expected);
+  if (!text || !expected) return false;
+  const moved = (finding: string) => finding.replace(/ @ spec(?=$|[.[])/, ' @ spec.jobTemplate.spec');
+  checkCase({ ...c, text, expected, remaining: c.remaining?.map(moved) });
+  return true;
+}
+
+/** The cases of a Job fix table, each with its CronJob twin (or the reason it has none). */
+export function runFixCases(cases: readonly FixCase[], options: { skip?: (c: FixCase) => string | false } = {}): void {
+  for (const c of cases) {
+    const skip = options.skip?.(c) || false;
+    it(c.name, { skip }, () => checkCase(c));
+    if (c.notInCronJob) continue;
+    it(`${c.name} (in a CronJob)`, { skip }, () => assert.ok(checkCronJobFixTwin(c), 'a Job fix case needs a CronJob twin (or notInCronJob)'));
+  }
 }

@@ -1,6 +1,6 @@
 // Quick fixes of the Job rules: each applied to a fixture, checked again, and compared byte for byte.
-import { describe, it } from 'node:test';
-import { checkCase, edit, type FixCase } from './harness';
+import { describe } from 'node:test';
+import { cronJobTwinText, edit, runFixCases, type FixCase } from './harness';
 import { VALID_JOB } from './fixtures';
 
 const JOB = VALID_JOB;
@@ -182,6 +182,14 @@ const cases: FixCase[] = [
     text: edit(JOB, '  completions: 3\n', '  completionMode: Indexed\n'),
     code: 'job/completion-mode/indexed-completions-defaulted',
     expected: edit(JOB, '  completions: 3\n', '  completions: 1\n  completionMode: Indexed\n'),
+    notInCronJob: 'a job template gets no Job defaults: there the finding is indexed-requires-completions (next case)',
+  },
+  {
+    name: 'a CronJob\'s Indexed job template without completions or parallelism states `completions: 1` (no Job defaults there)',
+    text: cronJobTwinText(edit(JOB, '  completions: 3\n', '  completionMode: Indexed\n'))!,
+    code: 'job/completion-mode/indexed-requires-completions',
+    expected: cronJobTwinText(edit(JOB, '  completions: 3\n', '  completions: 1\n  completionMode: Indexed\n'))!,
+    notInCronJob: 'it is the CronJob case',
   },
   {
     name: 'an Indexed Job with parallelism and no completions can take completions from parallelism',
@@ -238,5 +246,5 @@ const cases: FixCase[] = [
 ];
 
 describe('Job quick fixes', () => {
-  for (const c of cases) it(c.name, () => checkCase(c));
+  runFixCases(cases);
 });

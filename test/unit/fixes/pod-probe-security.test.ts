@@ -1,7 +1,7 @@
 // Quick fixes of the pod template's probe, lifecycle, security context, sysctl and OS rules: each applied
 // to a fixture, checked again (no new finding), and compared byte for byte.
-import { describe, it } from 'node:test';
-import { checkCase, edit, type FixCase } from './harness';
+import { describe } from 'node:test';
+import { edit, type FixCase, runFixCases } from './harness';
 import { VALID_JOB } from './fixtures';
 
 /** The valid Job with lines added after the container's image. */
@@ -162,5 +162,5 @@ const cases: FixCase[] = [
 ];
 
 describe('pod template quick fixes: probes, lifecycle, security, OS', () => {
-  for (const c of cases) it(c.name, () => checkCase(c));
+  runFixCases(cases);
 });

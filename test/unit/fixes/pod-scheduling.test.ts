@@ -1,7 +1,7 @@
 // Quick fixes of the pod scheduling and networking rules: each applied to a fixture, checked again, and
 // compared byte for byte.
-import { describe, it } from 'node:test';
-import { checkCase, edit, type FixCase } from './harness';
+import { describe } from 'node:test';
+import { edit, type FixCase, runFixCases } from './harness';
 import { VALID_JOB } from './fixtures';
 import { MAX_MINOR } from '../../../server/src/service/types';
 
@@ -118,8 +118,7 @@ const cases: FixCase[] = [
 ];
 
 describe('quick fixes: pod scheduling and networking rules', () => {
-  for (const testCase of cases) {
-    const minor = Number((testCase.version ?? '1.35').split('.')[1]);
-    it(testCase.name, { skip: minor > MAX_MINOR && `Kubernetes ${testCase.version} is newer than the newest known release (1.${MAX_MINOR})` }, () => checkCase(testCase));
-  }
+  runFixCases(cases, {
+    skip: (testCase) => Number((testCase.version ?? '1.35').split('.')[1]) > MAX_MINOR && `Kubernetes ${testCase.version} is newer than the newest known release (1.${MAX_MINOR})`,
+  });
 });

@@ -2,7 +2,7 @@
 // applied to a fixture, checked again (no new finding), and compared byte for byte.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { actionsFor, checkCase, edit, type FixCase } from './harness';
+import { actionsFor, checkCase, edit, type FixCase, runFixCases } from './harness';
 import { VALID_JOB } from './fixtures';
 
 /** The valid Job with a volume `data` (given as its YAML lines after `- name: data`) mounted at /data. */
@@ -120,7 +120,7 @@ const cases: FixCase[] = [
 ];
 
 describe('volume quick fixes', () => {
-  for (const c of cases) it(c.name, () => checkCase(c));
+  runFixCases(cases);
 
   it('a decimal-looking mode in a JSON manifest becomes its decimal value, which JSON can write', () => {
     const json = JSON.stringify({ apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'pi' }, spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'pi', image: 'perl:5.34' }], volumes: [{ name: 'data', secret: { secretName: 'creds', defaultMode: 644 } }] } } } });

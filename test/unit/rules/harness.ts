@@ -76,15 +76,80 @@ export interface RuleCase {
   anchor?: ReportedFinding['anchor'];
   /** Words the first finding's message must contain (the server's line among them). */
   words?: string[];
+  /** How the CronJob twin of a Job case differs, and why (see checkCronJobTwin). */
+  inCronJob?: CronJobTwin;
 }
 
 /** Runs `rules` on one row (at 1.35 unless it says) and asserts the exact findings and the first one's details. */
 export function checkRuleCase(rules: readonly Rule[], testCase: RuleCase): void {
   const findings = runRules(rules, testCase.yaml, testCase.minor ?? 35);
   assert.deepEqual(summary(findings), testCase.expect);
+  assertFirst(findings, { severity: testCase.severity ?? 'error', anchor: testCase.anchor, words: testCase.words });
+}
+
+/** The first finding's severity, anchor and words, where given (no finding: nothing to check). */
+function assertFirst(findings: readonly ReportedFinding[], expected: { severity?: Finding['severity']; anchor?: Finding['anchor']; words?: readonly string[] }, who = ''): void {
   const first = findings[0];
   if (!first) return;
-  assert.equal(first.severity, testCase.severity ?? 'error');
-  if (testCase.anchor) assert.equal(first.anchor, testCase.anchor);
-  for (const word of testCase.words ?? []) assert.ok(first.message.includes(word), `message lacks "${word}": ${first.message}`);
+  if (expected.severity) assert.equal(first.severity, expected.severity, `${who}severity`);
+  if (expected.anchor) assert.equal(first.anchor, expected.anchor, `${who}anchor`);
+  for (const word of expected.words ?? []) assert.ok(first.message.includes(word), `${who}message lacks "${word}": ${first.message}`);
+}
+
+// ---- CronJob twins ----------------------------------------------------------------------------------------
+// Every Job case of the rule tables runs a second time as a CronJob: the same Job spec as the CronJob's
+// `spec.jobTemplate.spec`, its metadata as the CronJob's. The twin expects the same findings at the paths the
+// server prints for a job template (`spec.X` -> `spec.jobTemplate.spec.X`), unless the case says why a job
+// template differs (ValidateJobTemplateSpec is not ValidateJob: no generated selector and labels, no Job
+// name yet, no Job defaults). So a Job rule cannot miss the CronJob path silently.
+
+/** A case's CronJob twin, when it differs from the Job case: the findings expected, and why. */
+export interface CronJobTwin {
+  expect: string[];
+  why: string;
+  /** Words the first finding's message must contain (the Job case's words are not checked then). */
+  words?: string[];
+}
+
+export const TWIN_SCHEDULE = '0 3 * * *';
+
+/** The CronJob around a Job manifest's spec, as YAML (JSON); undefined when the manifest is not a Job. */
+export function cronJobTwinOf(yamlText: string): string | undefined {
+  const object = toServerJson(parseKubectlYaml(yamlText));
+  if (!isObject(object) || object.kind !== 'Job') return undefined;
+  const spec = object.spec === undefined ? {} : object.spec;
+  return JSON.stringify({
+    apiVersion: 'batch/v1', kind: 'CronJob',
+    ...(object.metadata !== undefined ? { metadata: object.metadata } : {}),
+    spec: { schedule: TWIN_SCHEDULE, jobTemplate: { spec } },
+  });
+}
+
+/** A `code @ path` line of a Job finding, at the twin's path: only the Job spec moves. */
+export function inCronJob(line: string): string {
+  return line.replace(/ @ spec(?=$|[.[])/, ' @ spec.jobTemplate.spec');
+}
+
+/**
+ * Words of a Job message as the twin's message says them: a path from the Job's root moves too, i.e. one that
+ * starts `spec.template` or that is quoted from the root (`` `spec.backoffLimitPerIndex` ``). Other `spec.`
+ * texts are not the Job's (a fieldRef's `spec.nodeName`, a claim template's `spec.accessModes`).
+ */
+export function inCronJobWords(word: string): string {
+  return word.replace(/(^|[\s(])spec\.(?=template\b)/g, '$1spec.jobTemplate.spec.').replace(/`spec\.(?!jobTemplate\b)/g, '`spec.jobTemplate.spec.');
+}
+
+export type TwinCase = Omit<RuleCase, 'name'>;
+
+/** Runs the CronJob twin of a Job case and returns its findings; a case whose manifest is no Job has none. */
+export function checkCronJobTwin(rules: readonly Rule[], testCase: TwinCase): ReportedFinding[] | undefined {
+  const twin = cronJobTwinOf(testCase.yaml);
+  if (!twin) return undefined;
+  const findings = runRules(rules, twin, testCase.minor ?? 35);
+  const override = testCase.inCronJob;
+  assert.deepEqual(summary(findings), override?.expect ?? testCase.expect.map(inCronJob), override ? `in a CronJob: ${override.why}` : 'in a CronJob');
+  assertFirst(findings, override
+    ? { words: override.words }
+    : { severity: testCase.severity ?? 'error', anchor: testCase.anchor, words: testCase.words?.map(inCronJobWords) }, 'CronJob twin: ');
+  return findings;
 }

@@ -20,7 +20,8 @@ runCases([
     expected: [
       [`${B}/max-failed-indexes-above-completions`, 'spec.maxFailedIndexes'],
       ['job/completion-mode/indexed-completions-defaulted', 'spec.completionMode', 'warning'],
-    ] },
+    ],
+    inCronJob: { expected: [['job/completion-mode/indexed-requires-completions', 'spec.jobTemplate.spec.completions']], why: 'a job template gets no Job defaults (SetObjectDefaults_CronJob calls no SetDefaults_Job), so Indexed needs completions written' } },
   { name: 'maxFailedIndexes 100000 is within the fixed limit', yaml: indexed('completions: 200000\nparallelism: 10\nmaxFailedIndexes: 100000'),
     expected: [[`${B}/max-failed-indexes-needs-backoff-limit-per-index`, 'spec.backoffLimitPerIndex']] },
   { name: 'maxFailedIndexes 100001 is above the fixed limit', yaml: indexed('completions: 200000\nparallelism: 10\nmaxFailedIndexes: 100001'),

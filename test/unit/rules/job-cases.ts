@@ -1,9 +1,10 @@
 // Fixtures and a table runner for the Job rule tests (imported by test/unit/rules/job-*.test.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { cronJobRules } from '../../../server/src/service/rules/cronjob/index';
 import { jobRules } from '../../../server/src/service/rules/job/index';
 import type { Anchor, Severity } from '../../../server/src/service/types';
-import { runRules, summary } from './harness';
+import { checkCronJobTwin, inCronJob, inCronJobWords, runRules, summary } from './harness';
 
 function indent(lines: string, spaces: number): string {
   const pad = ' '.repeat(spaces);
@@ -49,20 +50,42 @@ export interface Case {
   expected: readonly Expected[];
   /** Words the findings' messages must mention between them (case-insensitive). */
   words?: readonly string[];
+  /** How the CronJob twin differs from the Job (harness.ts checkCronJobTwin), and why; by default it has the same findings. */
+  inCronJob?: { expected: readonly Expected[]; why: string; words?: readonly string[] };
 }
 
-/** Runs all Job rules on each case and asserts the exact findings. */
+const line = ([code, path]: Expected) => `${code} @ ${path}`;
+
+/** The rules a twin runs: every Job rule and the CronJob's own (its job-template checks among them). */
+const TWIN_RULES = [...jobRules, ...cronJobRules];
+
+/** Runs all Job rules on each case and asserts the exact findings; then the same for its CronJob twin. */
 export function runCases(cases: readonly Case[]): void {
   for (const testCase of cases) {
     test(testCase.name, () => {
       const findings = runRules(jobRules, testCase.yaml, testCase.minor);
-      assert.deepEqual(summary(findings), testCase.expected.map(([code, path]) => `${code} @ ${path}`));
-      testCase.expected.forEach(([, , severity = 'error', anchor = 'value'], index) => {
-        assert.equal(findings[index]!.severity, severity, `severity of ${findings[index]!.code}`);
-        assert.equal(findings[index]!.anchor, anchor, `anchor of ${findings[index]!.code}`);
+      assert.deepEqual(summary(findings), testCase.expected.map(line));
+      assertDetails(findings, testCase.expected, testCase.words ?? []);
+    });
+    test(`${testCase.name} (in a CronJob)`, () => {
+      const twin = testCase.inCronJob;
+      const findings = checkCronJobTwin(TWIN_RULES, {
+        yaml: testCase.yaml, minor: testCase.minor, expect: testCase.expected.map(line),
+        severity: testCase.expected[0]?.[2], anchor: testCase.expected[0]?.[3],
+        inCronJob: twin ? { expect: twin.expected.map(line), why: twin.why } : undefined,
       });
-      const messages = findings.map((finding) => finding.message).join('\n').toLowerCase();
-      for (const word of testCase.words ?? []) assert.ok(messages.includes(word.toLowerCase()), `message should mention "${word}":\n${messages}`);
+      assert.ok(findings, 'every Job case has a CronJob twin');
+      const expected = twin?.expected ?? testCase.expected.map(([code, path, ...rest]) => [code, inCronJob(`x @ ${path}`).slice(4), ...rest] as const);
+      assertDetails(findings, expected, twin ? twin.words ?? [] : (testCase.words ?? []).map(inCronJobWords));
     });
   }
+}
+
+function assertDetails(findings: ReturnType<typeof runRules>, expected: readonly Expected[], words: readonly string[]): void {
+  expected.forEach(([, , severity = 'error', anchor = 'value'], index) => {
+    assert.equal(findings[index]!.severity, severity, `severity of ${findings[index]!.code}`);
+    assert.equal(findings[index]!.anchor, anchor, `anchor of ${findings[index]!.code}`);
+  });
+  const messages = findings.map((finding) => finding.message).join('\n').toLowerCase();
+  for (const word of words) assert.ok(messages.includes(word.toLowerCase()), `message should mention "${word}":\n${messages}`);
 }

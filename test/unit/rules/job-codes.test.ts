@@ -8,8 +8,12 @@ import { sharedPath, skipUnlessShared } from '../../support/shared';
 const REFERENCE = sharedPath('reference', 'k8s-validation-rules.md');
 const codes = jobRules.flatMap((rule) => rule.codes);
 
-test('every Job rule applies to Job only', () => {
-  for (const rule of jobRules) assert.deepEqual(rule.kinds, ['Job'], rule.name);
+// One engine: a Job rule runs wherever a JobSpec lives (a Job's spec, a CronJob's job template), except
+// ValidateJob's own checks of the Job's name, generated selector and labels, which a job template does not get.
+const JOB_ONLY = ['validateGeneratedSelector', 'ValidateJobSpec (selector)', 'ValidateJob (name)', 'jobStrategy.WarningsOnCreate'];
+
+test('every Job rule applies to Job and CronJob, ValidateJob\'s own checks to Job only', () => {
+  for (const rule of jobRules) assert.deepEqual(rule.kinds, JOB_ONLY.includes(rule.name) ? ['Job'] : ['Job', 'CronJob'], rule.name);
 });
 
 test('Job codes are unique and shaped job/<family>/<what>', () => {

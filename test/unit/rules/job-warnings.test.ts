@@ -5,10 +5,18 @@ const indexed = (lines: string, minor?: number) => ({ yaml: jobManifest({ spec: 
 
 runCases([
   { name: 'a dotted name is accepted with a warning', yaml: jobManifest({ name: 'my.job' }),
-    expected: [['job/name/not-dns-label', 'metadata.name', 'warning']], words: ['contains a dot', 'hostnames'] },
+    expected: [['job/name/not-dns-label', 'metadata.name', 'warning']], words: ['contains a dot', 'hostnames'],
+    inCronJob: {
+      expected: [['cronjob/name/not-dns-label', 'metadata.name', 'warning']], words: ['contains a dot', 'hostnames'],
+      why: 'the CronJob strategy warns about its own name (cronJobStrategy.WarningsOnCreate)',
+    } },
   { name: 'a DNS-label name gets no warning', yaml: jobManifest({ name: 'my-job' }), expected: [] },
   { name: 'a dotted generateName gets the warning too', yaml: jobManifest({ name: null, metadata: 'generateName: my.job-' }),
-    expected: [['job/name/not-dns-label', 'metadata.name', 'warning']] },
+    expected: [['job/name/not-dns-label', 'metadata.name', 'warning']],
+    inCronJob: {
+      expected: [['cronjob/name/not-dns-label', 'metadata.generateName', 'warning']],
+      why: "the CronJob's own warning, on the generateName it comes from",
+    } },
   { name: 'servers before 1.27 do not warn about the name', minor: 26, yaml: jobManifest({ name: 'my.job' }), expected: [] },
   { name: 'an Indexed Job above 100000 completions and 10000 parallelism is warned about',
     ...indexed('completions: 100001\nparallelism: 10001'),

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Json, Rule } from '../../../server/src/service/types';
-import { runRules, summary, type ReportedFinding } from './harness';
+import { checkCronJobTwin, runRules, summary, type CronJobTwin, type ReportedFinding } from './harness';
 
 export const POD = 'spec.template.spec';
 export const C0 = `${POD}.containers[0]`;
@@ -41,6 +41,8 @@ export interface Case {
   words?: string[];
   /** The whole message of the first finding. */
   message?: string;
+  /** How the CronJob twin differs (harness.ts checkCronJobTwin), and why; by default the same findings, in its job template. */
+  inCronJob?: CronJobTwin;
 }
 
 /** Runs each group's cases against `rules`; returns every code seen, for the coverage check. */
@@ -59,6 +61,9 @@ export function runCases(title: string, rules: readonly Rule[], groups: [string,
           if (testCase.anchor) assert.equal(first.anchor, testCase.anchor);
           for (const word of testCase.words ?? []) assert.ok(first.message.includes(word), `message lacks "${word}": ${first.message}`);
           if (testCase.message) assert.equal(first.message, testCase.message);
+        });
+        it(`${testCase.name} (in a CronJob)`, () => {
+          assert.ok(checkCronJobTwin(rules, { ...testCase, minor: testCase.minor ?? 35 }), 'every Job case has a CronJob twin');
         });
       }
     });

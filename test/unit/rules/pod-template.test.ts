@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { podTemplateRules } from '../../../server/src/service/rules/pod/index';
 import type { Json } from '../../../server/src/service/types';
-import { checkRuleCase, runRules, type RuleCase } from './harness';
+import { checkCronJobTwin, checkRuleCase, runRules, type RuleCase } from './harness';
 
 const POD = 'spec.template.spec';
 const C0 = `${POD}.containers[0]`;
@@ -50,6 +50,12 @@ const ports: Case[] = [
   { name: 'containerPort 65536', yaml: job({ containers: [container({ ports: [{ containerPort: 65536 }] })] }), expect: [`pod/container-port-out-of-range @ ${C0}.ports[0].containerPort`], words: ['1 to 65535'] },
   { name: 'hostPort 70000', yaml: job({ containers: [container({ ports: [{ containerPort: 80, hostPort: 70000 }] })] }), expect: [`pod/host-port-out-of-range @ ${C0}.ports[0].hostPort`] },
   { name: 'two containers on one host port', yaml: job({ containers: [container({ ports: [{ containerPort: 80, hostPort: 8080 }] }), container({ name: 'b', ports: [{ containerPort: 81, hostPort: 8080 }] })] }), expect: [`pod/host-port-conflict @ ${POD}.containers[1].ports[0].hostPort`], words: ['8080/TCP'] },
+  {
+    name: 'protocol in lower case', yaml: job({ containers: [container({ ports: [{ containerPort: 80, protocol: 'tcp' }] })] }), expect: [`pod/port-protocol-unsupported @ ${C0}.ports[0].protocol`],
+    words: ['`TCP`', '`UDP`', '`SCTP`', 'Unsupported value: "tcp": supported values: "SCTP", "TCP", "UDP"'],
+  },
+  { name: 'protocol SCTP', yaml: job({ containers: [container({ ports: [{ containerPort: 80, protocol: 'SCTP' }] })] }), expect: [] },
+  { name: 'an empty protocol is defaulted to TCP', yaml: job({ containers: [container({ ports: [{ containerPort: 80, protocol: '' }] })] }), expect: [] },
   { name: 'same host port, other protocol', yaml: job({ containers: [container({ ports: [{ containerPort: 80, hostPort: 8080 }] }), container({ name: 'b', ports: [{ containerPort: 81, hostPort: 8080, protocol: 'UDP' }] })] }), expect: [] },
   { name: 'init containers run one at a time', yaml: job({ initContainers: [container({ name: 'a', ports: [{ containerPort: 80, hostPort: 8080 }] }), container({ name: 'b', ports: [{ containerPort: 80, hostPort: 8080 }] })] }), expect: [] },
   { name: 'hostNetwork defaults hostPort to containerPort', yaml: job({ hostNetwork: true, containers: [container({ ports: [{ containerPort: 80 }] }), container({ name: 'b', ports: [{ containerPort: 80 }] })] }), expect: [`pod/host-port-conflict @ ${POD}.containers[1].ports[0].hostPort`] },
@@ -136,7 +142,11 @@ const resizePolicies: Case[] = [
 
 const template: Case[] = [
   { name: 'bad template label key (JOB-POD-07)', yaml: job({}, { metadata: { labels: { 'bad key': 'x' } } }), expect: ['pod/template-label-key-invalid @ spec.template.metadata.labels[bad key]'], anchor: 'key', words: ['spec.template.labels: Invalid value'] },
-  { name: 'bad template label value, Job without labels: the server repeats it', yaml: job({}, { metadata: { labels: { app: '-x' } } }, { name: 'demo' }), expect: ['pod/template-label-value-invalid @ spec.template.metadata.labels[app]'], words: ['`metadata.labels` too'] },
+  { name: 'bad template label value, Job without labels: the server repeats it', yaml: job({}, { metadata: { labels: { app: '-x' } } }, { name: 'demo' }), expect: ['pod/template-label-value-invalid @ spec.template.metadata.labels[app]'], words: ['`metadata.labels` too'],
+    inCronJob: {
+      expect: ['pod/template-label-value-invalid @ spec.jobTemplate.spec.template.metadata.labels[app]'], words: ['spec.jobTemplate.spec.template.labels'],
+      why: 'a CronJob does not take its job template\'s Pod labels (no SetDefaults_Job), so the server reports them once',
+    } },
   { name: 'bad template annotation key', yaml: job({}, { metadata: { annotations: { 'a b': 'x' } } }), expect: ['pod/template-annotation-key-invalid @ spec.template.metadata.annotations[a b]'] },
   { name: 'template annotations over 256 KiB', yaml: job({}, { metadata: { annotations: { k: 'x'.repeat(256 * 1024) } } }), expect: ['pod/template-annotations-too-long @ spec.template.metadata.annotations'] },
   { name: 'ephemeral containers in a template', yaml: job({ ephemeralContainers: [{ name: 'debug', image: 'busybox' }] }), expect: [`pod/ephemeral-containers-forbidden @ ${POD}.ephemeralContainers`], anchor: 'key' },
@@ -151,6 +161,7 @@ for (const [group, cases] of groups) {
   describe(`pod template: ${group}`, () => {
     for (const testCase of cases) {
       it(testCase.name, () => checkRuleCase(podTemplateRules, testCase));
+      it(`${testCase.name} (in a CronJob)`, () => assert.ok(checkCronJobTwin(podTemplateRules, testCase), 'every Job case has a CronJob twin'));
     }
   });
 }

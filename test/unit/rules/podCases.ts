@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Json, Rule } from '../../../server/src/service/types';
-import { checkRuleCase, type RuleCase } from './harness';
+import { checkCronJobTwin, checkRuleCase, type RuleCase } from './harness';
 
 export const POD = 'spec.template.spec';
 
@@ -27,6 +27,9 @@ export function runPodCases(title: string, rules: readonly Rule[], groups: [stri
     describe(`${title}: ${group}`, () => {
       for (const { spec, ...testCase } of cases) {
         it(`${testCase.name}${testCase.minor ? ` (1.${testCase.minor})` : ''}`, () => checkRuleCase(rules, { ...testCase, yaml: podJob(spec) }));
+        it(`${testCase.name}${testCase.minor ? ` (1.${testCase.minor})` : ''} (in a CronJob)`, () => {
+          assert.ok(checkCronJobTwin(rules, { ...testCase, yaml: podJob(spec) }), 'every Job case has a CronJob twin');
+        });
       }
     });
   }

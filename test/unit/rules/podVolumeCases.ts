@@ -5,7 +5,8 @@ import { validateVolumeMounts } from '../../../server/src/service/rules/pod/vali
 import { validateVolumeSources } from '../../../server/src/service/rules/pod/validateVolumeSources';
 import { validateVolumes } from '../../../server/src/service/rules/pod/validateVolumes';
 import type { Json } from '../../../server/src/service/types';
-import { checkRuleCase, type RuleCase } from './harness';
+import assert from 'node:assert/strict';
+import { checkCronJobTwin, checkRuleCase, type RuleCase } from './harness';
 
 export const VOLUME_FAMILIES = [validateVolumes, validateVolumeSources, validateVolumeMounts];
 export const POD = 'spec.template.spec';
@@ -39,7 +40,10 @@ export type VolumeCase = RuleCase;
 export function runVolumeCases(groups: readonly [string, readonly VolumeCase[]][]): void {
   for (const [group, cases] of groups) {
     describe(group, () => {
-      for (const testCase of cases) it(testCase.name, () => checkRuleCase(VOLUME_FAMILIES, testCase));
+      for (const testCase of cases) {
+        it(testCase.name, () => checkRuleCase(VOLUME_FAMILIES, testCase));
+        it(`${testCase.name} (in a CronJob)`, () => assert.ok(checkCronJobTwin(VOLUME_FAMILIES, testCase), 'every Job case has a CronJob twin'));
+      }
     });
   }
 }

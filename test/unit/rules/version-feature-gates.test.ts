@@ -6,7 +6,7 @@ import {
 } from '../../../server/src/service/kube/featureGates';
 import { versionRules } from '../../../server/src/service/rules/version/index';
 import { MAX_MINOR, MIN_MINOR } from '../../../server/src/service/types';
-import { runRules, summary } from './harness';
+import { checkCronJobTwin, cronJobTwinOf, runRules, summary } from './harness';
 import { fieldsInRelease, patternPath } from '../../support/releaseFields';
 
 describe('feature-gate table', () => {
@@ -54,6 +54,9 @@ describe('feature-gate table', () => {
       'spec.template.spec.workloadRef -35',
       'spec.template.spec.schedulingGroup 36-',
       'spec.preventPodSchedulingIfMissing 36-',
+      'spec.jobTemplate.spec.scheduling 37-',
+      'spec.jobTemplate.spec.template.spec.workloadRef -35',
+      'spec.jobTemplate.spec.template.spec.schedulingGroup 36-',
     ]);
     for (const field of bounded) {
       const path = patternPath(field.pattern);
@@ -121,5 +124,8 @@ describe('version/feature-gate-off', () => {
         for (const word of testCase.words ?? []) assert.ok(finding.message.includes(word), `message lacks "${word}": ${finding.message}`);
       }
     });
+    if (cronJobTwinOf(testCase.yaml)) {
+      it(`${testCase.name} (in a CronJob)`, () => assert.ok(checkCronJobTwin(versionRules, { ...testCase, severity: 'warning', anchor: 'key' })));
+    }
   }
 });

@@ -1,5 +1,6 @@
-// Lookups into the catalogue: what we know about a Job or CSIDriver field, and about well-known keys.
+// Lookups into the catalogue: what we know about a Job, CronJob or CSIDriver field, and about well-known keys.
 import type { KindName } from '../types';
+import { CRONJOB_FIELDS } from './cronjob';
 import { CSIDRIVER_FIELDS } from './csidriver';
 import { JOB_FIELDS } from './job';
 import type { FieldDoc, SchemaPath, WellKnownKey } from './types';
@@ -8,12 +9,11 @@ import { WELL_KNOWN_KEYS } from './wellKnownKeys';
 export { schemaPathOf } from '../schema/fieldAvailability';
 export type { FieldDoc, Interaction, Maturity, SchemaPath, WellKnownKey } from './types';
 
-const FIELDS: Record<KindName, readonly FieldDoc[]> = { Job: JOB_FIELDS, CSIDriver: CSIDRIVER_FIELDS };
+const FIELDS: Record<KindName, readonly FieldDoc[]> = { Job: JOB_FIELDS, CronJob: CRONJOB_FIELDS, CSIDriver: CSIDRIVER_FIELDS };
 
-const BY_PATH: Record<KindName, ReadonlyMap<SchemaPath, FieldDoc>> = {
-  Job: new Map(JOB_FIELDS.map((doc) => [doc.path, doc])),
-  CSIDriver: new Map(CSIDRIVER_FIELDS.map((doc) => [doc.path, doc])),
-};
+const BY_PATH = Object.fromEntries(
+  Object.entries(FIELDS).map(([kind, docs]) => [kind, new Map(docs.map((doc) => [doc.path, doc]))]),
+) as unknown as Record<KindName, ReadonlyMap<SchemaPath, FieldDoc>>;
 
 const BY_KEY: ReadonlyMap<string, WellKnownKey> = new Map(WELL_KNOWN_KEYS.map((key) => [key.key, key]));
 

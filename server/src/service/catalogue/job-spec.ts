@@ -71,6 +71,7 @@ const COUNTS: FieldDoc[] = [
     limits: ['at least 0', 'at most 100000 for Indexed Jobs', 'at most 10000 when completions is above 100000 and backoffLimitPerIndex is set'],
     maturity: 'GA',
     mutability: 'mutable',
+    onUpdate: 'The Job controller starts or deletes Pods at once to match the new number; Pods that are running keep running unless there are now too many.',
     interactions: [
       { text: 'Must not be negative.', rule: 'job/numbers/negative-parallelism' },
       { text: 'An Indexed Job allows at most 100000.', field: 'spec.completionMode', rule: 'job/completion-mode/indexed-parallelism-too-large' },
@@ -92,6 +93,7 @@ const COUNTS: FieldDoc[] = [
     limits: ['at least 0', 'Indexed with more than 100000: parallelism at most 10000 (required with backoffLimitPerIndex, advised otherwise)'],
     maturity: 'GA',
     mutability: 'immutable, except that an Indexed Job may change it together with parallelism to the same new value (elastic Indexed Jobs)',
+    onUpdate: 'An Indexed Job changed together with `parallelism` gains or drops indexes at once: new indexes get Pods, Pods of removed indexes are deleted.',
     interactions: [
       { text: 'Must not be negative.', rule: 'job/numbers/negative-completions' },
       { text: 'An Indexed Job must set it.', field: 'spec.completionMode', rule: 'job/completion-mode/indexed-requires-completions' },
@@ -143,6 +145,7 @@ const TIME_AND_RETRIES: FieldDoc[] = [
     limits: ['at least 0; 0 fails the Job as soon as it starts'],
     maturity: 'GA',
     mutability: 'mutable',
+    onUpdate: "Counts from the Job's start time, not from the change: a shorter deadline that has already passed ends the Job and its running Pods at once.",
     interactions: [
       { text: 'Must not be negative.', rule: 'job/numbers/negative-active-deadline-seconds' },
       { text: '`0` is accepted but fails the Job at once.', rule: 'job/numbers/zero-active-deadline-seconds' },
@@ -163,6 +166,7 @@ const TIME_AND_RETRIES: FieldDoc[] = [
     limits: ['at least 0'],
     maturity: 'GA',
     mutability: 'mutable',
+    onUpdate: 'Applies to the failures counted from now on, together with those already counted; running Pods are not touched.',
     interactions: [
       { text: 'Must not be negative.', rule: 'job/numbers/negative-backoff-limit' },
       { text: 'Setting backoffLimitPerIndex raises its default to 2147483647, so only the per-index limits apply unless you set it.', field: 'spec.backoffLimitPerIndex' },
@@ -183,6 +187,7 @@ const TIME_AND_RETRIES: FieldDoc[] = [
     maturity: 'GA',
     featureGate: 'TTLAfterFinished',
     mutability: 'mutable (it can be set or extended on a finished Job before it expires)',
+    onUpdate: 'Applies when the Job finishes; a Job that finished already is deleted as soon as its new time to live has passed.',
     interactions: [{ text: 'Must not be negative.', rule: 'job/numbers/negative-ttl-seconds-after-finished' }],
     example: 'spec:\n  ttlSecondsAfterFinished: 600  # delete ten minutes after finishing\n',
     docs: JOB_DOCS.ttlAfterFinished,
@@ -204,6 +209,7 @@ const TIME_AND_RETRIES: FieldDoc[] = [
     maturity: 'GA',
     featureGate: 'SuspendJob',
     mutability: 'mutable',
+    onUpdate: '`true` deletes the running Pods of the Job (they get their termination grace period); `false` lets the controller create Pods again.',
     interactions: [{ text: 'The active deadline clock stops while suspended and restarts from zero on resume.', field: 'spec.activeDeadlineSeconds' }],
     example: 'spec:\n  suspend: true\n',
     docs: JOB_DOCS.suspend,
@@ -225,6 +231,7 @@ const OWNERSHIP: FieldDoc[] = [
     },
     maturity: 'GA',
     mutability: 'not locked, but it only matters at create time, when the selector is generated or not',
+    onUpdate: 'No effect on an existing Job: the selector was decided when it was created.',
     interactions: [
       { text: 'With true, `selector` is required.', field: 'spec.selector', rule: 'job/selector/required' },
       { text: 'Without it, a selector you write may only repeat the generated labels.', field: 'spec.selector', rule: 'job/selector/not-auto-generated' },
@@ -311,7 +318,9 @@ const OWNERSHIP: FieldDoc[] = [
       'The Pods may run more than once for the same piece of work (retries, node failures), so make the program safe to repeat.',
     maturity: 'GA',
     mutability:
-      'immutable; while the Job is suspended and has never started, node affinity, nodeSelector, tolerations, schedulingGates, labels and annotations may change',
+      'immutable; while the Job is suspended and has never started, node affinity, nodeSelector, tolerations, schedulingGates, labels and annotations ' +
+      'may change, and from Kubernetes 1.36 the containers\' resources of a suspended Job too',
+    onUpdate: 'A change a suspended Job may make reaches the Pods created after the Job resumes; no running Pod is changed.',
     interactions: [
       { text: '`restartPolicy` must be Never or OnFailure.', rule: 'job/restart-policy/never-or-on-failure-required' },
       { text: 'With a pod failure policy `restartPolicy` must be Never.', field: 'spec.podFailurePolicy', rule: 'job/pod-failure-policy/restart-policy-must-be-never' },
@@ -364,6 +373,7 @@ const CONTROL: FieldDoc[] = [
     maturity: 'GA',
     featureGate: 'JobPodReplacementPolicy',
     mutability: 'mutable',
+    onUpdate: 'Decides how the next replacement Pods are created; Pods already replaced stay as they are.',
     interactions: [{ text: 'With a pod failure policy only `Failed` is allowed.', field: 'spec.podFailurePolicy', rule: 'job/pod-replacement-policy/failed-required-with-pod-failure-policy' }],
     example: 'spec:\n  podReplacementPolicy: Failed\n',
     docs: JOB_DOCS.podReplacementPolicy,
@@ -406,6 +416,7 @@ const CONTROL: FieldDoc[] = [
     maturity: 'GA',
     featureGate: 'JobBackoffLimitPerIndex',
     mutability: 'mutable',
+    onUpdate: 'Compared with the failed indexes from now on; a lower limit that is already exceeded fails the Job.',
     interactions: [
       { text: 'Needs backoffLimitPerIndex.', field: 'spec.backoffLimitPerIndex', rule: 'job/backoff-limit-per-index/max-failed-indexes-needs-backoff-limit-per-index' },
       { text: 'Needs `completionMode: Indexed`.', field: 'spec.completionMode', rule: 'job/backoff-limit-per-index/max-failed-indexes-requires-indexed' },

@@ -1,4 +1,4 @@
-// The catalogue: what we know about each Job and CSIDriver field, and about the Pod template fields a Job
+// The catalogue: what we know about each Job, CronJob and CSIDriver field, and about the Pod template fields a Job
 // author touches most, in our own words. Hover, completion, quick fixes and the rule messages' links read
 // it; nothing repeats it.
 
@@ -38,6 +38,8 @@ export interface FieldDoc {
   featureGate?: string;
   /** 'immutable' (after creation), 'mutable', or a sentence (`mutable since 1.29; immutable before`). */
   mutability?: string;
+  /** For a field an update may change: what the change does to what runs (`kubeassist diff`). */
+  onUpdate?: string;
   interactions?: Interaction[];
   /** A short YAML example of the field in context (valid as shown). */
   example?: string;

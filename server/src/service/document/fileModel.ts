@@ -2,6 +2,7 @@
 // lines and re-parses and re-checks only the documents whose text changed; the others keep their results,
 // shifted to their new first line. The cost of a keystroke does not grow with the number of documents.
 import type { Diagnostic } from 'vscode-languageserver-types';
+import type { Baseline } from '../update/baseline';
 import { shiftFixData } from './edits';
 import { splitDocumentsFrom, type DocumentSlice } from './split';
 import { duplicateKeyMessage, YamlDocument, type DuplicateOf } from './yamlDocument';
@@ -24,6 +25,8 @@ interface Entry extends PlacedDocument {
 export class FileModel {
   private entries: Entry[] = [];
   private text: string | undefined;
+  /** The file's previous version, when the front door knows it (the file at HEAD): objects it holds are updates. */
+  baseline: Baseline | undefined;
 
   /** Brings the model to `text`, re-parsing only documents whose text is new. */
   update(text: string): readonly PlacedDocument[] {
@@ -90,15 +93,16 @@ export class FileModel {
 
   /**
    * Diagnostics for the documents that end within the first `limit` characters. `compute` runs only for
-   * documents without results under `key`; results are kept per document text and shifted to the
-   * document's place in the file.
+   * documents without results under `key` (one for all documents, or one per document); results are kept
+   * per document text and shifted to the document's place in the file.
    */
-  diagnostics(key: string, compute: (doc: YamlDocument) => Diagnostic[], limit = Infinity): Diagnostic[] {
+  diagnostics(key: string | ((doc: YamlDocument) => string), compute: (doc: YamlDocument) => Diagnostic[], limit = Infinity): Diagnostic[] {
     const out: Diagnostic[] = [];
     for (const { slice, state } of this.entries) {
       if (slice.offset + slice.text.length > limit) break;
-      if (!state.diagnostics || state.diagnostics.key !== key) {
-        state.diagnostics = { key, list: compute(state.doc) };
+      const wanted = typeof key === 'string' ? key : key(state.doc);
+      if (!state.diagnostics || state.diagnostics.key !== wanted) {
+        state.diagnostics = { key: wanted, list: compute(state.doc) };
         state.doc.forgetParse();
       }
       for (const diagnostic of state.diagnostics.list) out.push(shift(diagnostic, slice.line));

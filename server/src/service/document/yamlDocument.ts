@@ -77,6 +77,10 @@ export interface ResourceSummary {
   kind: string;
   /** Offset of the object's first character in the document. */
   offset: number;
+  /** `metadata.name`, `metadata.generateName` and `metadata.namespace` when they are strings (how reports name the object). */
+  name?: string;
+  generateName?: string;
+  namespace?: string;
 }
 
 export class YamlDocument {
@@ -119,7 +123,7 @@ export class YamlDocument {
 
   /** The resources' apiVersion, kind and start, without parsing again once known (the status bar count). */
   get resourceSummaries(): ResourceSummary[] {
-    return (this.summaries ??= this.resources.map((resource) => ({ apiVersion: resource.apiVersion, kind: resource.kind, offset: resource.node.range?.[0] ?? 0 })));
+    return (this.summaries ??= this.resources.map(summaryOf));
   }
 
   /**
@@ -234,6 +238,17 @@ function scalarString(node: unknown): string | undefined {
 
 function pairValue(map: YAMLMap, key: string): unknown {
   return directPair(map, key)?.value;
+}
+
+function summaryOf(resource: ResourceNode): ResourceSummary {
+  const summary: ResourceSummary = { apiVersion: resource.apiVersion, kind: resource.kind, offset: resource.node.range?.[0] ?? 0 };
+  const metadata = pairValue(resource.node, 'metadata');
+  if (!isMap(metadata)) return summary;
+  for (const key of ['name', 'generateName', 'namespace'] as const) {
+    const value = scalarString(pairValue(metadata, key));
+    if (value !== undefined) summary[key] = value;
+  }
+  return summary;
 }
 
 type ResourceType = (map: YAMLMap) => { apiVersion: string; kind: string } | undefined;

@@ -117,18 +117,27 @@ function resolvedEdit(model: FileModel, text: string, document: DocumentRef, dat
   const found = lazyEdits(model, text, data, settings);
   if (!found) return undefined;
   const { placed, edits } = found;
-  const shift = (range: Range): Range => ({
-    start: { line: range.start.line + placed.slice.line, character: range.start.character },
-    end: { line: range.end.line + placed.slice.line, character: range.end.character },
-  });
+  const rangeOf = (edit: OffsetEdit): Range => ({ start: filePosition(model, placed, edit.start), end: filePosition(model, placed, edit.end) });
   if (client.snippets && edits.some((edit) => edit.snippet)) {
     const snippetEdits = edits.map((edit): TextEdit | SnippetTextEdit => {
-      const range = shift(toRange(placed.doc, edit.start, edit.end));
+      const range = rangeOf(edit);
       return edit.snippet ? { range, snippet: { kind: 'snippet', value: edit.snippet } } : { range, newText: edit.text };
     });
     return { documentChanges: [{ textDocument: { uri: document.uri, version: document.version ?? null }, edits: snippetEdits }] };
   }
-  return workspaceEdit(document, edits.map((edit) => ({ range: shift(toRange(placed.doc, edit.start, edit.end)), newText: edit.text })));
+  return workspaceEdit(document, edits.map((edit) => ({ range: rangeOf(edit), newText: edit.text })));
+}
+
+/** The file position of an offset relative to a document's start (a fix may also edit the documents around it). */
+function filePosition(model: FileModel, placed: PlacedDocument, offset: number): Range['start'] {
+  let target = placed;
+  if (offset < 0 || offset > placed.doc.text.length) {
+    const absolute = placed.slice.offset + offset;
+    target = model.documents.find(({ slice }) => absolute >= slice.offset && absolute <= slice.offset + slice.text.length) ?? placed;
+    offset = absolute - target.slice.offset;
+  }
+  const position = target.doc.lines.positionAt(offset);
+  return { line: position.line + target.slice.line, character: position.character };
 }
 
 /** Finds a lazy fix again (same code, range, object and title) in the current text and builds its edits. */
@@ -139,8 +148,9 @@ function lazyEdits(model: FileModel, text: string, data: ResolveData, settings: 
   if (!placed || placed.doc.template) return undefined;
   const { doc, slice } = placed;
   const local = (position: Range['start']) => doc.lines.offsetAt({ line: position.line - slice.line, character: position.character });
+  const file = { documents: model.documents.map((entry) => ({ doc: entry.doc, offset: entry.slice.offset })), offset: slice.offset };
   const context = fixContext(doc, { code: data.code, path: data.path, range: [local(data.range.start), local(data.range.end)] },
-    fixResource(doc, data.resource), minorOf(settings.kubernetesVersion));
+    fixResource(doc, data.resource), minorOf(settings.kubernetesVersion), { file });
   const fix = quickFixes(context).find((candidate) => candidate.title === data.title);
   const edits = fix ? safeEdits(fix) : undefined;
   return edits ? { placed, edits } : undefined;

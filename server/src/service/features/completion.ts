@@ -1,7 +1,7 @@
 // Completion: the keys allowed at the cursor (from the schema, minus those present, required first),
-// the values that make sense there (enums without the values the kind refuses, also for an item of a list,
-// booleans, restart policies a Job accepts, apiVersion/kind pairs), well-known label and annotation keys,
-// and whole new documents. Works on half-typed YAML.
+// the values that make sense there (the schema's enums and the Pod API's listed values of the chosen release,
+// without the values the kind refuses, also for an item of a list; booleans, restart policies a Job accepts,
+// apiVersion/kind pairs), well-known label and annotation keys, and whole new documents. Works on half-typed YAML.
 import {
   CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type CompletionList, type Position, type Range,
 } from 'vscode-languageserver-types';
@@ -9,9 +9,13 @@ import { fieldDoc, wellKnownKey, wellKnownKeys } from '../catalogue/index';
 import type { FieldDoc } from '../catalogue/types';
 import { indentsSequences, indentUnit, siblingKeys } from '../document/cursor';
 import type { FileModel } from '../document/fileModel';
+import { DESCRIPTORS } from '../kube/cron';
 import { isObject } from '../kube/defaults';
+import { jobSpecLocation, jobSpecOf } from '../kube/jobSpec';
+import { TIME_ZONE_NAMES } from '../kube/timeZones';
 import { availabilityOf, schemaPathOf } from '../schema/fieldAvailability';
 import { schemaAt } from '../schema/navigate';
+import { namedValues } from '../schema/values';
 import type { JsonSchema } from '../schema/schemas';
 import { minorOf, type Settings } from '../settings';
 import { KINDS, type KindName, type PathSegment } from '../types';
@@ -19,6 +23,8 @@ import { hasPatchDirectives, PATCH_DIRECTIVES } from '../partial/strategicMerge'
 import type { DocumentContext } from '../workspace/context';
 import { directiveItems, json6902Items, patchStrategyItems } from './patchCompletion';
 import { positionContext, type PositionContext } from './position';
+import { describeSchedule } from './schedule';
+import { parseStandard } from '../kube/cron';
 import { DOCUMENT_SNIPPETS, fieldSnippet, hasPolicyShape } from './snippets';
 import { typeLabel } from './types';
 
@@ -34,19 +40,20 @@ export function complete(model: FileModel, text: string, position: Position, set
 function itemsFor(context: PositionContext, position: Position, settings: Settings, workspace: DocumentContext): CompletionItem[] {
   const { cursor } = context;
   const replace: Range = { start: { line: position.line, character: position.character - cursor.prefix.length }, end: position };
+  const minor = minorOf(settings.kubernetesVersion);
   const patch = workspace.kustomizePatch;
   if (patch && !context.kind) {
     const operations = json6902Items(context, patch.uses, position);
     if (operations) return spacedAfterColon(context, position, operations);
   }
-  if (cursor.on === 'value') return spacedAfterColon(context, position, valueItems(context, replace));
+  if (cursor.on === 'value') return spacedAfterColon(context, position, valueItems(context, replace, minor));
   if (!context.kind) return context.path.length === 0 ? rootItems(context, replace) : [];
   const path = context.path;
   if (isLabelsOrAnnotations(path)) return wellKnownKeyItems(path, replace);
   // A new item of a list of plain values (`volumeLifecycleModes:\n- `) takes values, not keys.
   const here = schemaAt(context.kind, path);
-  if (typeof path[path.length - 1] === 'number' && here && !here.properties) return valueItems(context, replace);
-  const keys = keyItems(context.kind, context, path, replace, minorOf(settings.kubernetesVersion));
+  if (typeof path[path.length - 1] === 'number' && here && !here.properties) return valueItems(context, replace, minor);
+  const keys = keyItems(context.kind, context, path, replace, minor);
   if (here?.properties && (patch || hasPatchDirectives(context.placed.doc.text))) {
     const { doc } = context.placed;
     const itemIndent = ' '.repeat(context.cursor.column + (indentsSequences(doc.text) ? indentUnit(doc.text) : 0));
@@ -98,13 +105,18 @@ function keyItems(kind: KindName, context: PositionContext, path: PathSegment[],
       sortText: `${isRequired ? '0' : '1'}_${name}`,
       filterText: name,
       insertTextFormat: InsertTextFormat.Snippet,
-      textEdit: { range: replace, newText: fieldSnippet(name, fieldSchema, layout) },
+      textEdit: { range: replace, newText: fieldSnippet(name, fieldSchema, layout, offeredValues(kind, fieldPath, minor, entry)) },
     });
   }
   return items;
 }
 
-function valueItems(context: PositionContext, replace: Range): CompletionItem[] {
+/** The values to offer for the field at `path` in 1.<minor>: named by the schema, not refused by the kind, not empty. */
+function offeredValues(kind: KindName, path: PathSegment[], minor: number, entry: FieldDoc | undefined): string[] {
+  return (namedValues(kind, path, minor)?.values ?? []).filter((value) => value !== '' && !entry?.rejected?.[value]);
+}
+
+function valueItems(context: PositionContext, replace: Range, minor: number): CompletionItem[] {
   const path = context.path;
   const field = path[path.length - 1];
   if (path.length === 1 && field === 'apiVersion') return apiVersionItems(context, replace);
@@ -113,13 +125,16 @@ function valueItems(context: PositionContext, replace: Range): CompletionItem[] 
   if (field === PATCH_DIRECTIVES.patch) return patchStrategyItems(replace);
   if (typeof field === 'string' && isLabelsOrAnnotations(path.slice(0, -1))) return wellKnownValueItems(field, context, replace);
   if (field === 'fieldPath' && path[path.length - 2] === 'fieldRef') return fieldPathItems(replace);
+  if (context.kind === 'CronJob' && path.length === 2 && path[0] === 'spec' && field === 'schedule') return scheduleItems(context, replace);
+  if (context.kind === 'CronJob' && path.length === 2 && path[0] === 'spec' && field === 'timeZone') return timeZoneItems(context, replace);
   const schema = schemaAt(context.kind, path);
   if (!schema) return [];
   const entry = fieldDoc(context.kind, schemaPathOf(path));
-  let values = ((schema.enum as unknown[] | undefined) ?? []).map(String).filter((value) => !entry?.rejected?.[value]);
+  let values = offeredValues(context.kind, path, minor, entry);
   const types = ([] as unknown[]).concat(schema.type ?? []);
   if (values.length === 0 && types.includes('boolean')) values = ['true', 'false'];
-  if (context.kind === 'Job' && schemaPathOf(path) === 'spec.template.spec.restartPolicy') values = jobRestartPolicies(context, entry);
+  const location = jobSpecLocation(context.kind);
+  if (location && schemaPathOf(path) === schemaPathOf([...location.path, 'template', 'spec', 'restartPolicy'])) values = jobRestartPolicies(context, entry);
   return values.map((value, index) => ({
     label: value,
     kind: CompletionItemKind.EnumMember,
@@ -144,20 +159,67 @@ function spacedAfterColon(context: PositionContext, position: Position, items: C
  * policy or per-index backoff only Never fits.
  */
 function jobRestartPolicies(context: PositionContext, entry: FieldDoc | undefined): string[] {
-  const spec = context.object && isObject(context.object.spec) ? context.object.spec : undefined;
+  const written = context.kind ? jobSpecOf(context.kind, context.object) : undefined;
+  const spec = isObject(written) ? written : undefined;
   const text = context.placed.doc.text;
   const needsNever = spec ? spec.podFailurePolicy !== undefined || spec.backoffLimitPerIndex !== undefined : /^\s*(podFailurePolicy|backoffLimitPerIndex):/m.test(text);
   const accepted = Object.keys(entry?.values ?? {});
   return needsNever ? accepted.filter((value) => value === 'Never') : accepted;
 }
 
+/** The `@` descriptors the server's parser accepts, then common schedules; each says when it runs. */
+const SCHEDULES: readonly string[] = [
+  ...Object.keys(DESCRIPTORS), '*/5 * * * *', '*/15 * * * *', '0 * * * *', '0 */6 * * *', '0 0 * * *', '0 3 * * *', '30 2 * * 1-5',
+  '0 9 * * 1-5', '0 0 * * 0', '0 0 1 * *', '0 0 1 1 *',
+];
+
+/**
+ * A value as YAML needs it: quoted (a plain `*` starts an alias, `@` is reserved), in the quote the user opened;
+ * the range also takes the closing quote the editor may have put after the cursor.
+ */
+function quotedValue(context: PositionContext, replace: Range, value: string, alwaysQuote: boolean): { newText: string; range: Range } {
+  const opened = context.cursor.prefix[0] === '"' || context.cursor.prefix[0] === "'" ? context.cursor.prefix[0] : undefined;
+  const quote = opened ?? (alwaysQuote ? '"' : '');
+  const line = context.placed.doc.lines.lineText(context.line);
+  const closes = opened !== undefined && line[context.character] === opened;
+  const range = closes ? { start: replace.start, end: { line: replace.end.line, character: replace.end.character + 1 } } : replace;
+  return { newText: `${quote}${value}${quote}`, range };
+}
+
+function scheduleItems(context: PositionContext, replace: Range): CompletionItem[] {
+  return SCHEDULES.map((schedule, index) => {
+    const parsed = parseStandard(schedule);
+    const words = 'schedule' in parsed ? describeSchedule(parsed.schedule) : '';
+    const { newText, range } = quotedValue(context, replace, schedule, true);
+    return {
+      label: schedule,
+      kind: CompletionItemKind.Value,
+      detail: DESCRIPTORS[schedule] ? `${words} (= ${DESCRIPTORS[schedule]})` : words,
+      sortText: String(index).padStart(3, '0'),
+      filterText: newText,
+      textEdit: { range, newText },
+    };
+  });
+}
+
+function timeZoneItems(context: PositionContext, replace: Range): CompletionItem[] {
+  return TIME_ZONE_NAMES.filter((name) => name !== 'Factory').map((name) => {
+    const { newText, range } = quotedValue(context, replace, name, false);
+    // Etc/UTC first: the one to pick when the clock zone should not matter.
+    return { label: name, kind: CompletionItemKind.EnumMember, sortText: name === 'Etc/UTC' ? '0' : `1${name}`, filterText: newText, textEdit: { range, newText } };
+  });
+}
+
 function apiVersionItems(context: PositionContext, replace: Range): CompletionItem[] {
   const kinds = (Object.keys(KINDS) as KindName[]).filter((kind) => !context.kind || kind === context.kind || !/^kind:/m.test(context.placed.doc.text));
-  return kinds.map((kind) => ({
-    label: KINDS[kind].apiVersion,
+  // One item per apiVersion (Job and CronJob share batch/v1), naming its kinds.
+  const byVersion = new Map<string, KindName[]>();
+  for (const kind of kinds) byVersion.set(KINDS[kind].apiVersion, [...(byVersion.get(KINDS[kind].apiVersion) ?? []), kind]);
+  return [...byVersion].map(([apiVersion, names]) => ({
+    label: apiVersion,
     kind: CompletionItemKind.Module,
-    detail: kind,
-    textEdit: { range: replace, newText: KINDS[kind].apiVersion },
+    detail: names.join(', '),
+    textEdit: { range: replace, newText: apiVersion },
   }));
 }
 

@@ -21,6 +21,8 @@ import type { DocumentContext } from '../workspace/context';
 import { json6902Findings, targetKinds } from '../partial/json6902';
 import { effectiveSeverity, minorOf, SCHEMA_CHECKER_CODES, type Settings } from '../settings';
 import { formatFieldPath, type FieldPath, type Finding, type KindName, type Severity } from '../types';
+import type { Baseline } from '../update/baseline';
+import { checkUpdate } from '../update/index';
 
 export const SOURCE = 'kubeassist';
 
@@ -36,6 +38,12 @@ export interface DiagnosticData {
   serverMessage?: string;
   /** A duplicate key's first occurrence (its line moves with the document: see FileModel). */
   duplicateOf?: DuplicateOf;
+  /**
+   * Set on a finding silenced by a `# kubeassist-disable-next-line` comment: the comment's text. Such
+   * findings are kept by the engine and handed out only on request (`validate(..., { suppressed: true })`,
+   * SARIF `suppressions`); the editor never gets them.
+   */
+  suppressedBy?: string;
 }
 
 interface RawFinding {
@@ -52,15 +60,17 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 };
 
 /** Documents that may be ours: YAML problems elsewhere are other tools' business. */
-const MENTIONS_OUR_KINDS = /^\s*kind\s*:\s*["']?(?:Job|CSIDriver)["']?\s*(?:#.*)?$/m;
+const MENTIONS_OUR_KINDS = /^\s*kind\s*:\s*["']?(?:Job|CronJob|CSIDriver)["']?\s*(?:#.*)?$/m;
 
 const DISABLE_NEXT_LINE = /#\s*kubeassist-disable-next-line\b([^\n]*)/g;
 
 /**
  * Diagnostics with ranges relative to the document's own text. `context` says what the workspace knows of
- * the document (a Kustomize patch); a Helm template is recognised from its text.
+ * the document (a Kustomize patch); a Helm template is recognised from its text. With a baseline (the file's
+ * previous version), each whole object that updates one of the baseline's also gets the update checks
+ * (service/update/); a template's or a patch's objects are partial and never compared with it.
  */
-export function diagnoseDocument(doc: YamlDocument, settings: Settings, context: DocumentContext = {}): Diagnostic[] {
+export function diagnoseDocument(doc: YamlDocument, settings: Settings, context: DocumentContext = {}, baseline?: Baseline): Diagnostic[] {
   const patch = context.kustomizePatch;
   // A JSON 6902 list names no kind: its kustomization's target does.
   const targetsOurs = !!patch && targetKinds(patch.uses).length > 0;
@@ -74,7 +84,7 @@ export function diagnoseDocument(doc: YamlDocument, settings: Settings, context:
   if (targetsOurs && patch && !doc.broken) raw.push(...json6902Findings(doc, patch.uses, minor));
   const isPatch = !!patch || hasPatchDirectives(doc.text);
   doc.resources.forEach((resource, index) => {
-    const { findings, owner } = diagnoseResource(doc, resource, minor, isPatch);
+    const { findings, owner } = diagnoseResource(doc, resource, minor, isPatch, baseline);
     owners[index] = owner;
     for (const item of findings) raw.push({ ...item, data: { ...item.data, resource: index } });
   });
@@ -85,14 +95,16 @@ export function diagnoseDocument(doc: YamlDocument, settings: Settings, context:
     if (settings.schemaDiagnostics === 'off' && SCHEMA_CHECKER_CODES.has(finding.code)) continue;
     const severity = effectiveSeverity(finding.code, finding.severity, settings);
     if (severity === 'off') continue;
-    const start = doc.lines.positionAt(range[0]);
-    const codes = suppressed.get(start.line);
-    if (codes && (codes.size === 0 || codes.has(finding.code))) continue;
     const diagnostic = Diagnostic.create(toRange(doc, range), finding.message, SEVERITY[severity], finding.code, SOURCE);
     if (finding.href) diagnostic.codeDescription = { href: finding.href };
-    const owner = data.resource === undefined ? undefined : owners[data.resource];
-    const fixes = literalFixes(doc, fixData(fixContext(doc, { code: finding.code, path: finding.path, range }, owner, minor)));
-    diagnostic.data = fixes.length ? { ...data, fixes } : data;
+    const comment = suppressed.get(diagnostic.range.start.line);
+    if (comment && (comment.codes.size === 0 || comment.codes.has(finding.code))) {
+      diagnostic.data = { ...data, suppressedBy: comment.text };
+    } else {
+      const owner = data.resource === undefined ? undefined : owners[data.resource];
+      const fixes = literalFixes(doc, fixData(fixContext(doc, { code: finding.code, path: finding.path, range }, owner, minor, { baseline: baseline?.source })));
+      diagnostic.data = fixes.length ? { ...data, fixes } : data;
+    }
     diagnostics.push(diagnostic);
   }
   return diagnostics;
@@ -118,7 +130,7 @@ function toRange(doc: YamlDocument, range: OffsetRange): Range {
 }
 
 /** The findings of one object, and the object as its fixes need it. */
-function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: number, patch: boolean): { findings: RawFinding[]; owner?: FixResource } {
+function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: number, patch: boolean, baseline?: Baseline): { findings: RawFinding[]; owner?: FixResource } {
   const classification = classify(resource.apiVersion, resource.kind);
   if (classification.status === 'other') return { findings: [] };
   const kindRange = rangeForPath(doc.document, resource.node, ['kind'], 'key');
@@ -126,13 +138,23 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
   const kind = classification.kind;
   // A patch's apiVersion only selects its target, whose own apiVersion is the base's business.
   if (classification.status === 'wrong-api-version' && !patch) {
-    const finding: Finding = {
-      code: 'kind/api-version',
-      severity: 'error',
-      message: `${capitalize(classification.removedNote)}. Use \`apiVersion: ${classification.expected}\` for a ${kind}.`,
-      path: ['apiVersion'],
-      href: REFERENCE_PAGES[kind],
-    };
+    const stillServed = classification.servedUntil !== undefined && minor <= classification.servedUntil;
+    const finding: Finding = stillServed
+      ? {
+        code: 'kind/api-version-deprecated',
+        severity: 'warning',
+        message: `${capitalize(classification.removedNote)}: a 1.${minor} API server still serves it, as deprecated, but the next releases do not. `
+          + `Use \`apiVersion: ${classification.expected}\` for a ${kind}. KubeAssist checks ${kind}s of \`${classification.expected}\` only, so this one is not checked further.`,
+        path: ['apiVersion'],
+        href: 'https://kubernetes.io/docs/reference/using-api/deprecation-guide/',
+      }
+      : {
+        code: 'kind/api-version',
+        severity: 'error',
+        message: `${capitalize(classification.removedNote)}. Use \`apiVersion: ${classification.expected}\` for a ${kind}.`,
+        path: ['apiVersion'],
+        href: REFERENCE_PAGES[kind],
+      };
     // The apiVersion fix reads only the kind and the node: the object is not decoded for it.
     return { findings: [{ finding, range: locate(finding), data: { path: 'apiVersion', kind } }], owner: { kind, node: resource.node, object: {}, defaulted: {} } };
   }
@@ -165,6 +187,8 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
       console.error(`kubeassist: rule ${rule.name} failed: ${error instanceof Error ? error.stack : String(error)}`);
     }
   }
+  // A template or a patch is not the whole object the API server would receive: no update is judged from it.
+  if (baseline && !partial) findings.push(...checkUpdate(baseline, kind, object, minor));
   return {
     findings: findings.map((finding) => ({
       finding: { ...finding, href: finding.href ?? REFERENCE_PAGES[kind] },
@@ -175,17 +199,24 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
   };
 }
 
-/** `# kubeassist-disable-next-line [code ...]`: line of the next content line -> codes (empty = all). */
-function suppressions(doc: YamlDocument): Map<number, Set<string>> {
-  const result = new Map<number, Set<string>>();
+/** What silences the findings of one line: the codes (empty: all) and the comment(s) that say so. */
+interface Suppression {
+  codes: Set<string>;
+  text: string;
+}
+
+/** `# kubeassist-disable-next-line [code ...]`: line of the next content line -> what it silences. */
+function suppressions(doc: YamlDocument): Map<number, Suppression> {
+  const result = new Map<number, Suppression>();
   if (!doc.text.includes('kubeassist-disable')) return result;
   for (const match of doc.text.matchAll(DISABLE_NEXT_LINE)) {
     let line = doc.lines.positionAt(match.index ?? 0).line + 1;
     while (line < doc.lines.lineCount && /^\s*(#.*)?$/.test(doc.text.slice(doc.lines.lineStart(line), doc.lines.lineEnd(line)))) line++;
     const codes = match[1].split(/[\s,]+/).filter(Boolean);
-    const existing = result.get(line) ?? new Set<string>();
-    if (codes.length === 0) result.set(line, new Set());
-    else if (result.get(line)?.size !== 0) result.set(line, new Set([...existing, ...codes]));
+    const text = match[0].trimEnd();
+    const existing = result.get(line);
+    if (!existing) result.set(line, { codes: new Set(codes), text });
+    else if (existing.codes.size !== 0) result.set(line, { codes: codes.length === 0 ? new Set() : new Set([...existing.codes, ...codes]), text: `${existing.text}\n${text}` });
   }
   return result;
 }

@@ -7,37 +7,59 @@ import type { FieldDoc } from '../catalogue/types';
 import type { FileModel } from '../document/fileModel';
 import { rangeForPath } from '../document/paths';
 import { describeStage, firstMinorEnabledByDefault, gatedFieldsAt, gateStage } from '../kube/featureGates';
+import { podTemplatePath } from '../kube/jobSpec';
 import { REFERENCE_PAGES } from '../kube/resources';
 import { availabilityOf, schemaPathOf } from '../schema/fieldAvailability';
 import { schemaAt } from '../schema/navigate';
+import { namedValues } from '../schema/values';
 import type { JsonSchema } from '../schema/schemas';
 import { minorOf, type Settings } from '../settings';
 import { jsonAt, KINDS, type KindName, type PathSegment } from '../types';
 import { openingsOf } from '../document/cursor';
 import { pointerSegments, resolvePointer, targetKinds } from '../partial/json6902';
+import { hasPatchDirectives } from '../partial/strategicMerge';
 import type { DocumentContext, KustomizationUse } from '../workspace/context';
 import { positionContext, type PositionContext } from './position';
+import { scheduleMarkdown, scheduleReadingOf } from './schedule';
+import { baselineHover } from '../update/hover';
 import { typeLabel } from './types';
 
 const RESOURCES: Record<KindName, string> = {
   Job:
     'A **Job** (`batch/v1`) runs Pods until a given number of them finish successfully, retrying failed ones up to a limit. ' +
     'Use it for batch work that ends: migrations, reports, rendering, one index per Pod with `completionMode: Indexed`.',
+  CronJob:
+    'A **CronJob** (`batch/v1`) creates a Job from its `jobTemplate` on a repeating `schedule`, in cron syntax, in its `timeZone`. ' +
+    'It decides what happens to runs that overlap (`concurrencyPolicy`) or start late (`startingDeadlineSeconds`), and how many finished Jobs to keep.',
   CSIDriver:
     'A **CSIDriver** (`storage.k8s.io/v1`, cluster-scoped) tells Kubernetes how to treat one installed CSI volume driver: ' +
     'whether volumes need an attach step, whether the driver gets Pod information or service-account tokens at mount time, ' +
     'and which volume lifecycles it supports. Its name is the driver name the driver reports.',
 };
 
-/** `options.context`: what the workspace says of the file; a Kustomize patch's hover names the kustomizations using it. */
-export function hover(model: FileModel, text: string, position: Position, settings: Settings, options: { context?: DocumentContext } = {}): Hover | null {
+/** What a hover may be told besides the text and settings. */
+export interface HoverOptions {
+  /** What the workspace says of the file: a Kustomize patch's hover names the kustomizations using it. */
+  context?: DocumentContext;
+  /** The clock the next run times of a CronJob schedule count from (injectable for tests). */
+  nowSeconds?: number;
+}
+
+export function hover(model: FileModel, text: string, position: Position, settings: Settings, options: HoverOptions = {}): Hover | null {
   const context = positionContext(model, text, position, settings);
   if (!context) return null;
   const { path, on } = hoverTarget(context);
   if (path.length === 0) return null;
   const minor = minorOf(settings.kubernetesVersion);
   const patch = options.context?.kustomizePatch;
-  const markdown = describe(context, path, on, minor) ?? (patch && !context.kind ? operationMarkdown(context, patch.uses, minor) : undefined);
+  const { doc } = context.placed;
+  // A template or a patch is no whole object: it is never compared with the baseline's.
+  const partial = !!doc.template || !!patch || hasPatchDirectives(doc.text);
+  const baseline = settings.updateChecks === 'off' || partial ? undefined : model.baseline;
+  const changed = baseline && context.kind && context.object ? baselineHover(baseline, context.kind, context.object, path, minor) : undefined;
+  const described = describe(context, path, on, minor, options.nowSeconds ?? Date.now() / 1000)
+    ?? (patch && !context.kind ? operationMarkdown(context, patch.uses, minor) : undefined);
+  const markdown = changed && described ? `${changed}\n\n---\n\n${described}` : changed ?? described;
   const note = patch ? patchNote(patch.kind, patch.uses) : undefined;
   if (!markdown && !note) return null;
   const value = [markdown, note].filter(Boolean).join('\n\n---\n\n');
@@ -91,10 +113,16 @@ function hoverRange(context: PositionContext, path: PathSegment[], on: 'key' | '
   return { start: { line: from.line + slice.line, character: from.character }, end: { line: to.line + slice.line, character: to.character } };
 }
 
-function describe(context: PositionContext, path: PathSegment[], on: 'key' | 'value', minor: number): string | undefined {
+function describe(context: PositionContext, path: PathSegment[], on: 'key' | 'value', minor: number, nowSeconds: number): string | undefined {
   const field = path[path.length - 1];
   if (path.length === 1 && (field === 'apiVersion' || field === 'kind')) return context.kind ? resourceMarkdown(context.kind) : undefined;
   if (!context.kind) return undefined;
+  if (context.kind === 'CronJob' && path.length === 2 && path[0] === 'spec' && field === 'schedule') {
+    // In a Helm template the schedule or its time zone may be written by an action: no reading of masked text.
+    const reading = context.placed.doc.template ? undefined : scheduleReadingOf(context.object);
+    const fieldText = fieldOrValueMarkdown(context, context.kind, path, undefined, minor);
+    return reading ? [scheduleMarkdown(reading, nowSeconds), fieldText].filter(Boolean).join('\n\n---\n\n') : fieldText;
+  }
   const parent = path[path.length - 2];
   const value = on === 'value' ? jsonAt(context.object, path) : undefined;
   if (typeof field === 'string' && (parent === 'labels' || parent === 'annotations' || parent === 'matchLabels')) {
@@ -123,7 +151,7 @@ function fieldOrValueMarkdown(context: PositionContext, kind: KindName, path: Pa
   }
   const schema = schemaAt(kind, path);
   if (doc) return fieldMarkdown(kind, path, doc, schema);
-  return schema ? schemaMarkdown(kind, path, schema, gateLines(context, path, minor)) : undefined;
+  return schema ? schemaMarkdown(kind, path, schema, minor, gateLines(context, path, minor)) : undefined;
 }
 
 function valueMarkdown(kind: KindName, field: string, doc: FieldDoc | undefined, value: string): string | undefined {
@@ -143,7 +171,7 @@ function gateLines(context: PositionContext, path: PathSegment[], minor: number)
     if (!stage) return [];
     const onFrom = firstMinorEnabledByDefault(field.gate);
     const off = stage === 'alpha' || stage === 'beta-off';
-    const unlessEnabled = field.effect === 'dropped' ? '; dropped on create unless the gate is enabled' : '';
+    const unlessEnabled = field.effect !== 'dropped' ? '' : field.droppedFromEachJob ? '; dropped from each Job unless the gate is enabled' : '; dropped on create unless the gate is enabled';
     const later = off ? (onFrom !== undefined ? `; on by default from 1.${onFrom}` : unlessEnabled) : '';
     return [`Feature gate \`${field.gate}\`: ${describeStage(stage)} in Kubernetes 1.${minor}${later}`];
   });
@@ -206,15 +234,20 @@ function fieldMarkdown(kind: KindName, path: PathSegment[], doc: FieldDoc, schem
 }
 
 /** Pod-template and other fields outside the catalogue: facts from the schema and the gate table only, no invented text. */
-function schemaMarkdown(kind: KindName, path: PathSegment[], schema: JsonSchema, gates: readonly string[]): string {
+function schemaMarkdown(kind: KindName, path: PathSegment[], schema: JsonSchema, minor: number, gates: readonly string[]): string {
   const sections = [header(kind, path, schema)];
-  // A list of plain values shows what its items may be.
-  const values = (schema.enum ?? (schema.type === 'array' ? schemaAt(kind, [...path, 0])?.enum : undefined)) as unknown[] | undefined;
-  if (values?.length) sections.push(`Allowed values: ${values.map((v) => `\`${String(v)}\``).join(', ')}`);
+  // A list of plain values shows what its items may be; the values are those of the chosen release.
+  const named = namedValues(kind, path, minor);
+  if (named?.values.length) {
+    const list = named.values.map((value) => (value === '' ? '`""`' : `\`${value}\``)).join(', ');
+    sections.push(named.open ? `Known values (the API server does not refuse others): ${list}` : `Allowed values in Kubernetes 1.${minor}: ${list}`);
+  }
   const since = availabilityOf(kind, path)?.since;
   if (since) sections.push(`Since Kubernetes ${since}`);
   if (gates.length) sections.push(gates.join('  \n'));
-  const page = path[0] === 'spec' && path[1] === 'template' ? 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/' : REFERENCE_PAGES[kind];
+  const template = podTemplatePath(kind);
+  const inPodTemplate = template !== undefined && template.every((segment, i) => path[i] === segment) && path.length > template.length;
+  const page = inPodTemplate ? 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/' : REFERENCE_PAGES[kind];
   sections.push(`[API reference](${page})`);
   return sections.join('\n\n');
 }

@@ -1,4 +1,4 @@
-// What is at a position: the YAML document, the Job or CSIDriver it belongs to, and the field path
+// What is at a position: the YAML document, the Job, CronJob or CSIDriver it belongs to, and the field path
 // relative to that object. Shared by completion, hover and code actions; works on half-typed text.
 import type { Position } from 'vscode-languageserver-types';
 import { cursorContext, type CursorContext } from '../document/cursor';
@@ -7,7 +7,7 @@ import type { Settings } from '../settings';
 import { pathAtOffset } from '../document/paths';
 import { classify } from '../kube/resources';
 import type { ResourceNode } from '../document/yamlDocument';
-import type { JsonObject, KindName, PathSegment } from '../types';
+import { KINDS, type JsonObject, type KindName, type PathSegment } from '../types';
 import { toServerJson } from '../document/kubectlYaml';
 import { isObject } from '../kube/defaults';
 
@@ -75,8 +75,8 @@ export function positionContext(model: FileModel, text: string, position: Positi
   if (kind && apiVersion) {
     const classification = classify(apiVersion, kind);
     if (classification.status === 'checked') context.kind = classification.kind;
-  } else if (kind === 'Job' || kind === 'CSIDriver') {
-    context.kind = kind;
+  } else if (kind && Object.prototype.hasOwnProperty.call(KINDS, kind)) {
+    context.kind = kind as KindName;
   }
   return context;
 }

@@ -46,15 +46,17 @@ export function hasPolicyShape(name: string): boolean {
   return policySnippet(name, { column: 0, unit: 2, indentedSequences: false }) !== undefined;
 }
 
-/** The insert text (snippet syntax) for `name` of type `schema` at `layout`. */
-export function fieldSnippet(name: string, schema: JsonSchema | undefined, layout: Layout): string {
+/** A choice of values in a snippet: for a handful of values, not for a long list (stop signals). */
+const MAX_CHOICES = 12;
+
+/** The insert text (snippet syntax) for `name` of type `schema` at `layout`; `values`: what the field takes. */
+export function fieldSnippet(name: string, schema: JsonSchema | undefined, layout: Layout, values: readonly string[] = []): string {
   const special = policySnippet(name, layout);
   if (special) return special;
   const nested = ' '.repeat(layout.column + layout.unit);
   const item = ' '.repeat(layout.column + (layout.indentedSequences ? layout.unit : 0));
   const types = schema ? ([] as unknown[]).concat(schema.type ?? []) : [];
-  const enumValues = schema?.enum as unknown[] | undefined;
-  if (enumValues?.length) return `${name}: \${1|${enumValues.map((v) => escapeSnippet(String(v)).replace(/[,|]/g, '\\$&')).join(',')}|}`;
+  if (values.length && values.length <= MAX_CHOICES) return `${name}: \${1|${values.map((v) => escapeSnippet(v).replace(/[,|]/g, '\\$&')).join(',')}|}`;
   if (types.includes('boolean')) return `${name}: \${1|true,false|}`;
   if (types.includes('array')) return `${name}:\n${item}- $1`;
   if (types.includes('object') || schema?.properties) return `${name}:\n${nested}$1`;
@@ -134,6 +136,31 @@ spec:
       containers:
       - name: \${3:main}
         image: \${5:busybox:1.36}
+`,
+  },
+  {
+    label: 'CronJob',
+    description: 'A CronJob: a Job on a schedule, in a time zone, without overlapping runs',
+    body: `apiVersion: batch/v1
+kind: CronJob
+metadata:
+  name: \${1:example}
+spec:
+  schedule: "\${2:0 3 * * *}"
+  timeZone: \${3:Etc/UTC}
+  concurrencyPolicy: \${4|Forbid,Replace,Allow|}
+  startingDeadlineSeconds: \${5:300}
+  jobTemplate:
+    spec:
+      backoffLimit: \${6:2}
+      activeDeadlineSeconds: \${7:3000}
+      template:
+        spec:
+          restartPolicy: \${8|Never,OnFailure|}
+          containers:
+          - name: \${9:main}
+            image: \${10:busybox:1.36}
+            command: ["sh", "-c", "\${11:date}"]
 `,
   },
   {

@@ -1,8 +1,9 @@
 // Fix builders shared by several rules: set a value, remove an entry, and the Job repairs that more than
 // one rule offers (restartPolicy: Never, completionMode: Indexed, backoffLimitPerIndex).
 import type { OffsetEdit, Placement, Skeleton } from '../document/edits';
+import { JOB_SPEC_LOCATIONS, jobSpecLocation } from '../kube/jobSpec';
 import { closestName } from '../schema/messages';
-import { jsonAt, type FieldPath, type Json, type JsonObject } from '../types';
+import { jsonAt, type FieldPath, type Json, type JsonObject, type PathSegment } from '../types';
 import { rootOf, type FixContext, type FixEntry, type QuickFix } from './types';
 
 export interface FixOptions {
@@ -104,18 +105,22 @@ function objectAt(value: Json | undefined, path: readonly string[]): JsonObject 
   return current && typeof current === 'object' && !Array.isArray(current) ? current : undefined;
 }
 
-/** The Job's `spec` as written. */
+/** A path below the JobSpec of the finding's object: a Job's `spec`, a CronJob's `spec.jobTemplate.spec`. */
+export function jobSpecPath(context: FixContext, ...segments: PathSegment[]): FieldPath {
+  const location = jobSpecLocation(context.resource?.kind) ?? JOB_SPEC_LOCATIONS[0];
+  return [...location.path, ...segments];
+}
+
+/** The JobSpec as written (a Job's `spec`, a CronJob's `spec.jobTemplate.spec`). */
 export function jobSpec(context: FixContext): JsonObject {
-  return objectAt(context.resource?.object, ['spec']) ?? {};
+  return objectAt(context.resource?.object, jobSpecPath(context) as string[]) ?? {};
 }
 
 // ---- Job repairs offered by several rules ---------------------------------------------------------------
 
-const POD_SPEC = ['spec', 'template', 'spec'];
-
 /** `restartPolicy: Never` in the Pod template (replacing OnFailure or Always, or added when it is left out). */
 export function restartPolicyNeverFix(context: FixContext, options: FixOptions = { preferred: true }): QuickFix {
-  return setFix(context, 'Set `restartPolicy: Never`', [...POD_SPEC, 'restartPolicy'], 'Never', { ...options, after: ['containers'] });
+  return setFix(context, 'Set `restartPolicy: Never`', jobSpecPath(context, 'template', 'spec', 'restartPolicy'), 'Never', { ...options, after: ['containers'] });
 }
 
 /** Where scalar fields of a Job spec go when they are added: among the other numbers, before the template. */
@@ -145,8 +150,8 @@ function completionsToAdd(spec: JsonObject): number | undefined {
 function indexedEdits(context: FixContext, spec: JsonObject): (OffsetEdit | undefined)[] {
   const completions = completionsToAdd(spec);
   const edits = [];
-  if (spec.completionMode !== 'Indexed') edits.push(setEdit(context, ['spec', 'completionMode'], 'Indexed', jobSpecPlacement(['completions', 'parallelism'])));
-  if (completions !== undefined) edits.push(setEdit(context, ['spec', 'completions'], completions, jobSpecPlacement(['parallelism'])));
+  if (spec.completionMode !== 'Indexed') edits.push(setEdit(context, jobSpecPath(context, 'completionMode'), 'Indexed', jobSpecPlacement(['completions', 'parallelism'])));
+  if (completions !== undefined) edits.push(setEdit(context, jobSpecPath(context, 'completions'), completions, jobSpecPlacement(['parallelism'])));
   // The completions line goes first when both land after the same sibling.
   return edits.reverse();
 }
@@ -157,7 +162,7 @@ export function backoffLimitPerIndexFix(context: FixContext, options: FixOptions
   const indexed = (spec.completionMode ?? 'NonIndexed') === 'Indexed';
   const title = indexed ? 'Add `backoffLimitPerIndex: 1`' : 'Add `backoffLimitPerIndex: 1` and set `completionMode: Indexed`';
   return quickFix(title, () => [
-    setEdit(context, ['spec', 'backoffLimitPerIndex'], 1, { after: ['backoffLimit', 'completions', 'parallelism', 'completionMode'], before: ['maxFailedIndexes', 'template'] }),
+    setEdit(context, jobSpecPath(context, 'backoffLimitPerIndex'), 1, { after: ['backoffLimit', 'completions', 'parallelism', 'completionMode'], before: ['maxFailedIndexes', 'template'] }),
     ...(indexed ? [] : indexedEdits(context, spec)),
   ], options);
 }
@@ -170,7 +175,7 @@ export function unusedName(taken: ReadonlySet<string>, base: string): string {
 
 /** Names of the Pod template's containers and init containers (they share one namespace). */
 export function containerNames(context: FixContext): Set<string> {
-  const podSpec = objectAt(context.resource?.object, ['spec', 'template', 'spec']);
+  const podSpec = objectAt(context.resource?.object, jobSpecPath(context, 'template', 'spec') as string[]);
   const names = new Set<string>();
   for (const list of [podSpec?.containers, podSpec?.initContainers]) {
     if (!Array.isArray(list)) continue;

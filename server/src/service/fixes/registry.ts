@@ -12,6 +12,7 @@ import { RESOURCE_FIXES } from '../kube/resources.fix';
 import { ALL_RULES } from '../rules/index';
 import { SCHEMA_FIXES } from '../schema/validator.fix';
 import type { FieldPath } from '../types';
+import { UPDATE_RULES } from '../update/index';
 import type { FixContext, FixProvider, FixResource, Fixes, QuickFix } from './types';
 
 let providers: Map<string, FixProvider> | undefined;
@@ -20,7 +21,7 @@ let providers: Map<string, FixProvider> | undefined;
 export function fixProviders(): ReadonlyMap<string, FixProvider> {
   if (!providers) {
     providers = new Map();
-    const families: Fixes[] = [YAML_FIXES, RESOURCE_FIXES, SCHEMA_FIXES, ...ALL_RULES.map((rule) => rule.fixes ?? {})];
+    const families: Fixes[] = [YAML_FIXES, RESOURCE_FIXES, SCHEMA_FIXES, ...[...ALL_RULES, ...UPDATE_RULES].map((rule) => rule.fixes ?? {})];
     for (const fixes of families) for (const [code, entry] of Object.entries(fixes)) providers.set(code, entry.offer);
   }
   return providers;
@@ -45,10 +46,13 @@ export function fixResource(doc: YamlDocument, index: number | undefined): FixRe
 /** One editor per parsed document: it reads the document's layout once. */
 const editors = new WeakMap<YamlDocument, YamlEditor>();
 
-export function fixContext(doc: YamlDocument, finding: { code: string; path: FieldPath; range: OffsetRange }, resource: FixResource | undefined, minor: number): FixContext {
+export function fixContext(
+  doc: YamlDocument, finding: { code: string; path: FieldPath; range: OffsetRange }, resource: FixResource | undefined, minor: number,
+  extra: Pick<FixContext, 'baseline' | 'file'> = {},
+): FixContext {
   let editor = editors.get(doc);
   if (!editor) editors.set(doc, (editor = new YamlEditor(doc)));
-  return { ...finding, doc, editor, resource, minor };
+  return { ...finding, doc, editor, resource, minor, ...extra };
 }
 
 /** The fixes for one finding, preferred first. A failing provider offers nothing rather than failing the check. */

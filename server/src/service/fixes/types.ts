@@ -7,6 +7,7 @@ import type { OffsetEdit, YamlEditor } from '../document/edits';
 import type { OffsetRange } from '../document/paths';
 import type { ResourceNode, YamlDocument } from '../document/yamlDocument';
 import type { FieldPath, JsonObject, KindName, Rule, RuleCode } from '../types';
+import type { BaselineSource } from '../update/baseline';
 
 /** The object a finding is about, as the rules saw it. */
 export interface FixResource {
@@ -31,6 +32,20 @@ export interface FixContext {
   resource?: FixResource;
   /** Kubernetes minor release the finding was checked against. */
   minor: number;
+  /** The baseline an update finding was checked against (update/baseline.ts). */
+  baseline?: BaselineSource;
+  /**
+   * The whole file, when the fix is built for a request (a lazy fix at codeAction/resolve): a fix that also
+   * edits other documents of the file (a rename and its references) reads them here and returns their edits
+   * at offsets relative to this document's start (before it: negative).
+   */
+  file?: FileView;
+}
+
+/** The documents of a file and where the finding's document starts in it. */
+export interface FileView {
+  documents: readonly { doc: YamlDocument; offset: number }[];
+  offset: number;
 }
 
 /** One repair, as offered in the editor's lightbulb and applied by `kubeassist check --fix`. */

@@ -1,10 +1,11 @@
-// Feature gates that decide how the API server treats fields of Job and CSIDriver (and the pod-template
+// Feature gates that decide how the API server treats fields of Job, CronJob and CSIDriver (and the pod-template
 // fields our rules check), with each gate's stage and default per release MIN_MINOR..MAX_MINOR.
 // Sources: pkg/features/kube_features.go (versioned specs of 1.35; for 1.36 and 1.37 the specs of a 1.37
 // development tree and the scheduler's gate list), the kubernetes.io feature-gate table of 1.37 and the
 // CHANGELOG-1.36 notes; scripts/releases/*.json names them per field. Where the reference notes disagreed
 // with these sources (MutableCSINodeAllocatableCount in 1.34: beta but OFF by default), the sources won.
 import { jsonAt, MAX_MINOR, MIN_MINOR, type FieldPath, type Json, type KindName, type PathSegment } from '../types';
+import { atJobSpec, jobSpecLocation } from './jobSpec';
 
 /** alpha and beta-off gates are off by default; beta-on and ga gates are on. */
 export type GateStage = 'alpha' | 'beta-off' | 'beta-on' | 'ga';
@@ -14,13 +15,19 @@ export type GateName =
   | 'JobSuccessPolicy' | 'JobPodReplacementPolicy' | 'JobManagedBy'
   | 'CSIStorageCapacity' | 'CSIInlineVolume' | 'CSIVolumeFSGroupPolicy' | 'SELinuxMountReadWriteOncePod'
   | 'MutableCSINodeAllocatableCount' | 'CSIServiceAccountTokenSecrets'
+  | 'CronJobTimeZone'
   | 'SidecarContainers' | 'ContainerRestartRules' | 'EnvFiles' | 'RelaxedEnvironmentVariableValidation' | 'ImageVolume'
   | 'RestartAllContainersOnContainerExits' | 'HostnameOverride' | 'GenericWorkload' | 'WorkloadWithJob' | 'VolumeLimitScaling'
   | 'EvictionRequestAPI' | 'H2CContainerProbe' | 'GRPCContainerProbeTLS' | 'VolumeBindMountOptions' | 'EmptyDirVolumeMode'
   | 'AtomicWriteVolumeUserFields'
   | 'GRPCContainerProbe' | 'ProbeTerminationGracePeriod' | 'PodLifecycleSleepAction' | 'ContainerStopSignals' | 'IdentifyPodOS'
-  | 'SupplementalGroupsPolicy' | 'SELinuxChangePolicy'
+  | 'SupplementalGroupsPolicy' | 'SELinuxChangePolicy' | 'InPlacePodVerticalScaling'
+  | JobUpdateGateName
   | PodSchedulingGateName;
+
+/** Gates that only change what an update of a Job may change (service/update/). */
+type JobUpdateGateName =
+  | 'ElasticIndexedJob' | 'JobMutableNodeSchedulingDirectives' | 'MutablePodResourcesForSuspendedJobs' | 'MutableSchedulingDirectivesForSuspendedJobs';
 
 /** Gates of the pod-level scheduling and networking checks (affinity, tolerations, topology spread, DNS, pod fields). */
 type PodSchedulingGateName =
@@ -42,6 +49,8 @@ const HISTORY: Record<GateName, StageHistory> = {
   JobSuccessPolicy: [[30, 'alpha'], [31, 'beta-on'], [33, 'ga']],
   JobPodReplacementPolicy: [[28, 'alpha'], [29, 'beta-on'], [34, 'ga']],
   JobManagedBy: [[30, 'alpha'], [32, 'beta-on'], [35, 'ga']],
+  // KEP-3140: alpha in 1.24 (timeZone dropped on create), beta on in 1.25, GA in 1.27.
+  CronJobTimeZone: [[24, 'alpha'], [25, 'beta-on'], [27, 'ga']],
   CSIStorageCapacity: [[19, 'alpha'], [21, 'beta-on'], [24, 'ga']],
   CSIInlineVolume: [[15, 'alpha'], [16, 'beta-on'], [25, 'ga']],
   CSIVolumeFSGroupPolicy: [[19, 'alpha'], [20, 'beta-on'], [23, 'ga']],
@@ -88,6 +97,15 @@ const HISTORY: Record<GateName, StageHistory> = {
   IdentifyPodOS: [[23, 'alpha'], [24, 'beta-on'], [25, 'ga']],
   SupplementalGroupsPolicy: [[31, 'alpha'], [33, 'beta-on'], [35, 'ga']],
   SELinuxChangePolicy: [[32, 'alpha'], [33, 'beta-on']],
+  // KEP-1287 (kep.yaml milestones: alpha 1.27, beta 1.33, stable 1.35).
+  InPlacePodVerticalScaling: [[27, 'alpha'], [33, 'beta-on'], [35, 'ga']],
+  // Update-only (service/update/): the kubernetes.io feature-gate pages of each gate, and the 1.36 notes
+  // (#135965: both suspended-Job gates on by default). JobMutableNodeSchedulingDirectives was removed after
+  // 1.28, its behaviour kept: it stays GA here.
+  ElasticIndexedJob: [[27, 'beta-on'], [31, 'ga']],
+  JobMutableNodeSchedulingDirectives: [[22, 'alpha'], [23, 'beta-on'], [27, 'ga']],
+  MutablePodResourcesForSuspendedJobs: [[35, 'alpha'], [36, 'beta-on']],
+  MutableSchedulingDirectivesForSuspendedJobs: [[35, 'alpha'], [36, 'beta-on']],
 };
 
 export const FEATURE_GATE_NAMES = Object.keys(HISTORY) as GateName[];
@@ -139,6 +157,11 @@ export interface GatedField {
   lastMinor?: number;
   /** One more sentence for the warning (what replaces the field, ...). */
   note?: string;
+  /**
+   * A Job field of a CronJob's job template: the CronJob's own create keeps it, and the Job strategy drops it
+   * from each Job the CronJob controller creates (the Pod template fields are dropped at the CronJob's create).
+   */
+  droppedFromEachJob?: boolean;
 }
 
 /** Whether the entry's field exists in 1.<minor> (as far as the entry's own release bounds say). */
@@ -195,7 +218,8 @@ function probeLeftWithoutHandler(probe: Json): string | undefined {
   return alone ? 'the probe is then left without a handler, which the server rejects ("must specify a handler type")' : undefined;
 }
 
-export const GATED_FIELDS: readonly GatedField[] = [
+/** The gated fields of a Job and a CSIDriver, as their paths are written in those objects. */
+const OWN_GATED_FIELDS: readonly GatedField[] = [
   { kind: 'Job', pattern: ['spec', 'suspend'], gate: 'SuspendJob', effect: 'dropped' },
   { kind: 'Job', pattern: ['spec', 'completionMode'], gate: 'IndexedJob', effect: 'dropped' },
   { kind: 'Job', pattern: ['spec', 'ttlSecondsAfterFinished'], gate: 'TTLAfterFinished', effect: 'dropped' },
@@ -223,6 +247,8 @@ export const GATED_FIELDS: readonly GatedField[] = [
   ...['livenessProbe', 'startupProbe'].flatMap((probe) => containerFields([probe, 'terminationGracePeriodSeconds'], 'ProbeTerminationGracePeriod', 'dropped')),
   ...['postStart', 'preStop'].flatMap((hook) => containerFields(['lifecycle', hook, 'sleep'], 'PodLifecycleSleepAction', 'dropped')),
   ...containerFields(['lifecycle', 'stopSignal'], 'ContainerStopSignals', 'dropped'),
+  // dropDisabledFields clears every container's resizePolicy while InPlacePodVerticalScaling is off.
+  ...containerFields(['resizePolicy'], 'InPlacePodVerticalScaling', 'dropped'),
   // Pod-level security and OS settings (validateSecurityContext.ts, validateOS.ts).
   { kind: 'Job', pattern: [...POD, 'os'], gate: 'IdentifyPodOS', effect: 'dropped' },
   { kind: 'Job', pattern: [...POD, 'hostUsers'], gate: 'UserNamespacesSupport', effect: 'dropped' },
@@ -249,6 +275,23 @@ export const GATED_FIELDS: readonly GatedField[] = [
   { kind: 'CSIDriver', pattern: ['spec', 'serviceAccountTokenInSecrets'], gate: 'CSIServiceAccountTokenSecrets', effect: 'dropped' },
   { kind: 'CSIDriver', pattern: ['spec', 'preventPodSchedulingIfMissing'], gate: 'VolumeLimitScaling', effect: 'dropped', firstMinor: 36 },
 ];
+
+/**
+ * Every gated field: a Job's and a CSIDriver's, and for a CronJob the Job's entries moved into its job template
+ * (kube/jobSpec.ts), and its own `timeZone` (dropped on create while CronJobTimeZone is off, 1.24).
+ */
+export const GATED_FIELDS: readonly GatedField[] = [
+  ...OWN_GATED_FIELDS,
+  ...OWN_GATED_FIELDS.filter((field) => field.kind === 'Job').map(inCronJobTemplate),
+  { kind: 'CronJob', pattern: ['spec', 'timeZone'], gate: 'CronJobTimeZone', effect: 'dropped' },
+];
+
+function inCronJobTemplate(field: GatedField): GatedField {
+  const location = jobSpecLocation('CronJob');
+  if (!location) throw new Error('CronJob keeps a JobSpec');
+  const podTemplateField = field.pattern[1] === 'template';
+  return { ...field, kind: 'CronJob', pattern: atJobSpec(location, field.pattern), ...(podTemplateField ? {} : { droppedFromEachJob: true }) };
+}
 
 /** Pod fields of the scheduling and networking checks that a create drops while their gate is off. */
 function podSchedulingFields(): GatedField[] {

@@ -3,23 +3,46 @@ import { KINDS, type KindName } from '../types';
 
 export type Classification =
   | { status: 'checked'; kind: KindName }
-  | { status: 'wrong-api-version'; kind: KindName; expected: string; removedNote: string }
+  | {
+      status: 'wrong-api-version';
+      kind: KindName;
+      expected: string;
+      removedNote: string;
+      /** The last release that still served this apiVersion for the kind (deprecated until then), if any. */
+      servedUntil?: number;
+    }
   | { status: 'other' };
 
-/** API versions that once served these kinds, and what users should know about them. */
-const RETIRED: Record<string, { kind: KindName; note: string }> = {
-  'batch/v1beta1': { kind: 'Job', note: '`batch/v1beta1` never served Job (only CronJob, removed in 1.25)' },
-  'batch/v2alpha1': { kind: 'Job', note: '`batch/v2alpha1` never served Job (only CronJob, removed in 1.21)' },
-  'storage.k8s.io/v1beta1': { kind: 'CSIDriver', note: '`storage.k8s.io/v1beta1` CSIDriver was removed in Kubernetes 1.22' },
-  'csi.storage.k8s.io/v1alpha1': { kind: 'CSIDriver', note: 'the `csi.storage.k8s.io/v1alpha1` CSIDriver was a pre-1.14 CustomResourceDefinition, no longer served' },
+interface Retired {
+  note: string;
+  /** The last minor release that served it (a release up to this one only warns). */
+  servedUntil?: number;
+}
+
+/** API versions of our groups that once served these kinds (or never did), and what users should know about them. */
+const RETIRED: Record<string, Partial<Record<KindName, Retired>>> = {
+  'batch/v1beta1': {
+    Job: { note: '`batch/v1beta1` never served Job (only CronJob, removed in 1.25)' },
+    CronJob: { note: '`batch/v1beta1` CronJob was removed in Kubernetes 1.25', servedUntil: 24 },
+  },
+  'batch/v2alpha1': {
+    Job: { note: '`batch/v2alpha1` never served Job (only CronJob, removed in 1.21)' },
+    CronJob: { note: '`batch/v2alpha1` CronJob (an alpha version, off by default) was removed in Kubernetes 1.21' },
+  },
+  'storage.k8s.io/v1beta1': { CSIDriver: { note: '`storage.k8s.io/v1beta1` CSIDriver was removed in Kubernetes 1.22' } },
+  'csi.storage.k8s.io/v1alpha1': {
+    CSIDriver: { note: 'the `csi.storage.k8s.io/v1alpha1` CSIDriver was a pre-1.14 CustomResourceDefinition, no longer served' },
+  },
 };
 
 export function classify(apiVersion: string, kind: string): Classification {
   for (const [name, info] of Object.entries(KINDS) as [KindName, (typeof KINDS)[KindName]][]) {
     if (kind !== name) continue;
     if (apiVersion === info.apiVersion) return { status: 'checked', kind: name };
-    const retired = RETIRED[apiVersion];
-    if (retired && retired.kind === name) return { status: 'wrong-api-version', kind: name, expected: info.apiVersion, removedNote: retired.note };
+    const retired = RETIRED[apiVersion]?.[name];
+    if (retired) {
+      return { status: 'wrong-api-version', kind: name, expected: info.apiVersion, removedNote: retired.note, ...(retired.servedUntil ? { servedUntil: retired.servedUntil } : {}) };
+    }
     const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
     if (group === info.group) {
       return { status: 'wrong-api-version', kind: name, expected: info.apiVersion, removedNote: `\`${apiVersion}\` does not serve ${name}` };
@@ -29,9 +52,9 @@ export function classify(apiVersion: string, kind: string): Classification {
 }
 
 /**
- * Whether a document's text can hold or name one of our kinds. A `kind:` value spells `Job` or `CSIDriver`
- * in the text, unless a double-quoted escape writes it (`"J\\x6fb"`); a document with neither the names nor
- * a backslash gets no diagnostics, and is not parsed for them.
+ * Whether a document's text can hold or name one of our kinds. A `kind:` value spells `Job`, `CronJob` or
+ * `CSIDriver` in the text, unless a double-quoted escape writes it (`"J\\x6fb"`); a document with neither the
+ * names nor a backslash gets no diagnostics, and is not parsed for them.
  */
 export function mayNameOurKinds(text: string): boolean {
   return text.includes('\\') || KIND_NAMES.some((name) => text.includes(name));
@@ -41,5 +64,6 @@ const KIND_NAMES = Object.keys(KINDS);
 
 export const REFERENCE_PAGES: Record<KindName, string> = {
   Job: 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/job-v1/',
+  CronJob: 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/cron-job-v1/',
   CSIDriver: 'https://kubernetes.io/docs/reference/kubernetes-api/config-and-storage-resources/csi-driver-v1/',
 };

@@ -1,12 +1,13 @@
 // The one list of rule families. Adding a rule: write its file, add it to its kind's index, done.
 import type { KindName, Rule } from '../types';
+import { cronJobRules } from './cronjob/index';
 import { csiDriverRules } from './csidriver/index';
 import { jobRules } from './job/index';
 import { metaRules } from './meta/index';
 import { podTemplateRules } from './pod/index';
 import { versionRules } from './version/index';
 
-export const ALL_RULES: readonly Rule[] = [...metaRules, ...jobRules, ...podTemplateRules, ...csiDriverRules, ...versionRules];
+export const ALL_RULES: readonly Rule[] = [...metaRules, ...cronJobRules, ...jobRules, ...podTemplateRules, ...csiDriverRules, ...versionRules];
 
 const BY_KIND = new Map<KindName, readonly Rule[]>();
 

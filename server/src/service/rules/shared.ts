@@ -2,7 +2,7 @@
 // reports those), so every reader returns undefined for a wrong type and the rules skip silently; and a
 // finding takes its severity and link from its code's metadata, so the two cannot disagree.
 import { isObject } from '../kube/defaults';
-import type { Anchor, FieldPath, Finding, Json, JsonObject, Rule, RuleCode, RuleContext } from '../types';
+import type { Anchor, FieldPath, Finding, Json, JsonObject, RuleCode } from '../types';
 
 export function asObject(value: Json | undefined): JsonObject | undefined {
   return isObject(value) ? value : undefined;
@@ -45,13 +45,4 @@ export function report(code: RuleCode, path: FieldPath, message: string, anchor?
   if (anchor) finding.anchor = anchor;
   if (code.href) finding.href = code.href;
   return finding;
-}
-
-/**
- * A family's `check` made of independent pieces, in the order they report: `check` runs them all; on a
- * partial object (partial/partialObject.ts) each runs alone and stays silent alone when it reads a field
- * the text does not settle.
- */
-export function inParts(...parts: ((context: RuleContext) => Finding[])[]): Pick<Rule, 'check' | 'parts'> {
-  return { check: (context) => parts.flatMap((part) => part(context)), parts };
 }

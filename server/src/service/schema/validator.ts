@@ -6,6 +6,7 @@ import { jsonAt, type Finding, type FieldPath, type JsonObject, type KindName } 
 import { schemaAt } from './navigate';
 import { precompiledValidators } from './precompiled';
 import { SCHEMAS } from './schemas';
+import { isObject } from '../kube/defaults';
 import { droppedOnCreate } from '../kube/featureGates';
 import { insideNewerField, removedIn } from './fieldAvailability';
 import { describeSchemaError, type ScalarSource } from './messages';
@@ -26,17 +27,31 @@ export function validatorFor(kind: KindName): ValidateFunction {
 
 /**
  * Go decodes an absent struct the same as an empty one: a Job without `spec` is validated as `spec: {}`
- * (so `spec.template` is reported missing), a template without `spec` as an empty pod spec.
+ * (so `spec.template` is reported missing), a template without `spec` as an empty pod spec; a CronJob's
+ * `jobTemplate` without `spec` as an empty JobSpec. And a CronJob's `concurrencyPolicy: ""` is Go's zero
+ * value, which SetDefaults_CronJob turns into `Allow` before validation.
  */
 function withEmptyStructs(kind: KindName, object: JsonObject): JsonObject {
-  if (kind !== 'Job') return object;
+  if (kind === 'CSIDriver') return object;
   const spec = object.spec === undefined ? {} : object.spec;
-  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) return object;
-  const template = spec.template;
-  if (typeof template === 'object' && template !== null && !Array.isArray(template) && template.spec === undefined) {
-    return { ...object, spec: { ...spec, template: { ...template, spec: {} } } };
+  if (!isObject(spec)) return object;
+  if (kind === 'Job') {
+    const template = withEmptyPodSpec(spec);
+    return template !== spec ? { ...object, spec: template } : object.spec === undefined ? { ...object, spec } : object;
   }
-  return object.spec === undefined ? { ...object, spec } : object;
+  const cronSpec: JsonObject = spec.concurrencyPolicy === '' ? { ...spec, concurrencyPolicy: 'Allow' } : { ...spec };
+  const jobTemplate = cronSpec.jobTemplate;
+  if (isObject(jobTemplate) && (jobTemplate.spec === undefined || isObject(jobTemplate.spec))) {
+    const jobSpec = jobTemplate.spec === undefined ? {} : jobTemplate.spec;
+    cronSpec.jobTemplate = { ...jobTemplate, spec: withEmptyPodSpec(jobSpec as JsonObject) };
+  }
+  return { ...object, spec: cronSpec };
+}
+
+/** A JobSpec whose template is an object without `spec` gets an empty one (the same JobSpec when nothing changes). */
+function withEmptyPodSpec(spec: JsonObject): JsonObject {
+  const template = spec.template;
+  return isObject(template) && template.spec === undefined ? { ...spec, template: { ...template, spec: {} } } : spec;
 }
 
 function pathOf(instancePath: string): (string | number)[] {

@@ -1,7 +1,8 @@
 // The one list of Job rule families, in the order the API server's ValidateJob reports them, then the
-// create warnings.
+// create warnings. Each family is written for a JobSpec (jobFields.ts jobSpecRule): it runs on a Job's
+// `spec` and on a CronJob's `spec.jobTemplate.spec`, unless it is one of ValidateJob's own checks.
 import type { Rule } from '../../types';
-import { jobWarningsOnCreate } from './jobWarningsOnCreate';
+import { jobWarningsOnCreate, warningsForJobSpec } from './jobWarningsOnCreate';
 import { validateBackoffLimitPerIndex } from './validateBackoffLimitPerIndex';
 import { validateCompletionMode } from './validateCompletionMode';
 import { validateGeneratedSelector } from './validateGeneratedSelector';
@@ -27,4 +28,5 @@ export const jobRules: readonly Rule[] = [
   validateJobSelector,
   validateJobName,
   jobWarningsOnCreate,
+  warningsForJobSpec,
 ];

@@ -1,16 +1,24 @@
-// Shared reading of a Job for the Job rule families, built on the type-safe readers of ../shared: every
-// accessor returns undefined for a wrong type and the rules skip silently.
+// Shared reading of a JobSpec for the Job rule families, built on the type-safe readers of ../shared: every
+// accessor returns undefined for a wrong type and the rules skip silently. A rule reads the JobSpec where
+// its kind keeps it (kube/jobSpec.ts) and reports at `parts.at(...)`, so one rule serves a Job's `spec` and a
+// CronJob's `spec.jobTemplate.spec`.
+import { JOB_SPEC_KINDS, jobSpecLocation, type JobSpecLocation } from '../../kube/jobSpec';
 import { generatedNameFor } from '../../kube/names';
-import type { Json, JsonObject, RuleContext } from '../../types';
+import { formatFieldPath, jsonAt, type FieldPath, type Finding, type Json, type JsonObject, type PathSegment, type Rule, type RuleContext } from '../../types';
 import { asArray, asObject, asString } from '../shared';
 
-/** The pieces of a Job that most rules need, as written and as defaulted. */
+/** The pieces of a JobSpec that most rules need, as written and as defaulted, and where it is. */
 export interface JobParts {
+  location: JobSpecLocation;
   spec: JsonObject;
   defaultedSpec: JsonObject;
   template: JsonObject | undefined;
   /** The defaulted pod spec (`restartPolicy` filled in); undefined when the template has none. */
   podSpec: JsonObject | undefined;
+  /** A path below the JobSpec: `at('backoffLimit')` is `spec.backoffLimit` in a Job, `spec.jobTemplate.spec.backoffLimit` in a CronJob. */
+  at(...segments: PathSegment[]): FieldPath;
+  /** The same path as the API server prints it. */
+  printed(...segments: PathSegment[]): string;
 }
 
 /**
@@ -18,14 +26,18 @@ export interface JobParts {
  * on a partial object (a Kustomize patch, a Helm template) may be unknown.
  */
 export function jobParts(context: RuleContext): JobParts {
+  const location = jobSpecLocation(context.kind);
+  if (!location) throw new Error(`a ${context.kind} has no JobSpec`);
+  const at = (...segments: PathSegment[]): FieldPath => [...location.path, ...segments];
   let spec: JsonObject | undefined;
   let defaultedSpec: JsonObject | undefined;
   return {
+    location,
     get spec() {
-      return (spec ??= asObject(context.object.spec) ?? {});
+      return (spec ??= asObject(jsonAt(context.object, location.path)) ?? {});
     },
     get defaultedSpec() {
-      return (defaultedSpec ??= asObject(context.defaulted.spec) ?? {});
+      return (defaultedSpec ??= asObject(jsonAt(context.defaulted, location.path)) ?? {});
     },
     get template() {
       return asObject(this.spec.template);
@@ -33,7 +45,37 @@ export function jobParts(context: RuleContext): JobParts {
     get podSpec() {
       return asObject(asObject(this.defaultedSpec.template)?.spec);
     },
+    at,
+    printed: (...segments) => formatFieldPath(at(...segments)),
   };
+}
+
+/** One check of a family written for a JobSpec. */
+export type JobSpecCheck = (parts: JobParts, context: RuleContext) => Finding[];
+
+/** A rule family written once for a JobSpec, wherever a kind keeps one (or only under ValidateJob). */
+export interface JobSpecRule extends Omit<Rule, 'kinds' | 'check' | 'parts'> {
+  /** ValidateJob: only a Job's own spec (its name, generated selector and labels); undefined: every JobSpec. */
+  only?: JobSpecLocation['validatedBy'];
+  check: JobSpecCheck;
+  /** The same checks split into independent pieces for partial objects (`inJobSpecParts`; see Rule.parts). */
+  parts?: readonly JobSpecCheck[];
+}
+
+export function jobSpecRule(rule: JobSpecRule): Rule {
+  const { only, check, parts, ...rest } = rule;
+  const kinds = JOB_SPEC_KINDS.filter((kind) => !only || jobSpecLocation(kind)?.validatedBy === only);
+  const onContext = (part: JobSpecCheck) => (context: RuleContext) => part(jobParts(context), context);
+  return { ...rest, kinds, check: onContext(check), ...(parts && { parts: parts.map(onContext) }) };
+}
+
+/**
+ * A JobSpec family's `check` made of independent pieces, in the order they report: `check` runs them all on
+ * one reading of the parts; on a partial object (partial/partialObject.ts) each runs alone and stays silent
+ * alone when it reads a field the text does not settle.
+ */
+export function inJobSpecParts(...parts: JobSpecCheck[]): Pick<JobSpecRule, 'check' | 'parts'> {
+  return { check: (jobSpec, context) => parts.flatMap((part) => part(jobSpec, context)), parts };
 }
 
 export function isIndexed(parts: JobParts): boolean {

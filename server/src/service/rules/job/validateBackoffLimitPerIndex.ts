@@ -1,8 +1,8 @@
 // validateJobSpec, the backoffLimitPerIndex / maxFailedIndexes checks (KEP-3850). Both fields are dropped
 // by servers before 1.29 (gate off), so the rule starts there.
-import type { Finding, Rule, RuleCode, RuleContext } from '../../types';
-import { DOCS, FIRST_MINOR, isIndexed, jobParts, podRestartPolicy } from './jobFields';
-import { asInteger, inParts, report } from '../shared';
+import type { FieldPath, Finding, Rule, RuleCode, RuleContext } from '../../types';
+import { DOCS, FIRST_MINOR, inJobSpecParts, isIndexed, jobSpecRule, podRestartPolicy, type JobParts } from './jobFields';
+import { asInteger, report } from '../shared';
 import { withFixes } from '../../fixes/types';
 import { BACKOFF_LIMIT_PER_INDEX_FIXES } from './validateBackoffLimitPerIndex.fix';
 
@@ -41,54 +41,53 @@ const CODES = {
 const PER_INDEX = 'the per-index retry limit is a feature of Indexed Jobs';
 
 /** `backoffLimitPerIndex` and `maxFailedIndexes` must not be negative: each read on its own. */
-function negativeBackoffLimitPerIndex(context: RuleContext): Finding[] {
+function negativeBackoffLimitPerIndex(parts: JobParts, context: RuleContext): Finding[] {
   if (context.minor < FIRST_MINOR.backoffLimitPerIndex) return [];
-  const backoffLimitPerIndex = asInteger(jobParts(context).spec.backoffLimitPerIndex);
+  const backoffLimitPerIndex = asInteger(parts.spec.backoffLimitPerIndex);
   if (backoffLimitPerIndex === undefined || backoffLimitPerIndex >= 0) return [];
-  return [report(CODES.negativeBackoffLimitPerIndex, ['spec', 'backoffLimitPerIndex'],
+  return [report(CODES.negativeBackoffLimitPerIndex, parts.at('backoffLimitPerIndex'),
     `\`backoffLimitPerIndex\` is ${backoffLimitPerIndex}, but it must not be negative: it is how many times each index `
     + 'may be retried. Use 0 to fail an index at its first failure, or a positive number.')];
 }
 
-function negativeMaxFailedIndexes(context: RuleContext): Finding[] {
+function negativeMaxFailedIndexes(parts: JobParts, context: RuleContext): Finding[] {
   if (context.minor < FIRST_MINOR.backoffLimitPerIndex) return [];
-  const maxFailedIndexes = asInteger(jobParts(context).spec.maxFailedIndexes);
+  const maxFailedIndexes = asInteger(parts.spec.maxFailedIndexes);
   if (maxFailedIndexes === undefined || maxFailedIndexes >= 0) return [];
-  return [report(CODES.negativeMaxFailedIndexes, ['spec', 'maxFailedIndexes'],
+  return [report(CODES.negativeMaxFailedIndexes, parts.at('maxFailedIndexes'),
     `\`maxFailedIndexes\` is ${maxFailedIndexes}, but it must not be negative: it is how many indexes may fail before `
     + 'the whole Job fails. Use 0 to fail the Job at the first failed index, or remove it to let all indexes run.')];
 }
 
 /** What the two fields require of each other, of the completion mode and of the restart policy. */
-function crossFieldChecks(context: RuleContext): Finding[] {
+function crossFieldChecks(parts: JobParts, context: RuleContext): Finding[] {
   if (context.minor < FIRST_MINOR.backoffLimitPerIndex) return [];
-  const parts = jobParts(context);
   const { spec, defaultedSpec } = parts;
   const backoffLimitPerIndex = asInteger(spec.backoffLimitPerIndex);
   const maxFailedIndexes = asInteger(spec.maxFailedIndexes);
   const findings: Finding[] = [];
   if (spec.maxFailedIndexes !== undefined && spec.backoffLimitPerIndex === undefined) {
-    findings.push(report(CODES.maxFailedIndexesNeedsBackoffLimitPerIndex, ['spec', 'backoffLimitPerIndex'],
+    findings.push(report(CODES.maxFailedIndexesNeedsBackoffLimitPerIndex, parts.at('backoffLimitPerIndex'),
       '`maxFailedIndexes` is set, so `backoffLimitPerIndex` is required: indexes only fail on their own when each '
       + 'has a retry limit. Set `backoffLimitPerIndex`, or remove `maxFailedIndexes`.'));
   }
   if (isIndexed(parts)) {
-    findings.push(...indexedChecks(spec.backoffLimitPerIndex !== undefined, maxFailedIndexes,
+    findings.push(...indexedChecks(parts, spec.backoffLimitPerIndex !== undefined, maxFailedIndexes,
       asInteger(defaultedSpec.completions), asInteger(defaultedSpec.parallelism)));
     if (backoffLimitPerIndex !== undefined && podRestartPolicy(parts) === 'OnFailure') {
-      findings.push(report(CODES.onFailureRestartPolicy, ['spec', 'backoffLimitPerIndex'],
+      findings.push(report(CODES.onFailureRestartPolicy, parts.at('backoffLimitPerIndex'),
         'With `restartPolicy: OnFailure` a failing container is restarted inside its Pod, and those restarts do not '
         + 'count against `backoffLimitPerIndex`: only whole-Pod failures do, so a crashing index may retry without '
         + 'bound. The server accepts this, but the API asks for `restartPolicy: Never` with `backoffLimitPerIndex`.'));
     }
-  } else if (defaultedSpec.completionMode === 'NonIndexed') {
+  } else if (defaultedSpec.completionMode === undefined || defaultedSpec.completionMode === 'NonIndexed') {
     if (spec.backoffLimitPerIndex !== undefined) {
-      findings.push(report(CODES.backoffLimitPerIndexRequiresIndexed, ['spec', 'backoffLimitPerIndex'],
+      findings.push(report(CODES.backoffLimitPerIndexRequiresIndexed, parts.at('backoffLimitPerIndex'),
         `\`backoffLimitPerIndex\` requires \`completionMode: Indexed\`: ${PER_INDEX}. `
         + 'Set `completionMode: Indexed` (with `completions`), or use `backoffLimit` for the whole Job.'));
     }
     if (spec.maxFailedIndexes !== undefined) {
-      findings.push(report(CODES.maxFailedIndexesRequiresIndexed, ['spec', 'maxFailedIndexes'],
+      findings.push(report(CODES.maxFailedIndexesRequiresIndexed, parts.at('maxFailedIndexes'),
         `\`maxFailedIndexes\` requires \`completionMode: Indexed\`: ${PER_INDEX}. `
         + 'Set `completionMode: Indexed`, or remove `maxFailedIndexes`.'));
     }
@@ -96,27 +95,26 @@ function crossFieldChecks(context: RuleContext): Finding[] {
   return findings;
 }
 
-export const validateBackoffLimitPerIndex: Rule = withFixes({
+export const validateBackoffLimitPerIndex: Rule = withFixes(jobSpecRule({
   name: 'validateJobSpec (backoffLimitPerIndex)',
-  kinds: ['Job'],
   codes: Object.values(CODES),
-  ...inParts(negativeBackoffLimitPerIndex, negativeMaxFailedIndexes, crossFieldChecks),
-}, BACKOFF_LIMIT_PER_INDEX_FIXES);
+  ...inJobSpecParts(negativeBackoffLimitPerIndex, negativeMaxFailedIndexes, crossFieldChecks),
+}), BACKOFF_LIMIT_PER_INDEX_FIXES);
 
-function indexedChecks(hasBackoffLimitPerIndex: boolean, maxFailedIndexes: number | undefined,
+function indexedChecks(parts: JobParts, hasBackoffLimitPerIndex: boolean, maxFailedIndexes: number | undefined,
   completions: number | undefined, parallelism: number | undefined): Finding[] {
   const findings: Finding[] = [];
   const highCompletions = completions !== undefined && completions > COMPLETIONS_SOFT_LIMIT && hasBackoffLimitPerIndex;
   if (maxFailedIndexes !== undefined) {
-    const limit = maxFailedIndexesLimit(maxFailedIndexes, completions, highCompletions);
+    const limit = maxFailedIndexesLimit(parts.at('maxFailedIndexes'), maxFailedIndexes, completions, highCompletions);
     if (limit) findings.push(limit);
   } else if (highCompletions) {
-    findings.push(report(CODES.maxFailedIndexesRequired, ['spec', 'maxFailedIndexes'],
+    findings.push(report(CODES.maxFailedIndexesRequired, parts.at('maxFailedIndexes'),
       `With \`completions\` above ${COMPLETIONS_SOFT_LIMIT} and \`backoffLimitPerIndex\`, \`maxFailedIndexes\` is required: `
       + 'it bounds how many failed indexes the Job status must list. Set `maxFailedIndexes` to 10000 or less.'));
   }
   if (highCompletions && parallelism !== undefined && parallelism > LIMIT_ABOVE_SOFT_LIMIT) {
-    findings.push(report(CODES.parallelismTooLargeForHighCompletions, ['spec', 'parallelism'],
+    findings.push(report(CODES.parallelismTooLargeForHighCompletions, parts.at('parallelism'),
       `\`parallelism\` is ${parallelism}, but with \`completions\` above ${COMPLETIONS_SOFT_LIMIT} and \`backoffLimitPerIndex\` `
       + `it may be at most ${LIMIT_ABOVE_SOFT_LIMIT}, so that the Job status can track failed indexes. Lower \`parallelism\`.`));
   }
@@ -127,8 +125,7 @@ function indexedChecks(hasBackoffLimitPerIndex: boolean, maxFailedIndexes: numbe
  * The server checks three upper bounds (completions, 100000, and 10000 for very large Jobs) and reports
  * each one exceeded; they are one mistake, so only the tightest exceeded bound is reported.
  */
-function maxFailedIndexesLimit(maxFailedIndexes: number, completions: number | undefined, highCompletions: boolean) {
-  const path = ['spec', 'maxFailedIndexes'];
+function maxFailedIndexesLimit(path: FieldPath, maxFailedIndexes: number, completions: number | undefined, highCompletions: boolean) {
   if (highCompletions && maxFailedIndexes > LIMIT_ABOVE_SOFT_LIMIT) {
     return report(CODES.maxFailedIndexesTooLargeForHighCompletions, path,
       `\`maxFailedIndexes\` is ${maxFailedIndexes}, but with \`completions\` above ${COMPLETIONS_SOFT_LIMIT} and `

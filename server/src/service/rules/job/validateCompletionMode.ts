@@ -2,7 +2,7 @@
 // parallelism is capped so that `.status.completedIndexes` stays bounded. (An unknown mode is the
 // schema check's enum finding.)
 import type { Finding, Rule, RuleCode } from '../../types';
-import { DOCS, isIndexed, jobParts } from './jobFields';
+import { DOCS, isIndexed, jobSpecRule } from './jobFields';
 import { asInteger, report } from '../shared';
 import { withFixes } from '../../fixes/types';
 import { COMPLETION_MODE_FIXES } from './validateCompletionMode.fix';
@@ -26,32 +26,33 @@ const CODES = {
   },
 } satisfies Record<string, RuleCode>;
 
-export const validateCompletionMode: Rule = withFixes({
+export const validateCompletionMode: Rule = withFixes(jobSpecRule({
   name: 'validateJobSpec (completionMode)',
-  kinds: ['Job'],
   codes: Object.values(CODES),
-  check(context) {
-    const parts = jobParts(context);
+  check(parts) {
     if (!isIndexed(parts)) return [];
     const { spec, defaultedSpec } = parts;
     const findings: Finding[] = [];
     if (defaultedSpec.completions === undefined) {
-      // Only reachable with `parallelism` set: with both omitted the server sets both to 1.
-      findings.push(report(CODES.completionsRequired, ['spec', 'completions'],
+      // In a Job only reachable with `parallelism` set: with both omitted the server sets both to 1. A
+      // CronJob's job template gets no Job defaults, so there it is reachable without parallelism too.
+      const why = parts.location.jobDefaults
+        ? 'Because `parallelism` is set, `completions` is not defaulted.'
+        : "In a CronJob's job template the server does not default `completions` (the Job defaults come later), so it must be written.";
+      findings.push(report(CODES.completionsRequired, parts.at('completions'),
         'An Indexed Job needs `completions`: each Pod gets an index from 0 to completions-1, and the Job completes '
-        + 'when every index has succeeded. Because `parallelism` is set, `completions` is not defaulted. '
-        + 'Set `completions` to the number of indexes.'));
+        + `when every index has succeeded. ${why} Set \`completions\` to the number of indexes.`));
     } else if (spec.completions === undefined && spec.parallelism === undefined) {
-      findings.push(report(CODES.completionsDefaulted, ['spec', 'completionMode'],
+      findings.push(report(CODES.completionsDefaulted, parts.at('completionMode'),
         'This Indexed Job sets neither `completions` nor `parallelism`, so the server sets both to 1: it runs a single '
         + 'Pod with index 0. The API asks an Indexed Job to state `completions`; set it to the number of indexes you want.'));
     }
     const parallelism = asInteger(spec.parallelism);
     if (parallelism !== undefined && parallelism > MAX_INDEXED_PARALLELISM) {
-      findings.push(report(CODES.parallelismTooLarge, ['spec', 'parallelism'],
+      findings.push(report(CODES.parallelismTooLarge, parts.at('parallelism'),
         `\`parallelism\` is ${parallelism}, but an Indexed Job allows at most ${MAX_INDEXED_PARALLELISM}: the limit keeps `
         + 'the list of completed indexes in the Job status small. Lower `parallelism` to 100000 or less.'));
     }
     return findings;
   },
-}, COMPLETION_MODE_FIXES);
+}), COMPLETION_MODE_FIXES);

@@ -2,7 +2,7 @@
 // Pod template labels that tie a Job to its Pods. Labels the user wrote under those keys must hold the
 // generated values, and a user selector may only select the generated labels.
 import type { Finding, Json, Rule, RuleCode } from '../../types';
-import { DOCS, jobParts } from './jobFields';
+import { DOCS, jobSpecRule } from './jobFields';
 import { report } from '../shared';
 import { generatedLabels, selectorModel, type SelectorModel } from './generatedSelector';
 import { describeRequirement, parseLabelSelector, unmetRequirements, type Requirement } from './labelSelector';
@@ -33,19 +33,20 @@ const CODE_BY_KEY: Record<string, RuleCode> = {
 
 const MANUAL = 'or set `manualSelector: true` and manage the selector and labels yourself';
 
-export const validateGeneratedSelector: Rule = {
+/** ValidateJob only: a CronJob's job template has no generated selector (ValidateJobTemplateSpec forbids one). */
+export const validateGeneratedSelector: Rule = jobSpecRule({
   name: 'validateGeneratedSelector',
-  kinds: ['Job'],
+  only: 'ValidateJob',
   codes: Object.values(CODES),
-  check(context) {
+  check(parts, context) {
     const model = selectorModel(context);
     if (!model || model.manual) return [];
     const findings = templateLabelFindings(model, context.minor);
-    const selectorFinding = userSelectorFinding(model, jobParts(context).spec.selector);
+    const selectorFinding = userSelectorFinding(model, parts.spec.selector);
     if (selectorFinding) findings.push(selectorFinding);
     return findings;
   },
-};
+});
 
 function templateLabelFindings(model: SelectorModel, minor: number): Finding[] {
   const findings: Finding[] = [];

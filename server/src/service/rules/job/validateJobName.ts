@@ -4,7 +4,7 @@
 //   `job-name` labels, and a label value is limited to 63 characters.
 import { dns1123LabelProblems, isDns1123Subdomain, LABEL_VALUE_MAX_LENGTH, labelValueProblems } from '../../kube/names';
 import type { Finding, Rule, RuleCode, RuleContext } from '../../types';
-import { DOCS, effectiveJobName, isIndexed, isManualSelector, jobParts } from './jobFields';
+import { DOCS, effectiveJobName, isIndexed, isManualSelector, jobParts, jobSpecRule } from './jobFields';
 import { asInteger, asLabels, asObject, report } from '../shared';
 import { generatedLabels } from './generatedSelector';
 
@@ -21,11 +21,12 @@ const CODES = {
   },
 } satisfies Record<string, RuleCode>;
 
-export const validateJobName: Rule = {
+/** ValidateJob only: a CronJob's Jobs are named by its controller (the CronJob's own name rules: rules/cronjob). */
+export const validateJobName: Rule = jobSpecRule({
   name: 'ValidateJob (name)',
-  kinds: ['Job'],
+  only: 'ValidateJob',
   codes: Object.values(CODES),
-  check(context) {
+  check(_parts, context) {
     const jobName = effectiveJobName(context);
     // An empty or malformed name is the metadata rules' finding; these checks would only repeat it.
     if (!jobName || !isDns1123Subdomain(jobName.name)) return [];
@@ -34,7 +35,7 @@ export const validateJobName: Rule = {
     if (hostname) findings.push(hostname);
     return findings;
   },
-};
+});
 
 function indexedHostnameFinding(context: RuleContext, name: string, generated: boolean): Finding | undefined {
   const parts = jobParts(context);

@@ -1,6 +1,6 @@
 // Quick fixes for a Job's restart policy: `Never` (a failed Pod is replaced), or `OnFailure` where nothing
 // else in the Job asks for Never.
-import { jobSpec, restartPolicyNeverFix, setFix } from '../../fixes/common';
+import { jobSpec, restartPolicyNeverFix, setFix, jobSpecPath } from '../../fixes/common';
 import type { Fixes } from '../../fixes/types';
 
 export const JOB_RESTART_POLICY_FIXES: Fixes = {
@@ -9,7 +9,7 @@ export const JOB_RESTART_POLICY_FIXES: Fixes = {
     const needsNever = spec.podFailurePolicy !== undefined || spec.backoffLimitPerIndex !== undefined;
     return [
       restartPolicyNeverFix(context),
-      ...(needsNever ? [] : [setFix(context, 'Set `restartPolicy: OnFailure`', ['spec', 'template', 'spec', 'restartPolicy'], 'OnFailure', { after: ['containers'] })]),
+      ...(needsNever ? [] : [setFix(context, 'Set `restartPolicy: OnFailure`', jobSpecPath(context, 'template', 'spec', 'restartPolicy'), 'OnFailure', { after: ['containers'] })]),
     ];
   } },
 };

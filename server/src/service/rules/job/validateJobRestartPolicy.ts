@@ -3,7 +3,7 @@
 // (A value outside the pod enum is the schema check's finding; OnFailure with a pod failure policy is
 // reported by validatePodFailurePolicy.)
 import type { Rule, RuleCode } from '../../types';
-import { DOCS, jobParts, podRestartPolicy } from './jobFields';
+import { DOCS, jobSpecRule, podRestartPolicy } from './jobFields';
 import { asObject, report } from '../shared';
 import { withFixes } from '../../fixes/types';
 import { JOB_RESTART_POLICY_FIXES } from './validateJobRestartPolicy.fix';
@@ -18,12 +18,10 @@ const CODES = {
 
 const WHY = 'a Pod that restarts its containers even after they succeed never finishes, so the Job could never complete';
 
-export const validateJobRestartPolicy: Rule = withFixes({
+export const validateJobRestartPolicy: Rule = withFixes(jobSpecRule({
   name: 'validateJobSpec (restartPolicy)',
-  kinds: ['Job'],
   codes: Object.values(CODES),
-  check(context) {
-    const parts = jobParts(context);
+  check(parts) {
     // Without a template the schema check already reports the missing `spec.template`.
     if (!parts.template) return [];
     if (podRestartPolicy(parts) !== 'Always') return [];
@@ -32,7 +30,7 @@ export const validateJobRestartPolicy: Rule = withFixes({
       ? `\`restartPolicy: Always\` is not allowed in a Job: ${WHY}. Use \`Never\` (a failed Pod is replaced) or `
         + '`OnFailure` (a failed container is restarted in place).'
       : `A Job's Pod template must set \`restartPolicy\` to \`Never\` or \`OnFailure\`: when it is left out Pods get `
-        + `\`Always\`, and ${WHY}. Add \`restartPolicy: Never\` (or \`OnFailure\`) under \`spec.template.spec\`.`;
-    return [report(CODES.neverOrOnFailureRequired, ['spec', 'template', 'spec', 'restartPolicy'], message)];
+        + `\`Always\`, and ${WHY}. Add \`restartPolicy: Never\` (or \`OnFailure\`) under \`${parts.printed('template', 'spec')}\`.`;
+    return [report(CODES.neverOrOnFailureRequired, parts.at('template', 'spec', 'restartPolicy'), message)];
   },
-}, JOB_RESTART_POLICY_FIXES);
+}), JOB_RESTART_POLICY_FIXES);

@@ -1,11 +1,13 @@
 // ValidateJobSpec's selector checks: a selector must exist (only possible to miss with
 // `manualSelector: true`), be well formed (ValidateLabelSelector), and select the Pod template's labels.
+import { withFixes } from '../../fixes/types';
 import type { Finding, Rule, RuleCode } from '../../types';
-import { DOCS, jobParts, quote } from './jobFields';
+import { DOCS, jobSpecRule, quote } from './jobFields';
 import { report } from '../shared';
 import { selectorModel } from './generatedSelector';
 import { describeRequirement, parseLabelSelector, unmetRequirements, type SelectorProblem } from './labelSelector';
 import { validateGeneratedSelector } from './validateGeneratedSelector';
+import { JOB_SELECTOR_FIXES } from './validateJobSelector.fix';
 
 const malformed = (name: string, title: string): RuleCode => ({
   code: `job/selector/${name}`, severity: 'error', title,
@@ -29,11 +31,12 @@ const CODES = {
   },
 } satisfies Record<string, RuleCode>;
 
-export const validateJobSelector: Rule = {
+/** ValidateJobSpec's selector checks, which ValidateJobTemplateSpec does not run (it forbids a selector instead). */
+export const validateJobSelector: Rule = withFixes(jobSpecRule({
   name: 'ValidateJobSpec (selector)',
-  kinds: ['Job'],
+  only: 'ValidateJob',
   codes: Object.values(CODES),
-  check(context) {
+  check(parts, context) {
     const model = selectorModel(context);
     if (!model) return [];
     if (model.manual && model.selector === undefined) {
@@ -44,7 +47,7 @@ export const validateJobSelector: Rule = {
     }
     // Syntax is judged on what the user wrote (the generated entry is valid by construction, and its
     // unknown UID is only a stand-in); matching, on the selector the server ends up with.
-    const written = jobParts(context).spec.selector;
+    const written = parts.spec.selector;
     if (written !== undefined) {
       const writtenSelector = parseLabelSelector(written, ['spec', 'selector']);
       if (writtenSelector.wrongType) return [];
@@ -62,7 +65,7 @@ export const validateJobSelector: Rule = {
       + 'so the Job would not find the Pods it creates. Add the labels to `spec.template.metadata.labels`, or change '
       + 'the selector.')];
   },
-};
+}), JOB_SELECTOR_FIXES);
 
 function problemFinding(problem: SelectorProblem): Finding {
   switch (problem.kind) {

@@ -1,7 +1,7 @@
 // validateJobSpec, first lines: the plain counters and durations may not be negative.
-import type { Finding, Rule, RuleCode, RuleContext } from '../../types';
-import { DOCS, jobParts } from './jobFields';
-import { asInteger, inParts, report } from '../shared';
+import type { Finding, Rule, RuleCode } from '../../types';
+import { DOCS, inJobSpecParts, jobSpecRule, type JobParts } from './jobFields';
+import { asInteger, report } from '../shared';
 
 const CODES = {
   negativeParallelism: {
@@ -47,25 +47,24 @@ const NON_NEGATIVE_FIELDS: ReadonlyArray<readonly [string, RuleCode, string]> = 
 
 /** One field's check: on a partial object each field is judged on its own. */
 function nonNegative([field, code, meaning]: (typeof NON_NEGATIVE_FIELDS)[number]) {
-  return (context: RuleContext): Finding[] => {
-    const value = asInteger(jobParts(context).spec[field]);
+  return (parts: JobParts): Finding[] => {
+    const value = asInteger(parts.spec[field]);
     return value !== undefined && value < 0
-      ? [report(code, ['spec', field], `\`${field}\` is ${value}, but it must not be negative: ${meaning}`)]
+      ? [report(code, parts.at(field), `\`${field}\` is ${value}, but it must not be negative: ${meaning}`)]
       : [];
   };
 }
 
-function zeroActiveDeadline(context: RuleContext): Finding[] {
-  if (asInteger(jobParts(context).spec.activeDeadlineSeconds) !== 0) return [];
-  return [report(CODES.zeroActiveDeadlineSeconds, ['spec', 'activeDeadlineSeconds'],
+function zeroActiveDeadline(parts: JobParts): Finding[] {
+  if (asInteger(parts.spec.activeDeadlineSeconds) !== 0) return [];
+  return [report(CODES.zeroActiveDeadlineSeconds, parts.at('activeDeadlineSeconds'),
     '`activeDeadlineSeconds: 0` gives the Job no time at all: as soon as it starts, the Job fails with reason '
     + '`DeadlineExceeded` and its running Pods are terminated. The server accepts 0, but the API asks for a positive '
     + 'number. Set the number of seconds the Job may run, or remove the field for no deadline.')];
 }
 
-export const validateJobSpecNumbers: Rule = {
+export const validateJobSpecNumbers: Rule = jobSpecRule({
   name: 'validateJobSpec (numbers)',
-  kinds: ['Job'],
   codes: Object.values(CODES),
-  ...inParts(...NON_NEGATIVE_FIELDS.map(nonNegative), zeroActiveDeadline),
-};
+  ...inJobSpecParts(...NON_NEGATIVE_FIELDS.map(nonNegative), zeroActiveDeadline),
+});

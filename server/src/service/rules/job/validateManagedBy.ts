@@ -2,7 +2,7 @@
 // The field is dropped by servers before 1.32 (gate off), so the rule starts there.
 import { byteLength, dns1123SubdomainProblems } from '../../kube/names';
 import type { Finding, Rule, RuleCode } from '../../types';
-import { DOCS, FIRST_MINOR, jobParts, quote } from './jobFields';
+import { DOCS, FIRST_MINOR, jobSpecRule, quote } from './jobFields';
 import { asString, report } from '../shared';
 
 const MAX_MANAGED_BY_LENGTH = 63;
@@ -23,15 +23,14 @@ const CODES = {
 
 const WAY_OUT = 'Remove the field to let the built-in Job controller manage the Job.';
 
-export const validateManagedBy: Rule = {
+export const validateManagedBy: Rule = jobSpecRule({
   name: 'validateJobSpec (managedBy)',
-  kinds: ['Job'],
   codes: Object.values(CODES),
-  check(context) {
+  check(parts, context) {
     if (context.minor < FIRST_MINOR.managedBy) return [];
-    const managedBy = asString(jobParts(context).spec.managedBy);
+    const managedBy = asString(parts.spec.managedBy);
     if (managedBy === undefined) return [];
-    const path = ['spec', 'managedBy'];
+    const path = parts.at('managedBy');
     if (managedBy === '') {
       return [report(CODES.empty, path,
         '`managedBy` is empty: it must name the controller that manages this Job, as a domain-prefixed path such as '
@@ -65,4 +64,4 @@ export const validateManagedBy: Rule = {
     }
     return findings;
   },
-};
+});

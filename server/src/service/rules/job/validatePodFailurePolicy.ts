@@ -3,8 +3,8 @@
 // check's findings; this rule reports empty values, limits, cross-field rules, order and duplicates.
 // Servers before 1.26 drop the field (gate off in 1.25, no field earlier).
 import type { FieldPath, Finding, Json, Rule, RuleCode, RuleContext } from '../../types';
-import { DOCS, FIRST_MINOR, jobParts, podRestartPolicy, templateContainerNames } from './jobFields';
-import { asArray, asObject, asString, inParts, report } from '../shared';
+import { DOCS, FIRST_MINOR, inJobSpecParts, jobSpecRule, podRestartPolicy, templateContainerNames, type JobParts } from './jobFields';
+import { asArray, asObject, asString, report } from '../shared';
 import { ON_EXIT_CODES_CODES, validateOnExitCodes } from './podFailurePolicyOnExitCodes';
 import { ON_POD_CONDITIONS_CODES, validateOnPodConditions } from './podFailurePolicyOnPodConditions';
 import { withFixes } from '../../fixes/types';
@@ -28,13 +28,12 @@ const CODES = {
 } satisfies Record<string, RuleCode>;
 
 /** The policy's own rules: their count, each rule's action and requirements, exit codes and pod conditions. */
-function policyRules(context: RuleContext): Finding[] {
+function policyRules(parts: JobParts, context: RuleContext): Finding[] {
   if (context.minor < FIRST_MINOR.podFailurePolicy) return [];
-  const parts = jobParts(context);
   const podFailurePolicy = asObject(parts.spec.podFailurePolicy);
   if (!podFailurePolicy) return [];
   const findings: Finding[] = [];
-  const rulesPath = ['spec', 'podFailurePolicy', 'rules'];
+  const rulesPath = parts.at('podFailurePolicy', 'rules');
   const rules = asArray(podFailurePolicy.rules) ?? [];
   if (rules.length > MAX_RULES) {
     findings.push(report(CODES.tooManyRules, rulesPath,
@@ -43,6 +42,7 @@ function policyRules(context: RuleContext): Finding[] {
   }
   let containerNames: ReadonlySet<string> | undefined;
   const ruleContext: RuleCheckContext = {
+    parts,
     // Read only when a rule needs them: a Helm template's templated names, or a patch's absent fields, then
     // leave the other rules checked.
     containerNames: () => (containerNames ??= templateContainerNames(parts)),
@@ -54,24 +54,23 @@ function policyRules(context: RuleContext): Finding[] {
 }
 
 /** validateJobSpec: a pod failure policy needs Pods that fail, so not `restartPolicy: OnFailure`. */
-function restartPolicyWithPolicy(context: RuleContext): Finding[] {
+function restartPolicyWithPolicy(parts: JobParts, context: RuleContext): Finding[] {
   if (context.minor < FIRST_MINOR.podFailurePolicy) return [];
-  const parts = jobParts(context);
   if (!asObject(parts.spec.podFailurePolicy) || podRestartPolicy(parts) !== 'OnFailure') return [];
-  return [report(CODES.restartPolicyMustBeNever, ['spec', 'template', 'spec', 'restartPolicy'],
+  return [report(CODES.restartPolicyMustBeNever, parts.at('template', 'spec', 'restartPolicy'),
     'With a `podFailurePolicy`, `restartPolicy` must be `Never`: with `OnFailure` a failed container is restarted '
     + 'inside its Pod, so the Pod never fails and the policy has no failure to act on. Set `restartPolicy: Never`, '
     + 'or remove `podFailurePolicy`.')];
 }
 
-export const validatePodFailurePolicy: Rule = withFixes({
+export const validatePodFailurePolicy: Rule = withFixes(jobSpecRule({
   name: 'validatePodFailurePolicy',
-  kinds: ['Job'],
   codes: [...Object.values(CODES), ...ON_EXIT_CODES_CODES, ...ON_POD_CONDITIONS_CODES],
-  ...inParts(policyRules, restartPolicyWithPolicy),
-}, POD_FAILURE_POLICY_FIXES);
+  ...inJobSpecParts(policyRules, restartPolicyWithPolicy),
+}), POD_FAILURE_POLICY_FIXES);
 
 interface RuleCheckContext {
+  parts: JobParts;
   containerNames: () => ReadonlySet<string>;
   hasBackoffLimitPerIndex: () => boolean;
   /** Before 1.29 a FailIndex rule is dropped (1.28) or not an action at all (the schema check's finding). */
@@ -89,7 +88,7 @@ function validateRule(value: Json, rulePath: FieldPath, context: RuleCheckContex
       + '`Ignore` or `Count`.'));
   } else if (action === 'FailIndex' && context.failIndexKnown && !context.hasBackoffLimitPerIndex()) {
     findings.push(report(CODES.failIndexNeedsBackoffLimitPerIndex, [...rulePath, 'action'],
-      '`FailIndex` needs `spec.backoffLimitPerIndex`: without a per-index retry limit there is no index to fail. '
+      `\`FailIndex\` needs \`${context.parts.printed('backoffLimitPerIndex')}\`: without a per-index retry limit there is no index to fail. `
       + 'Set `backoffLimitPerIndex` (with `completionMode: Indexed`), or use `FailJob`.'));
   }
   const onExitCodes = asObject(rule.onExitCodes);

@@ -2,7 +2,7 @@
 // enum are the schema check's finding; this rule reports the value that is valid alone but not together
 // with `podFailurePolicy`. The field is dropped by servers before 1.29 (gate off).
 import type { Rule, RuleCode } from '../../types';
-import { DOCS, FIRST_MINOR, jobParts } from './jobFields';
+import { DOCS, FIRST_MINOR, jobSpecRule } from './jobFields';
 import { asObject, report } from '../shared';
 import { withFixes } from '../../fixes/types';
 import { POD_REPLACEMENT_POLICY_FIXES } from './validatePodReplacementPolicy.fix';
@@ -15,17 +15,16 @@ const CODES = {
   },
 } satisfies Record<string, RuleCode>;
 
-export const validatePodReplacementPolicy: Rule = withFixes({
+export const validatePodReplacementPolicy: Rule = withFixes(jobSpecRule({
   name: 'validatePodReplacementPolicy',
-  kinds: ['Job'],
   codes: Object.values(CODES),
-  check(context) {
+  check(parts, context) {
     if (context.minor < FIRST_MINOR.podReplacementPolicy) return [];
-    const { spec } = jobParts(context);
+    const { spec } = parts;
     if (spec.podReplacementPolicy !== 'TerminatingOrFailed' || !asObject(spec.podFailurePolicy)) return [];
-    return [report(CODES.failedRequiredWithPodFailurePolicy, ['spec', 'podReplacementPolicy'],
+    return [report(CODES.failedRequiredWithPodFailurePolicy, parts.at('podReplacementPolicy'),
       'With a `podFailurePolicy`, `podReplacementPolicy` must be `Failed`: the pod failure policy can only judge a Pod '
       + 'once it has fully terminated, so its replacement must wait until then. Set `podReplacementPolicy: Failed`, or '
       + 'remove the field (it then defaults to `Failed`).')];
   },
-}, POD_REPLACEMENT_POLICY_FIXES);
+}), POD_REPLACEMENT_POLICY_FIXES);

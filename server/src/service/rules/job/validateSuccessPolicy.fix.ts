@@ -1,6 +1,6 @@
 // Quick fixes for the success policy: make the Job Indexed, write `succeededIndexes` in canonical interval
 // form (`0-2,5`), and lower `succeededCount` to what can be reached.
-import { indexedFix, numberFix, quickFix, valueAt } from '../../fixes/common';
+import { indexedFix, numberFix, quickFix, valueAt, jobSpecPath } from '../../fixes/common';
 import { rootOf, type FixContext, type Fixes, type QuickFix } from '../../fixes/types';
 import { parseIndexes } from './indexesFormat';
 
@@ -43,7 +43,7 @@ export function canonicalIndexes(text: string, completions: number): { text: str
 }
 
 function succeededIndexesFix(context: FixContext): QuickFix[] {
-  const completions = valueAt(context, ['spec', 'completions'], true);
+  const completions = valueAt(context, jobSpecPath(context, 'completions'), true);
   const root = rootOf(context);
   const scalar = root ? context.editor.scalarAt(root, context.path) : undefined;
   if (typeof completions !== 'number' || !scalar || typeof scalar.value !== 'string') return [];
@@ -68,7 +68,7 @@ export const SUCCESS_POLICY_FIXES: Fixes = {
   [code('succeeded-count-above-completions')]: {
     does: 'Sets `succeededCount` to `completions`',
     offer: (context) => countFix(context, () => {
-      const completions = valueAt(context, ['spec', 'completions'], true);
+      const completions = valueAt(context, jobSpecPath(context, 'completions'), true);
       return typeof completions === 'number' ? completions : undefined;
     }),
   },
@@ -76,7 +76,7 @@ export const SUCCESS_POLICY_FIXES: Fixes = {
     does: 'Sets `succeededCount` to the number of listed indexes',
     offer: (context) => countFix(context, (rulePath) => {
       const indexes = valueAt(context, [...rulePath, 'succeededIndexes']);
-      const completions = valueAt(context, ['spec', 'completions'], true);
+      const completions = valueAt(context, jobSpecPath(context, 'completions'), true);
       if (typeof indexes !== 'string' || typeof completions !== 'number') return undefined;
       const parsed = parseIndexes(indexes, completions);
       return 'total' in parsed && parsed.total > 0 ? parsed.total : undefined;

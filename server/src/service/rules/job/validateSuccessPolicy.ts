@@ -3,7 +3,7 @@
 // the field (gate off in 1.30, no field earlier).
 import { byteLength } from '../../kube/names';
 import type { FieldPath, Finding, Json, Rule, RuleCode } from '../../types';
-import { DOCS, FIRST_MINOR, isIndexed, jobParts, quote } from './jobFields';
+import { DOCS, FIRST_MINOR, isIndexed, jobSpecRule, quote } from './jobFields';
 import { asArray, asInteger, asObject, asString, report } from '../shared';
 import { parseIndexes } from './indexesFormat';
 import { withFixes } from '../../fixes/types';
@@ -37,16 +37,14 @@ const CODES = {
     'An empty `succeededIndexes` is never met (the API asks for at least one index)'),
 } satisfies Record<string, RuleCode>;
 
-export const validateSuccessPolicy: Rule = withFixes({
+export const validateSuccessPolicy: Rule = withFixes(jobSpecRule({
   name: 'validateSuccessPolicy',
-  kinds: ['Job'],
   codes: Object.values(CODES),
-  check(context) {
+  check(parts, context) {
     if (context.minor < FIRST_MINOR.successPolicy) return [];
-    const parts = jobParts(context);
     const successPolicy = asObject(parts.spec.successPolicy);
     if (!successPolicy) return [];
-    const path = ['spec', 'successPolicy'];
+    const path = parts.at('successPolicy');
     if (!isIndexed(parts)) {
       return [report(CODES.requiresIndexed, path,
         '`successPolicy` requires `completionMode: Indexed`: its rules name indexes, and only Indexed Jobs have them. '
@@ -68,7 +66,7 @@ export const validateSuccessPolicy: Rule = withFixes({
     rules.forEach((rule, index) => findings.push(...validateRule(rule, [...path, 'rules', index], completions)));
     return findings;
   },
-}, SUCCESS_POLICY_FIXES);
+}), SUCCESS_POLICY_FIXES);
 
 function validateRule(value: Json, rulePath: FieldPath, completions: number | undefined): Finding[] {
   const rule = asObject(value);

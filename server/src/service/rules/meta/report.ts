@@ -35,7 +35,7 @@ export function supportedValuesDetail(values: readonly string[]): string {
 
 /** Allowed values for a message: "`A`, `B` or `C`". */
 export function oneOf(values: readonly string[]): string {
-  const quoted = values.map((value) => `\`${value}\``);
+  const quoted = values.map((value) => (value === '' ? '`""`' : `\`${value}\``));
   return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}` : quoted.join('');
 }
 

@@ -1,5 +1,6 @@
-// ValidateObjectMeta at create, for both kinds: name or generateName, the name rule of the kind (a DNS
-// subdomain for Job and CSIDriver alike), label and annotation syntax, annotation size.
+// ValidateObjectMeta at create, for every kind: name or generateName, the name rule of the kind (a DNS
+// subdomain for Job, CronJob and CSIDriver alike), label and annotation syntax, annotation size. (A CronJob's
+// `spec.jobTemplate.metadata` is not validated at its create: ValidateJobTemplateSpec reads only the spec.)
 // Labels are read as written (context.object): a Job without labels inherits the template's labels, and a
 // bad template label is reported once, by the pod-template rule, which says the server repeats it here.
 import { isObject } from '../../kube/defaults';
@@ -103,7 +104,7 @@ export function suggestSubdomain(name: string): string {
 
 export const validateObjectMeta: Rule = {
   name: 'ValidateObjectMeta',
-  kinds: ['Job', 'CSIDriver'],
+  kinds: ['Job', 'CronJob', 'CSIDriver'],
   codes,
   check(context: RuleContext): Finding[] {
     const metadata = context.object.metadata;

@@ -6,6 +6,7 @@ import { validateContainerRestartPolicy } from './validateContainerRestartPolicy
 import { validateContainers } from './validateContainers';
 import { validateEnv } from './validateEnv';
 import { validateInitContainerResizePolicy } from './validateInitContainerResizePolicy';
+import { validateResizePolicy } from './validateResizePolicy';
 import { validatePodTemplateSpec } from './validatePodTemplateSpec';
 import { validateResourceRequirements } from './validateResourceRequirements';
 import { validateVolumes } from './validateVolumes';
@@ -37,6 +38,7 @@ export const podTemplateRules: readonly Rule[] = [
   validateContainerRestartPolicy,
   validateVolumeSources,
   validateVolumeMounts,
+  validateResizePolicy,
   validateInitContainerResizePolicy,
   validateAffinity,
   validateTolerations,

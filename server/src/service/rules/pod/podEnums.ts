@@ -2,8 +2,10 @@
 // order the server lists them. Sources: the core/v1 Go constants and the supported-value sets of
 // pkg/apis/core/validation/validation.go (validateDNSPolicy, ValidateTolerations, validateTaintEffect,
 // ValidateWhenUnsatisfiable, validateNodeInclusionPolicy, ValidatePreemptionPolicy,
-// ValidateNodeSelectorRequirement) and apimachinery's ValidateLabelSelectorRequirement. Shared by the rules
-// and their quick fixes (a fix never imports its rule).
+// ValidateNodeSelectorRequirement, validateContainerPorts, validateResizePolicy, validateContainerRestartPolicy)
+// and apimachinery's ValidateLabelSelectorRequirement. Shared by the rules and their quick fixes (a fix never
+// imports its rule). scripts/podEnums.ts records every Pod enum for the generator, and
+// test/unit/pod-enums.test.ts holds these lists and that table to the same values at every release.
 
 /** DNSPolicy: validateDNSPolicy. */
 export const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'] as const;
@@ -28,3 +30,23 @@ export const NODE_SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist',
 
 /** LabelSelectorOperator: ValidateLabelSelectorRequirement. */
 export const LABEL_SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist'] as const;
+
+/** Protocol: supportedPortProtocols of validateContainerPorts, as sets.List sorts it (the order of the server's message). */
+export const PORT_PROTOCOLS = ['SCTP', 'TCP', 'UDP'] as const;
+
+/** ResourceName: supportedResizeResources of validateResizePolicy, sorted. */
+export const RESIZE_RESOURCES = ['cpu', 'memory'] as const;
+
+/** ResourceResizeRestartPolicy: supportedResizePolicies of validateResizePolicy, sorted. */
+export const RESIZE_RESTART_POLICIES = ['NotRequired', 'RestartContainer'] as const;
+
+/** ContainerRestartPolicy: supportedContainerRestartPolicies, sorted. */
+export const CONTAINER_RESTART_POLICIES = ['Always', 'Never', 'OnFailure'] as const;
+
+/** ContainerRestartRuleAction: without, then with RestartAllContainersOnContainerExits (on from 1.36). */
+export function restartRuleActions(minor: number): readonly string[] {
+  return minor <= 35 ? ['Restart'] : ['Restart', 'RestartAllContainers'];
+}
+
+/** ContainerRestartRuleOnExitCodesOperator: supportedContainerRestartPolicyOperators, sorted. */
+export const RESTART_RULE_OPERATORS = ['In', 'NotIn'] as const;

@@ -1,8 +1,9 @@
 // Shared plumbing of the pod-template rules. Each core check takes the pod template (as written) and
 // the path where it sits, so any kind with a pod template can reuse it; `jobTemplateRule` wires one to
-// a Job's `spec.template`.
+// the Pod template of every JobSpec: a Job's `spec.template`, a CronJob's `spec.jobTemplate.spec.template`.
 import { isObject } from '../../kube/defaults';
-import type { FieldPath, Finding, Json, JsonObject, Rule, RuleCode, RuleContext } from '../../types';
+import { JOB_SPEC_KINDS, podTemplatePath } from '../../kube/jobSpec';
+import { jsonAt, type FieldPath, type Finding, type Json, type JsonObject, type Rule, type RuleCode, type RuleContext } from '../../types';
 
 export type ContainerList = 'containers' | 'initContainers';
 
@@ -46,15 +47,15 @@ export function describeContainer(ref: ContainerRef): string {
   return typeof name === 'string' && name !== '' ? `${noun} \`${name}\`` : `${noun} #${ref.index + 1}`;
 }
 
-/** A Job rule running one pod-template check on `spec.template`. */
+/** A rule running one pod-template check on the Pod template of each kind with a JobSpec. */
 export function jobTemplateRule(name: string, codes: readonly RuleCode[], check: PodTemplateCheck): Rule {
   return {
     name,
-    kinds: ['Job'],
+    kinds: JOB_SPEC_KINDS,
     codes,
     check(context: RuleContext): Finding[] {
-      const spec = context.object.spec;
-      return isObject(spec) ? check(spec.template, ['spec', 'template'], context.minor) : [];
+      const base = podTemplatePath(context.kind);
+      return base ? check(jsonAt(context.object, base), base, context.minor) : [];
     },
   };
 }

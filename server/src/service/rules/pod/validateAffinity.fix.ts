@@ -7,6 +7,8 @@ import { LABEL_SELECTOR_OPERATORS, NODE_SELECTOR_OPERATORS } from './podEnums';
 export const AFFINITY_FIXES: Fixes = {
   'pod/affinity-node-operator-invalid': closestValueEntry('operator', NODE_SELECTOR_OPERATORS),
   'pod/affinity-selector-operator-invalid': closestValueEntry('operator', LABEL_SELECTOR_OPERATORS),
+  // ValidateNodeFieldSelectorRequirement: matchFields take In and NotIn only.
+  'pod/affinity-node-field-operator-invalid': closestValueEntry('operator', ['In', 'NotIn']),
   'pod/affinity-weight-out-of-range': {
     does: 'Sets the weight to 1 (below the range) or 100 (above it)',
     offer: (context) => {

@@ -1,12 +1,15 @@
-// validateContainerPorts (per container), checkHostPortConflicts (regular containers together, each init
+// validateContainerPorts (per container: names, numbers and the protocol), checkHostPortConflicts (regular containers together, each init
 // container on its own) and validatePodHostNetworkDeps. With hostNetwork the server first defaults an
 // unset hostPort to the containerPort, so conflicts are computed on the defaulted value.
 import { isObject } from '../../kube/defaults';
 import { portNameProblems, portNameServerMessages } from '../../kube/names';
 import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
-import { HREF, listProblems, serverError, serverSays } from '../meta/report';
+import { HREF, listProblems, serverError, serverSays, supportedValuesDetail } from '../meta/report';
 import { asInteger } from '../shared';
+import { withFixes } from '../../fixes/types';
+import { PORT_PROTOCOLS } from './podEnums';
 import { containersOf, describeContainer, jobTemplateRule, podSpecOf, type ContainerRef } from './podTemplate';
+import { CONTAINER_PORT_FIXES } from './validateContainerPorts.fix';
 
 export const PORT_CODES = {
   nameInvalid: 'pod/port-name-invalid',
@@ -14,6 +17,7 @@ export const PORT_CODES = {
   containerPortRequired: 'pod/container-port-required',
   containerPortRange: 'pod/container-port-out-of-range',
   hostPortRange: 'pod/host-port-out-of-range',
+  protocolUnsupported: 'pod/port-protocol-unsupported',
   hostPortConflict: 'pod/host-port-conflict',
   hostNetworkMismatch: 'pod/host-port-host-network-mismatch',
 } as const;
@@ -24,6 +28,7 @@ export const portCodes: readonly RuleCode[] = [
   { code: PORT_CODES.containerPortRequired, severity: 'error', title: 'containerPort may not be 0', mirrors: 'validateContainerPorts', href: HREF.ports },
   { code: PORT_CODES.containerPortRange, severity: 'error', title: 'containerPort must be between 1 and 65535', mirrors: 'validateContainerPorts (IsValidPortNum)', href: HREF.ports },
   { code: PORT_CODES.hostPortRange, severity: 'error', title: 'hostPort must be between 1 and 65535 when set', mirrors: 'validateContainerPorts (IsValidPortNum)', href: HREF.ports },
+  { code: PORT_CODES.protocolUnsupported, severity: 'error', title: 'A port protocol must be TCP, UDP or SCTP', mirrors: 'validateContainerPorts (supportedPortProtocols)', href: HREF.ports },
   { code: PORT_CODES.hostPortConflict, severity: 'error', title: 'Two containers may not claim the same host port, protocol and host IP', mirrors: 'checkHostPortConflicts (AccumulateUniqueHostPorts)', href: HREF.ports },
   { code: PORT_CODES.hostNetworkMismatch, severity: 'error', title: 'With hostNetwork, hostPort must equal containerPort', mirrors: 'validatePodHostNetworkDeps', href: HREF.ports },
 ];
@@ -81,6 +86,16 @@ function containerPortFindings(ref: ContainerRef): Finding[] {
           href: HREF.ports,
         });
       }
+    }
+    const protocol = port.protocol;
+    // An empty protocol is defaulted to TCP before validation; other types are the schema check's.
+    if (typeof protocol === 'string' && protocol !== '' && !(PORT_PROTOCOLS as readonly string[]).includes(protocol)) {
+      const at = [...path, 'protocol'];
+      findings.push({
+        code: PORT_CODES.protocolUnsupported, severity: 'error', path: at,
+        message: `\`${protocol}\` is not a port protocol: use \`TCP\` (the default), \`UDP\` or \`SCTP\`, in upper case. ${serverSays([serverError(formatFieldPath(at), 'Unsupported value', protocol, supportedValuesDetail(PORT_PROTOCOLS))])}`,
+        href: HREF.ports,
+      });
     }
     const hostPort = asInteger(port.hostPort);
     if (hostPort !== undefined && hostPort !== 0 && (hostPort < 1 || hostPort > 65535)) {
@@ -161,4 +176,4 @@ export function checkContainerPorts(template: Json | undefined, base: FieldPath)
   ];
 }
 
-export const validateContainerPorts = jobTemplateRule('validateContainerPorts', portCodes, (template, base) => checkContainerPorts(template, base));
+export const validateContainerPorts = withFixes(jobTemplateRule('validateContainerPorts', portCodes, (template, base) => checkContainerPorts(template, base)), CONTAINER_PORT_FIXES);

@@ -13,7 +13,10 @@
 import { formatFieldPath, type FieldPath, type Finding, type Json, type RuleCode } from '../../types';
 import { HREF, serverError, serverSays, supportedValuesDetail } from '../meta/report';
 import { asArray, asObject, asString, report } from '../shared';
+import { withFixes } from '../../fixes/types';
+import { CONTAINER_RESTART_POLICIES, restartRuleActions, RESTART_RULE_OPERATORS } from './podEnums';
 import { allContainersOf, describeContainer, jobTemplateRule, podSpecOf, type ContainerRef } from './podTemplate';
+import { CONTAINER_RESTART_POLICY_FIXES } from './validateContainerRestartPolicy.fix';
 
 export const RESTART_POLICY_CODES = {
   initNotAlways: 'pod/init-container-restart-policy-not-always',
@@ -44,18 +47,16 @@ export const restartPolicyCodes: readonly RuleCode[] = [
 const CODE_BY_NAME = new Map(restartPolicyCodes.map((code) => [code.code, code]));
 const MAX_RULES = 20;
 const MAX_EXIT_CODES = 255;
-const OPERATORS = ['In', 'NotIn'];
 
-const CONTAINER_POLICIES = ['Always', 'OnFailure', 'Never'];
 
 function policyFinding(ref: ContainerRef, policy: string, minor: number): Finding | undefined {
   const path = [...ref.path, 'restartPolicy'];
   const printed = formatFieldPath(path);
   if (minor >= 35) {
-    if (CONTAINER_POLICIES.includes(policy)) return undefined;
+    if ((CONTAINER_RESTART_POLICIES as readonly string[]).includes(policy)) return undefined;
     return {
       code: RESTART_POLICY_CODES.unsupported, severity: 'error', path,
-      message: `\`${policy}\` is not a container restart policy: use \`Always\`, \`OnFailure\` or \`Never\` (values are case-sensitive). ${serverSays([serverError(printed, 'Unsupported value', policy, supportedValuesDetail(['Always', 'Never', 'OnFailure']))])}`,
+      message: `\`${policy}\` is not a container restart policy: use \`Always\`, \`OnFailure\` or \`Never\` (values are case-sensitive). ${serverSays([serverError(printed, 'Unsupported value', policy, supportedValuesDetail(CONTAINER_RESTART_POLICIES))])}`,
       href: HREF.restartPolicy,
     };
   }
@@ -104,7 +105,7 @@ function ruleFindings(ref: ContainerRef, minor: number): Finding[] {
     findings.push(report(code(RESTART_POLICY_CODES.rulesTooMany), rulesPath,
       `The ${describeContainer(ref)} has ${rules.length} restart rules; at most ${MAX_RULES} are allowed. Merge rules that share an action (one rule may list up to ${MAX_EXIT_CODES} exit codes). ${serverSays([sizeServerError(rulesPath, rules.length, MAX_RULES, minor)])}`, 'key'));
   }
-  const actions = minor <= 35 ? ['Restart'] : ['Restart', 'RestartAllContainers'];
+  const actions = restartRuleActions(minor);
   rules.forEach((rule, index) => {
     const object = asObject(rule);
     if (!object) return;
@@ -123,10 +124,10 @@ function ruleFindings(ref: ContainerRef, minor: number): Finding[] {
     }
     if (!exitCodes) return;
     const operator = asString(exitCodes.operator);
-    if (operator !== undefined && !OPERATORS.includes(operator)) {
+    if (operator !== undefined && !(RESTART_RULE_OPERATORS as readonly string[]).includes(operator)) {
       const at = [...path, 'exitCodes', 'operator'];
       findings.push(report(code(RESTART_POLICY_CODES.ruleOperator), at,
-        `\`${operator}\` is not an exit code operator: use \`In\` (the rule applies to these exit codes) or \`NotIn\` (to all others). ${serverSays([serverError(formatFieldPath(at), 'Unsupported value', operator, supportedValuesDetail(OPERATORS))])}`));
+        `\`${operator}\` is not an exit code operator: use \`In\` (the rule applies to these exit codes) or \`NotIn\` (to all others). ${serverSays([serverError(formatFieldPath(at), 'Unsupported value', operator, supportedValuesDetail(RESTART_RULE_OPERATORS))])}`));
     }
     const values = asArray(exitCodes.values);
     if (values && values.length > MAX_EXIT_CODES) {
@@ -153,4 +154,4 @@ export function checkContainerRestartPolicy(template: Json | undefined, base: Fi
   return findings;
 }
 
-export const validateContainerRestartPolicy = jobTemplateRule('validateContainerRestartPolicy', restartPolicyCodes, checkContainerRestartPolicy);
+export const validateContainerRestartPolicy = withFixes(jobTemplateRule('validateContainerRestartPolicy', restartPolicyCodes, checkContainerRestartPolicy), CONTAINER_RESTART_POLICY_FIXES);

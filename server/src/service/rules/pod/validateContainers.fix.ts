@@ -1,9 +1,8 @@
 // Quick fixes for the container checks: a container to start from, a name or image to fill in (snippets),
-// a unique or valid name, an image without stray spaces.
+// a unique or valid name, an image without stray spaces, the closest termination message policy.
 import { placeholder } from '../../document/edits';
-import { containerNames, quickFix, setFix, unusedName } from '../../fixes/common';
+import { closestValueEntry, containerNames, quickFix, setFix, unusedName } from '../../fixes/common';
 import { rootOf, type FixContext, type Fixes, type QuickFix } from '../../fixes/types';
-import { caseFix } from './validateProbe.fix';
 
 const IMAGE = 'busybox:1.36';
 
@@ -60,8 +59,5 @@ export const CONTAINER_FIXES: Fixes = {
         : [];
     },
   },
-  'pod/container-termination-message-policy-unsupported': {
-    does: 'Fixes the case (`file` -> `File`)',
-    offer: (context) => caseFix(context, ['File', 'FallbackToLogsOnError']),
-  },
+  'pod/container-termination-message-policy-unsupported': closestValueEntry('policy', ['File', 'FallbackToLogsOnError']),
 };

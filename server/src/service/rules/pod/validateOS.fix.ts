@@ -1,18 +1,13 @@
-// Quick fixes of the OS checks: the operating system's name in lower case, and removing a setting the
-// chosen operating system does not have.
-import { removeFix, setFix, valueAt } from '../../fixes/common';
-import type { FixContext, Fixes, QuickFix } from '../../fixes/types';
-
-function nameCaseFix(context: FixContext): QuickFix[] {
-  const path = [...context.path, 'name'];
-  const written = valueAt(context, path);
-  if (typeof written !== 'string') return [];
-  const lower = written.trim().toLowerCase();
-  return lower === 'linux' || lower === 'windows' ? [setFix(context, `Change to \`${lower}\``, path, lower, { preferred: true })] : [];
-}
+// Quick fixes of the OS checks: the closest operating system name (the finding is on `os`, as the server
+// names it; the fix changes `os.name`), and removing a setting the chosen operating system does not have.
+import { allowedValueFixes, removeFix } from '../../fixes/common';
+import type { Fixes } from '../../fixes/types';
 
 export const OS_FIXES: Fixes = {
-  'pod/os-name-unsupported': { does: 'Writes `linux` or `windows` in lower case', offer: nameCaseFix },
+  'pod/os-name-unsupported': {
+    does: 'Changes the name to the closest of `linux` and `windows` (preferred), or to the other',
+    offer: (context) => allowedValueFixes(context, ['linux', 'windows'], [...context.path, 'name']),
+  },
   'pod/os-linux-windows-options': {
     does: 'Removes `windowsOptions`', offer: (context) => [removeFix(context, 'Remove `windowsOptions`', context.path, { preferred: true })],
   },

@@ -1,7 +1,8 @@
 // ValidatePodTemplateSpec, the parts around the pod spec: template label syntax (reported by the server at
 // `spec.template.labels`, without `metadata`), template annotations, and no ephemeral containers.
 import { isObject } from '../../kube/defaults';
-import { formatFieldPath, type FieldPath, type Finding, type Json, type Rule, type RuleCode, type RuleContext } from '../../types';
+import { JOB_SPEC_KINDS, jobSpecLocation, podTemplatePath } from '../../kube/jobSpec';
+import { formatFieldPath, jsonAt, type FieldPath, type Finding, type Json, type Rule, type RuleCode, type RuleContext } from '../../types';
 import { annotationFindings, labelFindings } from '../meta/labelsAndAnnotations';
 import { HREF, serverError, serverSays } from '../meta/report';
 import { podSpecOf } from './podTemplate';
@@ -48,8 +49,12 @@ export function checkPodTemplateSpec(template: Json | undefined, base: FieldPath
   return findings;
 }
 
-/** A Job without labels of its own takes the template's labels (defaulting), so the server reports them twice. */
+/**
+ * A Job without labels of its own takes the template's labels (defaulting), so the server reports them twice.
+ * A CronJob's job template gets no Job defaults: nothing is inherited at its create.
+ */
 function inheritedLabelsNote(context: RuleContext): string {
+  if (!jobSpecLocation(context.kind)?.jobDefaults) return '';
   const metadata = context.object.metadata;
   const own = isObject(metadata) ? metadata.labels : undefined;
   const hasOwn = isObject(own) ? Object.keys(own).length > 0 : own !== undefined;
@@ -58,10 +63,10 @@ function inheritedLabelsNote(context: RuleContext): string {
 
 export const validatePodTemplateSpec: Rule = {
   name: 'ValidatePodTemplateSpec',
-  kinds: ['Job'],
+  kinds: JOB_SPEC_KINDS,
   codes: templateCodes,
   check(context: RuleContext): Finding[] {
-    const spec = context.object.spec;
-    return isObject(spec) ? checkPodTemplateSpec(spec.template, ['spec', 'template'], inheritedLabelsNote(context)) : [];
+    const base = podTemplatePath(context.kind);
+    return base ? checkPodTemplateSpec(jsonAt(context.object, base), base, inheritedLabelsNote(context)) : [];
   },
 };

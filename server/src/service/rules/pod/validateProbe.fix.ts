@@ -1,18 +1,10 @@
 // Quick fixes of the probe checks, and the handler fixes shared with the lifecycle hooks: remove an extra
-// handler (or keep only it), fix the case of a scheme, unquote a numeric port, successThreshold 1, and
+// handler (or keep only it), the closest scheme, unquote a numeric port, successThreshold 1, and
 // remove what an init container or a readiness probe may not have.
-import { removeFix, numberFix, quickFix, setFix, valueAt } from '../../fixes/common';
+import { closestValueEntry, removeFix, numberFix, quickFix, setFix, valueAt } from '../../fixes/common';
 import { rootOf, type FixContext, type Fixes, type QuickFix } from '../../fixes/types';
 
 const HANDLERS = ['exec', 'httpGet', 'tcpSocket', 'grpc', 'sleep'];
-
-/** A value written in the wrong case, when one of `allowed` matches it ignoring case. */
-export function caseFix(context: FixContext, allowed: readonly string[]): QuickFix[] {
-  const written = valueAt(context, context.path);
-  if (typeof written !== 'string') return [];
-  const match = allowed.find((value) => value.toLowerCase() === written.toLowerCase() && value !== written);
-  return match ? [setFix(context, `Change to \`${match}\``, context.path, match, { preferred: true })] : [];
-}
 
 function handlerRemovals(context: FixContext): QuickFix[] {
   const extra = context.path[context.path.length - 1];
@@ -44,7 +36,7 @@ function unquotePort(context: FixContext): QuickFix[] {
 export function handlerFixes(prefix: string): Fixes {
   return {
     [`${prefix}-handler-multiple`]: { does: 'Removes the extra handler, or keeps only it', offer: handlerRemovals },
-    [`${prefix}-http-scheme-unsupported`]: { does: 'Fixes the case (`https` -> `HTTPS`)', offer: (context) => caseFix(context, ['HTTP', 'HTTPS']) },
+    [`${prefix}-http-scheme-unsupported`]: closestValueEntry('scheme', ['HTTP', 'HTTPS']),
     [`${prefix}-port-invalid`]: { does: 'Writes a quoted port number as a number', offer: unquotePort },
   };
 }

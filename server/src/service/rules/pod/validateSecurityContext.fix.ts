@@ -1,8 +1,7 @@
-// Quick fixes of the security context checks: the case of an enum value, and the two ways out of a
+// Quick fixes of the security context checks: the closest allowed value, and the two ways out of a
 // privilege-escalation contradiction (neither is preferred: which one is right depends on the workload).
-import { removeFix, valueAt } from '../../fixes/common';
+import { allowedValueFixes, closestValueEntry, removeFix, valueAt } from '../../fixes/common';
 import type { FixContext, Fixes, QuickFix } from '../../fixes/types';
-import { caseFix } from './validateProbe.fix';
 
 function withoutEscalationFixes(context: FixContext, field: 'privileged' | 'capability'): QuickFix[] {
   const fixes = [removeFix(context, 'Remove `allowPrivilegeEscalation: false`', [...context.path, 'allowPrivilegeEscalation'])];
@@ -13,18 +12,13 @@ function withoutEscalationFixes(context: FixContext, field: 'privileged' | 'capa
 }
 
 export const SECURITY_CONTEXT_FIXES: Fixes = {
-  'pod/security-context-fs-group-change-policy-unsupported': {
-    does: 'Fixes the case (`always` -> `Always`)', offer: (context) => caseFix(context, ['OnRootMismatch', 'Always']),
-  },
-  'pod/security-context-supplemental-groups-policy-unsupported': {
-    does: 'Fixes the case (`strict` -> `Strict`)', offer: (context) => caseFix(context, ['Merge', 'Strict']),
-  },
+  'pod/security-context-fs-group-change-policy-unsupported': closestValueEntry('policy', ['OnRootMismatch', 'Always']),
+  'pod/security-context-supplemental-groups-policy-unsupported': closestValueEntry('policy', ['Merge', 'Strict']),
   'pod/security-context-selinux-change-policy-unsupported': {
-    does: 'Fixes the case (`recursive` -> `Recursive`)', offer: (context) => caseFix(context, context.minor <= 35 ? ['Recursive'] : ['Recursive', 'MountOption']),
+    does: 'Changes to the closest policy the release accepts (preferred), or to any other',
+    offer: (context) => allowedValueFixes(context, context.minor <= 35 ? ['Recursive'] : ['Recursive', 'MountOption']),
   },
-  'pod/security-context-proc-mount-unsupported': {
-    does: 'Fixes the case (`default` -> `Default`)', offer: (context) => caseFix(context, ['Default', 'Unmasked']),
-  },
+  'pod/security-context-proc-mount-unsupported': closestValueEntry('procMount', ['Default', 'Unmasked']),
   'pod/security-context-privileged-without-privilege-escalation': {
     does: 'Removes `privileged: true` or `allowPrivilegeEscalation: false`', offer: (context) => withoutEscalationFixes(context, 'privileged'),
   },

@@ -1,8 +1,7 @@
-// Quick fixes of the seccomp and AppArmor profile checks: the case of a type, a profile name without the
+// Quick fixes of the seccomp and AppArmor profile checks: the closest type, a profile name without the
 // spaces around it, and the two ways out of a localhostProfile next to a type that does not use it.
-import { quickFix, removeFix, setFix, valueAt } from '../../fixes/common';
+import { closestValueEntry, quickFix, removeFix, setFix, valueAt } from '../../fixes/common';
 import { rootOf, type FixContext, type Fixes, type QuickFix } from '../../fixes/types';
-import { caseFix } from './validateProbe.fix';
 
 const TYPES = ['RuntimeDefault', 'Localhost', 'Unconfined'];
 
@@ -25,8 +24,8 @@ function trimFix(context: FixContext): QuickFix[] {
 }
 
 export const SECURITY_PROFILE_FIXES: Fixes = {
-  'pod/security-context-seccomp-type-unsupported': { does: 'Fixes the case (`runtimedefault` -> `RuntimeDefault`)', offer: (context) => caseFix(context, TYPES) },
-  'pod/security-context-apparmor-type-unsupported': { does: 'Fixes the case (`localhost` -> `Localhost`)', offer: (context) => caseFix(context, TYPES) },
+  'pod/security-context-seccomp-type-unsupported': closestValueEntry('profile type', TYPES),
+  'pod/security-context-apparmor-type-unsupported': closestValueEntry('profile type', TYPES),
   'pod/security-context-seccomp-localhost-profile-forbidden': { does: 'Removes `localhostProfile`, or sets `type: Localhost`', offer: localhostFixes },
   'pod/security-context-apparmor-localhost-profile-forbidden': { does: 'Removes `localhostProfile`, or sets `type: Localhost`', offer: localhostFixes },
   'pod/security-context-apparmor-localhost-profile-whitespace': { does: 'Removes the spaces around the profile name', offer: trimFix },

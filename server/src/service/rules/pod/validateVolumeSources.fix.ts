@@ -1,7 +1,9 @@
 // Quick fixes for the volume-source checks: a file mode in the octal form that was meant, the closest
-// supported value, a leading `/` added or dropped, a token lifetime within bounds, a forbidden key removed.
+// supported value (a claim selector's operator too), a leading `/` added or dropped, a token lifetime within
+// bounds, a forbidden key removed.
 import { allowedValueFixes, numberFix, quickFix, removeFix, valueAt } from '../../fixes/common';
 import { rootOf, type FixContext, type Fixes, type QuickFix } from '../../fixes/types';
+import { LABEL_SELECTOR_OPERATORS } from './podEnums';
 import { octalReading } from './volumeChecks';
 
 function replaceString(context: FixContext, title: string, value: string): QuickFix {
@@ -66,6 +68,11 @@ export const VOLUME_SOURCE_FIXES: Fixes = {
       const nearest = seconds < 600 ? 600 : 2 ** 32;
       return [numberFix(context, `Change to ${nearest}`, context.path, nearest)];
     },
+  },
+  'pod/volume-claim-selector-invalid': {
+    does: 'Changes an unknown operator to the closest label selector operator (preferred), or to any other',
+    // One code covers every selector problem; only an operator has values to choose from.
+    offer: (context) => (context.path[context.path.length - 1] === 'operator' ? allowedValueFixes(context, LABEL_SELECTOR_OPERATORS) : []),
   },
   'pod/volume-claim-template-metadata-forbidden': {
     does: 'Removes the field',

@@ -79,16 +79,7 @@ export function said(path: FieldPath | string, type: ServerErrorType, value?: Js
   return serverError(typeof path === 'string' ? path : formatFieldPath(path), type, value, detail);
 }
 
-/** field.NotSupported's detail. */
-export function supportedValuesDetail(values: readonly string[]): string {
-  return `supported values: ${values.map((value) => JSON.stringify(value)).join(', ')}`;
-}
-
-/** "`a`, `b` or `c`" for messages. */
-export function oneOf(values: readonly string[]): string {
-  const quoted = values.map((value) => (value === '' ? '`""`' : `\`${value}\``));
-  return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}` : quoted.join('');
-}
+export { oneOf, supportedValuesDetail } from '../meta/report';
 
 /** Collects the findings of one check; each message ends with the server's own lines. */
 export class VolumeReporter {

@@ -27,9 +27,11 @@ function findingFor(field: GatedField, path: (string | number)[], parent: Json, 
   const onFrom = firstMinorEnabledByDefault(field.gate);
   const later = onFrom !== undefined ? `it is on by default from Kubernetes 1.${onFrom}` : `no release up to 1.${MAX_MINOR} turns it on by default`;
   const rejected = field.rejectedAfterDrop?.(parent);
-  const outcome = rejected
-    ? `A 1.${minor} API server with default settings drops \`${printed}\` on create, and then ${rejected}.`
-    : `A 1.${minor} API server with default settings drops \`${printed}\` on create, silently: the object is stored without it, as if you had not written it.`;
+  const outcome = field.droppedFromEachJob
+    ? `A 1.${minor} API server with default settings keeps \`${printed}\` in the CronJob but drops it from each Job the CronJob controller creates, silently${rejected ? `, and then ${rejected}` : ''}.`
+    : rejected
+      ? `A 1.${minor} API server with default settings drops \`${printed}\` on create, and then ${rejected}.`
+      : `A 1.${minor} API server with default settings drops \`${printed}\` on create, silently: the object is stored without it, as if you had not written it.`;
   return {
     code: FEATURE_GATE_OFF_CODE,
     severity: 'warning',
@@ -42,7 +44,7 @@ function findingFor(field: GatedField, path: (string | number)[], parent: Json, 
 
 export const featureGatesRule: Rule = {
   name: 'featureGates',
-  kinds: ['Job', 'CSIDriver'],
+  kinds: ['Job', 'CronJob', 'CSIDriver'],
   codes,
   check(context: RuleContext): Finding[] {
     const findings: Finding[] = [];

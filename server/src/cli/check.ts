@@ -1,0 +1,205 @@
+// `kubeassist check`: which files, with which settings (`.kubeassist.yaml`, then the command line), checked
+// on how many threads, reported in which format and where. Every file is reported in the order given,
+// whatever thread checked it; text and GitHub annotations stream, the other formats are written at the end.
+import { writeFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import packageJson from '../../../package.json';
+import { ConfigFiles, type ConfigFile } from '../config/configFiles';
+import { allRuleCodes } from '../service/codes';
+import { CONFIG_FILE_NAME, DEFAULT_SETTINGS, withConfig, type Settings } from '../service/index';
+import { fileSizeLimit, layerRules, type RuleSetting } from '../service/settings';
+import type { KindName } from '../service/types';
+import { Baselines, type BaselineSpec } from './against';
+import type { FileResult, FileTask } from './checkFile';
+import { githubCommand } from './github';
+import { collectInputs, pathInside, repositoryRoot } from './inputs';
+import { junitReport } from './junit';
+import { checkAll } from './pool';
+import { colorFor, findingOf, jsonReport, nothingFoundLine, summaryLine, textLine, type ColorMode, type ReportedFinding } from './report';
+import { checkRendered, render, RenderError, renderedFiles, type RenderSource } from './render';
+import { sarifReport, type ReportFile } from './sarif';
+
+export const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export interface CheckCommand {
+  format: Format;
+  /** Write the report to this file instead of standard output. */
+  output?: string;
+  /** From the command line; each wins over `.kubeassist.yaml`. */
+  kubernetesVersion?: string;
+  rules: Record<string, RuleSetting>;
+  maxFileSize?: number;
+  /** `--config`: this file for every input, instead of the nearest `.kubeassist.yaml`. */
+  config?: string;
+  paths: string[];
+  fix: boolean;
+  dryRun: boolean;
+  failOnEmpty: boolean;
+  color: ColorMode;
+  jobs: number;
+  /** `--sarif-base`: the folder SARIF URIs and GitHub annotation paths are relative to. */
+  sarifBase?: string;
+  /** `--against <git-ref>` or `--against-file OLD`: each file's previous version, for the update checks. */
+  against?: BaselineSpec;
+  /** `--helm` / `--kustomize`: renderings to check besides the paths (cli/render.ts). */
+  render: RenderSource[];
+}
+
+export interface CheckIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  stdoutIsTTY?: boolean;
+  stderrIsTTY?: boolean;
+  /** The script a worker thread runs (the CLI bundle). */
+  workerScript: string;
+  /** Standard input, read when a path is `-`. */
+  readStdin: () => string;
+}
+
+const REPOSITORY = packageJson.repository.url.replace(/\.git$/, '');
+
+export async function runCheck(command: CheckCommand, io: CheckIo): Promise<number> {
+  const configs = new ConfigFiles();
+  const named = command.config === undefined ? undefined : configs.named(command.config);
+  if (command.config !== undefined && !named) {
+    io.stderr(`kubeassist: ${command.config}: no such file (--config)\n`);
+    return 2;
+  }
+  const { inputs, problems } = collectInputs(command.paths);
+  const problemLines = problems.map(({ name, problem }) => `${name}: ${problem}`);
+  for (const line of problemLines) io.stderr(`kubeassist: ${line}\n`);
+
+  // One settings entry per configuration file in use; the command line over each.
+  const settingsTable: Settings[] = [];
+  const settingsIndex = new Map<string, number>();
+  const configsInUse: ConfigFile[] = [];
+  const settingsOf = (config: ConfigFile | undefined): number => {
+    const key = config?.path ?? '';
+    let index = settingsIndex.get(key);
+    if (index === undefined) {
+      index = settingsTable.push(commandLineOver(config ? withConfig(DEFAULT_SETTINGS, config.values) : DEFAULT_SETTINGS, command)) - 1;
+      settingsIndex.set(key, index);
+      if (config) configsInUse.push(config);
+    }
+    return index;
+  };
+  const tasks: FileTask[] = [];
+  // The previous versions are read here, on the main thread (git), and cross to the workers as text.
+  const baselines = command.against && new Baselines(command.against);
+  for (const input of inputs) {
+    if (input.path !== '-' && basename(input.path) === CONFIG_FILE_NAME) {
+      // A configuration file is no manifest: its own problems are reported (pre-commit passes it with the YAML files).
+      const config = configs.named(input.path);
+      if (config && !configsInUse.includes(config)) configsInUse.push(config);
+      continue;
+    }
+    const config = named ?? (input.path === '-' ? configs.forFolder('.') : configs.forFile(input.path));
+    if (input.path !== '-' && configs.ignores(config, input.path)) continue;
+    const task: FileTask = { index: tasks.length, path: input.path, name: input.name, settings: settingsOf(config), text: input.path === '-' ? io.readStdin() : undefined };
+    const baseline = baselines?.read(input.path);
+    if (baseline?.problem) {
+      io.stderr(`kubeassist: ${input.name}: ${baseline.problem}\n`);
+      problemLines.push(`${input.name}: ${baseline.problem}`);
+    }
+    if (baseline?.baseline) task.baseline = { text: baseline.baseline.text, label: baseline.baseline.source.label };
+    tasks.push(task);
+  }
+
+  // Standard output carries the fixed text (`--fix -`) or the diff (`--dry-run`): the report goes to stderr then.
+  const reportToError = command.fix && (command.dryRun || tasks.some((task) => task.path === '-'));
+  const buffered: string[] = [];
+  const report = command.output !== undefined ? (text: string) => void buffered.push(text) : reportToError ? io.stderr : io.stdout;
+  const color = command.format === 'text' && command.output === undefined && colorFor(command.color, { isTTY: reportToError ? io.stderrIsTTY : io.stdoutIsTTY });
+  const base = resolve(command.sarifBase ?? repositoryRoot(resolve('.')) ?? '.');
+  const streams = command.format === 'text' || command.format === 'github';
+  const collected: ReportFile[] = [];
+  const findings: ReportedFinding[] = [];
+  const objects: KindName[] = [];
+  let checkedFiles = 0;
+  let failed = problemLines.length;
+
+  const emit = (file: ReportFile, fixed = 0): void => {
+    if (fixed > 0) {
+      const note = `${file.name}: fixed ${fixed} finding${fixed === 1 ? '' : 's'}${command.dryRun ? ' (dry run)' : ''}\n`;
+      (command.format === 'text' ? report : io.stderr)(note);
+    }
+    findings.push(...file.findings);
+    if (command.format === 'text') for (const finding of file.findings) report(textLine(finding, color));
+    else if (command.format === 'github') for (const finding of file.findings) report(githubCommand(finding, file.path === undefined ? undefined : (pathInside(base, file.path) ?? file.path)));
+    if (!streams) collected.push(file);
+  };
+
+  for (const config of configsInUse) {
+    if (config.diagnostics.length === 0) continue;
+    const name = displayName(config.path);
+    emit({ name, path: config.path, findings: config.diagnostics.map((diagnostic) => findingOf(name, diagnostic)), objects: [] });
+  }
+  const onResult = (result: FileResult): void => {
+    const task = tasks[result.index];
+    if (result.output !== undefined) io.stdout(result.output);
+    if (!result.checked) {
+      io.stderr(`kubeassist: ${task.name}: ${result.problem}\n`);
+      problemLines.push(`${task.name}: ${result.problem}`);
+      failed++;
+      return;
+    }
+    checkedFiles++;
+    objects.push(...result.objects.map((object) => object.kind));
+    emit({ name: task.name, path: task.path === '-' ? undefined : resolve(task.path), findings: result.findings, objects: result.objects }, result.fixed);
+  };
+  await checkAll(tasks, settingsTable, { fix: command.fix, dryRun: command.dryRun, suppressed: command.format === 'sarif' }, command.jobs, io.workerScript, onResult);
+  // Renderings run here, after the files: each with the settings of the chart's or kustomization's folder.
+  for (const source of command.render) {
+    const folder = source.tool === 'helm' ? source.chart : source.folder;
+    try {
+      const rendered = checkRendered(source, render(source), settingsTable[settingsOf(named ?? configs.forFolder(folder))]);
+      checkedFiles++;
+      objects.push(...rendered.objects.map((object) => object.kind));
+      for (const file of renderedFiles(rendered)) emit(file);
+    } catch (error) {
+      if (!(error instanceof RenderError)) throw error;
+      io.stderr(`kubeassist: ${error.message}\n`);
+      problemLines.push(error.message);
+      failed++;
+    }
+  }
+
+  const counted = findings.filter((finding) => finding.suppressedBy === undefined);
+  if (command.format === 'text' || command.format === 'github') report(summaryLine(checkedFiles, objects, counted, color));
+  else if (command.format === 'json') report(jsonReport(counted));
+  else if (command.format === 'junit') report(junitReport(collected));
+  else {
+    const sarif = sarifReport({
+      files: collected,
+      rules: allRuleCodes(),
+      version: packageJson.version,
+      informationUri: REPOSITORY,
+      rulesUri: `${REPOSITORY}/blob/main/docs/rules.md`,
+      base,
+      problems: problemLines,
+    });
+    report(sarif.text);
+    for (const note of sarif.notes) io.stderr(`kubeassist: ${note}\n`);
+  }
+  if (command.output !== undefined) writeFileSync(command.output, buffered.join(''));
+  if (objects.length === 0 && checkedFiles > 0) io.stderr(nothingFoundLine(checkedFiles));
+  if (failed > 0) return 2;
+  if (counted.some((finding) => finding.severity === 'error')) return 1;
+  return objects.length === 0 && command.failOnEmpty ? 1 : 0;
+}
+
+/** The command line's settings over the file's: `--kubernetes-version`, `--rule`, `--max-file-size`. */
+function commandLineOver(settings: Settings, command: CheckCommand): Settings {
+  return {
+    ...settings,
+    kubernetesVersion: command.kubernetesVersion ?? settings.kubernetesVersion,
+    rules: layerRules(settings.rules, command.rules),
+    maxFileSize: command.maxFileSize === undefined ? settings.maxFileSize : fileSizeLimit(command.maxFileSize),
+  };
+}
+
+/** A path as reports name it: relative to the current folder when inside it, else absolute. */
+function displayName(path: string): string {
+  return pathInside(resolve('.'), path) ?? path;
+}

@@ -1,0 +1,143 @@
+// `.kubeassist.yaml`: one configuration for the editor and CI. This reads its text (pure: the CLI and the
+// language server find and read the file, see server/src/config/) into the values it sets and one clear
+// diagnostic per mistake; a mistake never stops checking: the setting it spoils keeps its default.
+import { isMap, isScalar, isSeq, parseDocument, type Node, type Pair, type Scalar } from 'yaml';
+import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
+import configSchema from '../../../../schemas/kubeassist-config.schema.json';
+import { ruleKeyProblem } from '../codes';
+import { keyString } from '../document/paths';
+import { LineIndex } from '../document/lines';
+import { SOURCE } from '../features/diagnostics';
+import { nearestName } from '../schema/messages';
+import { fileSizeLimit, isValidVersion, layerRules, minorOf, ruleSettingOf, type RuleSetting, type Settings } from '../settings';
+import { MAX_MINOR, MIN_MINOR } from '../types';
+import { compileGlob } from './glob';
+
+export const CONFIG_FILE_NAME = '.kubeassist.yaml';
+
+/** What a `.kubeassist.yaml` sets; a key it does not set (or sets wrongly) is absent. */
+export interface ConfigValues {
+  /** "1.NN". */
+  kubernetesVersion?: string;
+  rules?: Record<string, RuleSetting>;
+  /** Globs relative to the file's folder (see glob.ts). */
+  ignore?: string[];
+  /** Characters; 0: no limit. */
+  maxFileSize?: number;
+}
+
+/** The keys of the file, from the JSON Schema we ship (completion and hover read the same). */
+export const CONFIG_KEYS = Object.keys(configSchema.properties) as (keyof ConfigValues)[];
+
+const RELEASES = `1.${MIN_MINOR} to 1.${MAX_MINOR}`;
+const SEVERITIES = '`error`, `warning`, `information` (or `info`), `hint`, or `off`';
+
+/** The values a `.kubeassist.yaml` text sets, and its mistakes as diagnostics on that text. */
+export function readConfig(text: string): { values: ConfigValues; diagnostics: Diagnostic[] } {
+  const lines = new LineIndex(text);
+  const diagnostics: Diagnostic[] = [];
+  const report = (code: 'config/syntax' | 'config/invalid' | 'config/unknown-rule', message: string, range: [number, number], path: string): void => {
+    const severity = code === 'config/unknown-rule' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Error;
+    let end = Math.max(range[1], range[0]);
+    while (end > range[0] + 1 && /\s/.test(text[end - 1])) end--; // a block node's range takes its line break
+    const start = lines.positionAt(range[0]);
+    diagnostics.push({ ...Diagnostic.create({ start, end: lines.positionAt(end) }, message, severity, code, SOURCE), data: { path } });
+  };
+  const document = parseDocument(text, { prettyErrors: false });
+  const error = document.errors[0];
+  if (error) {
+    const first = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+    const start = Math.min(error.pos[0], Math.max(0, text.trimEnd().length - 1));
+    const end = Math.min(Math.max(error.pos[1], start + 1), lines.lineEnd(lines.positionAt(start).line) || start + 1);
+    report('config/syntax', `This ${CONFIG_FILE_NAME} is not valid YAML: ${first}. Until it is fixed, KubeAssist checks with its defaults.`, [start, end], '');
+    return { values: {}, diagnostics };
+  }
+  const contents = document.contents;
+  if (contents === null || (isScalar(contents) && (contents.value === null || contents.value === ''))) return { values: {}, diagnostics };
+  if (!isMap(contents)) {
+    report('config/syntax', `A ${CONFIG_FILE_NAME} is a mapping of settings (${CONFIG_KEYS.map((key) => `\`${key}\``).join(', ')}); this one is not, so KubeAssist checks with its defaults.`, rangeOf(contents), '');
+    return { values: {}, diagnostics };
+  }
+  const values: ConfigValues = {};
+  for (const pair of contents.items as Pair<Node, Node | null>[]) {
+    const key = keyString(pair.key);
+    const keyRange = rangeOf(pair.key);
+    if (key === undefined || !(CONFIG_KEYS as string[]).includes(key)) {
+      const nearest = key === undefined ? undefined : nearestName(key, CONFIG_KEYS);
+      const hint = nearest && nearest.distance <= Math.max(2, Math.floor((key ?? '').length / 3)) ? ` Did you mean \`${nearest.name}\`?` : '';
+      report('config/invalid', `\`${key ?? '?'}\` is not a setting of ${CONFIG_FILE_NAME}, so it has no effect.${hint} The settings are ${CONFIG_KEYS.map((name) => `\`${name}\``).join(', ')}.`, keyRange, key ?? '');
+      continue;
+    }
+    const value = pair.value;
+    const valueRange = value ? rangeOf(value) : keyRange;
+    if (value === null || (isScalar(value) && value.value === null)) {
+      report('config/invalid', `\`${key}\` has no value, so it has no effect.`, keyRange, key);
+      continue;
+    }
+    if (key === 'kubernetesVersion') {
+      const version = isScalar(value) && (typeof value.value === 'string' || typeof value.value === 'number') ? scalarText(value) : undefined;
+      if (version !== undefined && isValidVersion(version)) values.kubernetesVersion = `1.${minorOf(version)}`;
+      else report('config/invalid', `${version === undefined ? 'This' : `\`${version}\``} is not a Kubernetes release KubeAssist knows: write one of ${RELEASES} in quotes (\`kubernetesVersion: "1.${MAX_MINOR}"\`). Until then the default release applies.`, valueRange, key);
+    } else if (key === 'maxFileSize') {
+      if (isScalar(value) && typeof value.value === 'number' && Number.isInteger(value.value) && value.value >= 0) values.maxFileSize = value.value;
+      else report('config/invalid', '`maxFileSize` takes a whole number of characters (0: no limit). Until then the default applies.', valueRange, key);
+    } else if (key === 'ignore') {
+      if (!isSeq(value)) {
+        report('config/invalid', '`ignore` takes a list of globs, one per line (`- vendor/`, `- "*.generated.yaml"`). Until then no file is ignored.', valueRange, key);
+        continue;
+      }
+      const globs: string[] = [];
+      value.items.forEach((item, index) => {
+        const glob = isScalar(item) && typeof item.value === 'string' ? compileGlob(item.value) : { problem: 'a glob is a string' };
+        if ('problem' in glob) report('config/invalid', `This \`ignore\` entry is not a glob KubeAssist can read: ${glob.problem}. It ignores nothing until it is fixed.`, rangeOf(item as Node), `ignore[${index}]`);
+        else globs.push(glob.pattern);
+      });
+      values.ignore = globs;
+    } else if (key === 'rules') {
+      if (!isMap(value)) {
+        report('config/invalid', `\`rules\` takes a mapping of rule codes (or prefixes ending in \`/\`) to ${SEVERITIES}, one per line (\`schema/enum: warning\`). Until then it has no effect.`, valueRange, key);
+        continue;
+      }
+      const rules: Record<string, RuleSetting> = {};
+      for (const rule of value.items as Pair<Node, Node | null>[]) {
+        const code = keyString(rule.key);
+        if (code === undefined) continue;
+        const setting = isScalar(rule.value) ? ruleSettingOf(rule.value.value) : undefined;
+        if (!setting) {
+          const written = isScalar(rule.value) && rule.value.value !== null ? `\`${scalarText(rule.value)}\` is not a severity` : 'A severity is missing';
+          report('config/invalid', `${written}: set \`${code}\` to ${SEVERITIES}. Until then this entry has no effect.`, rule.value && isScalar(rule.value) && rule.value.value !== null ? rangeOf(rule.value) : rangeOf(rule.key), `rules[${code}]`);
+          continue;
+        }
+        const problem = ruleKeyProblem(code);
+        if (problem) report('config/unknown-rule', `${capitalize(problem)}; the entry has no effect.`, rangeOf(rule.key), `rules[${code}]`);
+        else rules[code] = setting;
+      }
+      values.rules = rules;
+    }
+  }
+  return { values, diagnostics };
+}
+
+/** The settings with a `.kubeassist.yaml`'s values over them: the file wins wherever it speaks. */
+export function withConfig(settings: Settings, values: ConfigValues): Settings {
+  return {
+    ...settings,
+    kubernetesVersion: values.kubernetesVersion ?? settings.kubernetesVersion,
+    rules: values.rules ? layerRules(settings.rules, values.rules) : settings.rules,
+    maxFileSize: values.maxFileSize === undefined ? settings.maxFileSize : fileSizeLimit(values.maxFileSize),
+  };
+}
+
+/** A scalar as written: `1.30` is the number 1.3 to YAML but the release 1.30 to a person. */
+function scalarText(scalar: Scalar): string {
+  return typeof scalar.source === 'string' && scalar.source ? scalar.source : String(scalar.value);
+}
+
+function rangeOf(node: unknown): [number, number] {
+  const range = node && typeof node === 'object' && 'range' in node ? (node as Node).range : undefined;
+  return range ? [range[0], range[1]] : [0, 0];
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
