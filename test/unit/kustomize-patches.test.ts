@@ -185,4 +185,22 @@ describe('a JSON 6902 operation list', () => {
     assert.deepEqual(findings('- op: add\n  path: /spec/nope\n  value: 1\n', json6902({ group: 'apps', version: 'v1', kind: 'Job' })), []);
     assert.deepEqual(findings(ops), [], 'no kustomization: an operation list is nothing of ours');
   });
+
+  it('checks against a CronJob target of group batch, and says nothing without a group (Volcano serves CronJobs too)', () => {
+    const ops = '- op: replace\n  path: /spec/jobTemplate/spec/completionMode\n  value: indexed\n- op: add\n  path: /spec/jobTemplate/spec/backofLimit\n  value: 2\n- op: replace\n  path: /spec/schedule\n  value: "0 3 * * *"\n';
+    assert.deepEqual(findings(ops, json6902({ group: 'batch', version: 'v1', kind: 'CronJob', name: 'report' })), ['3:10 schema/enum', '5:9 kustomize/json6902-path']);
+    assert.deepEqual(findings(ops, json6902({ kind: 'CronJob', name: 'report' })), []);
+    assert.deepEqual(findings(ops, json6902({ group: 'batch.volcano.sh', version: 'v1alpha1', kind: 'CronJob' })), []);
+  });
+});
+
+describe('a strategic-merge patch of a CronJob', () => {
+  const CRON = 'apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: report\n';
+
+  it('is clean with only what it changes, and still gets what it sets wrong, in its job template too', () => {
+    assert.deepEqual(findings(`${CRON}spec:\n  schedule: "0 4 * * *"\n`, SMP), []);
+    assert.deepEqual(findings(`${CRON}spec:\n  jobTemplate:\n    spec:\n      backoffLimit: 2\n`, SMP), []);
+    assert.deepEqual(findings(`${CRON}spec:\n  jobTemplate:\n    spec:\n      completionMode: indexed\n      backoffLimit: -1\n`, SMP), ['8:23 schema/enum', '9:21 job/numbers/negative-backoff-limit']);
+    assert.deepEqual(findings(`${CRON}spec:\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: Always\n`, SMP), ['10:26 job/restart-policy/never-or-on-failure-required']);
+  });
 });

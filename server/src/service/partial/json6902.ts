@@ -42,8 +42,9 @@ export function targetKinds(uses: readonly KustomizationUse[]): KindName[] {
 
 /**
  * Kinds no other API group serves in practice: a target naming one without a group is ours. (Other groups
- * have Jobs, e.g. Volcano's `batch.volcano.sh`: a `kind: Job` target needs its group, given or found in the
- * kustomization's resources by workspace/kustomize.ts.)
+ * have Jobs and CronJobs, e.g. Volcano's `batch.volcano.sh/v1alpha1` serves both: a `kind: Job` or
+ * `kind: CronJob` target needs its group, given or found in the kustomization's resources by
+ * workspace/kustomize.ts.)
  */
 const KINDS_OF_ONE_GROUP: ReadonlySet<string> = new Set(['CSIDriver']);
 
