@@ -9,7 +9,7 @@ import { YamlDocument } from '../../server/src/service/document/yamlDocument';
 import { toServerJson } from '../../server/src/service/document/kubectlYaml';
 import { templateUnknowns } from '../../server/src/service/partial/fromTemplate';
 import { UNKNOWN_VALUE } from '../../server/src/service/partial/unknowns';
-import { DEFAULT_SETTINGS, validateText } from '../../server/src/service/index';
+import { checkedResources, DEFAULT_SETTINGS, FileModel, validateText } from '../../server/src/service/index';
 import type { JsonObject } from '../../server/src/service/types';
 
 const HEAD = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\n';
@@ -163,5 +163,12 @@ describe('findings in templates', () => {
     assert.equal((restart.data as { fixes?: unknown[] }).fixes, undefined);
     const plain = validateText(missing.replace(/ *\{\{-? (if|end)[^}]*\}\}\n/g, '').replace('{{ .Values.sa }}', 'runner'), DEFAULT_SETTINGS);
     assert.ok(((plain[0].data as { fixes?: unknown[] }).fixes ?? []).length > 0, 'the same finding in a plain file has fixes');
+  });
+
+  it('names an object by the literal parts of its metadata only: a name or namespace an action writes is unknown', () => {
+    const text = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: {{ include "app.fullname" . }}-migrate\n  namespace: jobs\n---\n'
+      + 'apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: report\n  namespace: {{ .Release.Namespace }}\n';
+    const named = checkedResources(new FileModel(), text).map(({ kind, name, namespace }) => ({ kind, name, namespace }));
+    assert.deepEqual(named, [{ kind: 'Job', name: undefined, namespace: 'jobs' }, { kind: 'CronJob', name: 'report', namespace: undefined }]);
   });
 });

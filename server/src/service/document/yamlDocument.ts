@@ -123,7 +123,7 @@ export class YamlDocument {
 
   /** The resources' apiVersion, kind and start, without parsing again once known (the status bar count). */
   get resourceSummaries(): ResourceSummary[] {
-    return (this.summaries ??= this.resources.map(summaryOf));
+    return (this.summaries ??= this.resources.map((resource) => summaryOf(resource, this.template)));
   }
 
   /**
@@ -240,13 +240,16 @@ function pairValue(map: YAMLMap, key: string): unknown {
   return directPair(map, key)?.value;
 }
 
-function summaryOf(resource: ResourceNode): ResourceSummary {
+/** In a template, a name or namespace an action writes (masked text) is unknown: left out, as when absent. */
+function summaryOf(resource: ResourceNode, template: TemplateView | undefined): ResourceSummary {
   const summary: ResourceSummary = { apiVersion: resource.apiVersion, kind: resource.kind, offset: resource.node.range?.[0] ?? 0 };
   const metadata = pairValue(resource.node, 'metadata');
   if (!isMap(metadata)) return summary;
   for (const key of ['name', 'generateName', 'namespace'] as const) {
-    const value = scalarString(pairValue(metadata, key));
-    if (value !== undefined) summary[key] = value;
+    const node = pairValue(metadata, key);
+    const value = scalarString(node);
+    const range = isScalar(node) ? node.range : undefined;
+    if (value !== undefined && !(template && range && template.overlaps(range[0], range[1]))) summary[key] = value;
   }
   return summary;
 }
