@@ -1,11 +1,12 @@
 // A Helm template or a Kustomize patch is not the object the API server receives, so it is never checked as
-// an update of its committed version: no update finding and no baseline value on hover, where the same edit
-// of a plain manifest gets both.
+// an update of its committed version: no update finding, no baseline value on hover and nothing in
+// `kubeassist diff`, where the same edit of a plain manifest gets all three.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { FileModel, hover, validate, type DocumentContext } from '../../../server/src/service/index';
 import { Baseline } from '../../../server/src/service/update/baseline';
+import { explainChanges } from '../../../server/src/service/update/explain';
 import { settingsAt, swap } from './harness';
 
 const JOB = `apiVersion: batch/v1
@@ -61,5 +62,15 @@ describe('update checks on partial objects', () => {
     const diagnostics = validate(modelAgainst(JOB), template, settingsAt(37));
     assert.deepEqual(updateCodes(diagnostics), []);
     assert.doesNotMatch(imageHover(JOB, template), /HEAD/);
+  });
+
+  it('kubeassist diff explains a plain manifest, and says nothing of a patch or a template', () => {
+    const baseline = () => new Baseline(JOB, { label: 'HEAD' });
+    assert.deepEqual(explainChanges(baseline(), EDITED, settingsAt(37)).map(({ status, changes }) => ({ status, actions: changes.map((change) => change.action) })),
+      [{ status: 'changed', actions: ['recreate'] }]);
+    assert.deepEqual(explainChanges(baseline(), EDITED, settingsAt(37), PATCH), []);
+    const directive = swap(EDITED, '      containers:\n', '      $setElementOrder/containers:\n      - name: report\n      containers:\n');
+    assert.deepEqual(explainChanges(baseline(), directive, settingsAt(37)), [], 'neither changed nor removed');
+    assert.deepEqual(explainChanges(baseline(), swap(EDITED, '  backoffLimit: 4\n', '  backoffLimit: {{ .Values.backoffLimit }}\n'), settingsAt(37)), []);
   });
 });
