@@ -19,6 +19,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
     documentSelector: [
       { language: 'yaml', scheme: 'file' },
       { language: 'yaml', scheme: 'untitled' },
+      // Chart templates, where the Kubernetes extension names their language `helm`.
+      { language: 'helm', scheme: 'file' },
     ],
     synchronize: { configurationSection: 'kubeassist' },
     middleware: {

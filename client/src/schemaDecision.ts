@@ -26,7 +26,8 @@ export interface DocumentFacts {
 export function decideSchemaDiagnostics(setting: SchemaDiagnosticsSetting, document: DocumentFacts, redHat: RedHatYamlState | undefined): 'on' | 'off' {
   if (setting !== 'auto') return setting;
   if (!redHat?.present || redHat.validate === false) return 'on';
-  // Helm templates are not checked by us at all; nothing to share.
+  // Red Hat YAML cannot read a Helm template (its schema errors there are about the template syntax):
+  // KubeAssist, which reads templates where their text is literal, reports their schema findings itself.
   if (document.languageId === 'helm' || document.text.includes('{{')) return 'on';
   const ours = yamlDocuments(document.text).filter(isOurKind);
   if (ours.length === 0) return 'on';

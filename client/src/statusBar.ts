@@ -40,7 +40,7 @@ export class KubernetesStatusBar implements Disposable {
 
   private async update(): Promise<void> {
     const document = window.activeTextEditor?.document;
-    const info = document && document.languageId === 'yaml' ? await this.documentInfo(document) : undefined;
+    const info = document && (document.languageId === 'yaml' || document.languageId === 'helm') ? await this.documentInfo(document) : undefined;
     if (!info || info.checkedResources === 0 || document !== window.activeTextEditor?.document) {
       this.item.hide();
       return;

@@ -17,11 +17,13 @@ const RELEASES = `1.${MIN_MINOR} to 1.${MAX_MINOR}`;
 const CPUS = typeof availableParallelism === 'function' ? availableParallelism() : cpus().length;
 
 const USAGE = `Usage: kubeassist check [options] PATH...
+       kubeassist check --helm CHART [--values FILE]... | --kustomize DIR [options] [PATH...]
        kubeassist diff --against <git-ref> FILE...
        kubeassist --version
 
 Checks Kubernetes Job (batch/v1) and CSIDriver (storage.k8s.io/v1) manifests as the API server would.
-PATH is a file, a folder (searched for *.yaml and *.yml), or - for standard input.
+PATH is a file, a folder (searched for *.yaml and *.yml), or - for standard input. Helm templates are
+checked where their text is literal; a file a kustomization lists as a patch is checked as a patch.
 
 Options:
   --format FORMAT             text (default: file:line:col severity code message), json, sarif (SARIF 2.1.0),
@@ -42,6 +44,10 @@ Options:
                               what is left on standard error. In a git repository the diff names files from
                               the repository root (a/..., b/...: git apply at the repository root); elsewhere
                               it names absolute paths without prefix (git apply -p0 --unsafe-paths, patch -p0)
+  --helm CHART                also render the chart with \`helm template\` (helm must be on PATH) and check
+                              what it prints; findings go to the template line that wrote them
+  --values FILE, -f FILE      with --helm: a values file for \`helm template\` (repeatable)
+  --kustomize DIR             also render DIR with \`kustomize build\` (or \`kubectl kustomize\`) and check it
   --against <git-ref>         also check each object as an update of its version at <git-ref> (git show
                               <ref>:<path> in the file's repository): warn where kubectl apply would be
                               refused (field is immutable); a file or object the ref lacks is new
@@ -61,7 +67,8 @@ also when nothing was checked), 2 on a usage problem or a path that cannot be re
 class UsageError extends Error {}
 
 function parseArguments(args: string[]): CheckCommand {
-  const command: CheckCommand = { format: 'text', rules: {}, paths: [], fix: false, dryRun: false, failOnEmpty: false, color: 'auto', jobs: CPUS };
+  const command: CheckCommand = { format: 'text', rules: {}, paths: [], fix: false, dryRun: false, failOnEmpty: false, color: 'auto', jobs: CPUS, render: [] };
+  const values: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const [arg, inline] = args[i].startsWith('--') && args[i].includes('=') ? [args[i].slice(0, args[i].indexOf('=')), args[i].slice(args[i].indexOf('=') + 1)] : [args[i], undefined];
     const value = (): string => {
@@ -103,6 +110,12 @@ function parseArguments(args: string[]): CheckCommand {
       const when = value();
       if (when !== 'always' && when !== 'never' && when !== 'auto') throw new UsageError(`--color takes always, never or auto (not "${when}")`);
       command.color = when;
+    } else if (arg === '--helm') {
+      command.render.push({ tool: 'helm', chart: value(), values });
+    } else if (arg === '--values' || arg === '-f') {
+      values.push(value());
+    } else if (arg === '--kustomize') {
+      command.render.push({ tool: 'kustomize', folder: value() });
     } else if (arg === '--fix' && inline === undefined) {
       command.fix = true;
     } else if (arg === '--dry-run' && inline === undefined) {
@@ -119,7 +132,9 @@ function parseArguments(args: string[]): CheckCommand {
       throw new UsageError(`unknown option ${args[i]}`);
     }
   }
-  if (command.paths.length === 0) throw new UsageError('no PATH given');
+  if (command.paths.length === 0 && command.render.length === 0) throw new UsageError('no PATH given');
+  if (values.length && !command.render.some((source) => source.tool === 'helm')) throw new UsageError('--values goes with --helm');
+  if (command.fix && command.render.length) throw new UsageError('--fix changes files; it does not go with --helm or --kustomize');
   if (command.dryRun && !command.fix) throw new UsageError('--dry-run goes with --fix');
   return command;
 }
@@ -128,7 +143,7 @@ function parseArguments(args: string[]): CheckCommand {
 function diff(args: string[]): number {
   const command = parseArguments(args);
   if (!command.against) throw new UsageError('diff needs --against <git-ref> or --against-file OLD');
-  if (command.fix || command.format !== 'text') throw new UsageError('diff takes --against, --against-file and --kubernetes-version');
+  if (command.fix || command.format !== 'text' || command.render.length) throw new UsageError('diff takes --against, --against-file and --kubernetes-version');
   const settings = normalizeSettings({ kubernetesVersion: command.kubernetesVersion ?? DEFAULT_SETTINGS.kubernetesVersion });
   return diffFiles(command.paths, command.against, settings, (text) => void process.stdout.write(text), (text) => void process.stderr.write(text));
 }

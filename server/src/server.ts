@@ -9,6 +9,7 @@ import { guarded } from './lsp/guard';
 import { DocumentConfigurations, isConfigDocument } from './lsp/documentSettings';
 import { DOCUMENT_INFO_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, type DocumentInfo, type DocumentInfoParams, type SchemaDiagnosticsParams } from './lsp/protocol';
 import { ValidationScheduler } from './lsp/scheduler';
+import { KUSTOMIZATION_WATCHERS, WorkspaceContexts } from './lsp/workspaceContext';
 import {
   CODE_ACTION_KINDS, codeActions, complete, completeConfig, COMPLETION_TRIGGERS, CONFIG_FILE_NAME, documentInfo, FileModel, hover, hoverConfig, inlayHints, readConfig, resolveCodeAction,
   settingsProblems, validate, type CodeActionClient, type Settings,
@@ -28,8 +29,12 @@ let actionClient: CodeActionClient = { snippets: false, resolve: false };
 const schemaDecisions = new Map<string, 'on' | 'off'>();
 /** `.kubeassist.yaml` files: the nearest one over the editor settings, for each document. */
 const configurations = new DocumentConfigurations();
-let watchesConfigFiles = false;
+/** Whether the client registers file watchers for us (`.kubeassist.yaml` and kustomization files). */
+let watchesFiles = false;
 const settingsFor = (uri: string): Settings => configurations.resolve(uri, { ...settings, schemaDiagnostics: schemaDecisions.get(uri) ?? settings.schemaDiagnostics }).settings;
+/** Kustomizations around each document: whether it is a patch (workspace/didChangeWatchedFiles keeps it current). */
+const contexts = new WorkspaceContexts((uri) => documents.get(uri)?.getText());
+const optionsFor = (uri: string) => ({ context: contexts.contextFor(uri) });
 
 /** The clock of a CronJob schedule's next runs on hover: KUBEASSIST_NOW (an ISO time) fixes it, for tests. */
 const fixedNow = process.env.KUBEASSIST_NOW ? Date.parse(process.env.KUBEASSIST_NOW) / 1000 : undefined;
@@ -41,12 +46,12 @@ process.on('unhandledRejection', (reason) => log(`kubeassist: unhandled rejectio
 connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (params): InitializeResult => {
   pullConfiguration = !!params.capabilities.workspace?.configuration;
   actionClient = codeActionClient(params.capabilities);
-  watchesConfigFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+  watchesFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
   if (params.initializationOptions) settings = normalizeSettings(params.initializationOptions);
   return {
     capabilities: {
-      // didSave: a saved `.kubeassist.yaml` re-checks the open documents where the client cannot watch files,
-      // and the update checks look at HEAD again.
+      // didSave: a saved `.kubeassist.yaml` or kustomization re-checks the open documents where the client
+      // cannot watch files, and the update checks look at HEAD again.
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
       completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
       hoverProvider: true,
@@ -59,8 +64,10 @@ connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (para
 
 connection.onInitialized(() => {
   connection.console.info(`KubeAssist language server 0.1.0 started (Node ${process.version})`);
-  if (watchesConfigFiles) {
-    void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }] }).catch((error) => log(`kubeassist: cannot watch ${CONFIG_FILE_NAME} files: ${String(error)}`));
+  if (watchesFiles) {
+    const watchers = [{ globPattern: `**/${CONFIG_FILE_NAME}` }, ...KUSTOMIZATION_WATCHERS];
+    void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers })
+      .catch((error) => log(`kubeassist: cannot watch ${CONFIG_FILE_NAME} and kustomization files: ${String(error)}`));
   }
   void refreshSettings();
 });
@@ -71,12 +78,19 @@ function configurationsChanged(): void {
   for (const document of documents.all()) scheduler.now(document.uri);
 }
 
-connection.onDidChangeWatchedFiles(guarded(log, 'didChangeWatchedFiles', undefined, () => configurationsChanged()));
+/** A kustomization was created, changed or deleted: patches may have become plain files or the reverse. */
+function kustomizationsChanged(uris: readonly string[]): void {
+  if (!contexts.changed(uris)) return;
+  for (const document of documents.all()) if (!uris.includes(document.uri)) scheduler.schedule(document.uri);
+}
 
-// Without file watching, a save is the moment a configuration may have changed (in this editor or another).
-documents.onDidSave(guarded(log, 'didSave', undefined, (event) => {
-  if (isConfigDocument(event.document.uri) || configurations.files.changed()) configurationsChanged();
-}));
+/** The watched files (one registration for both kinds) or a saved document changed: whichever of the two it is. */
+function filesChanged(uris: readonly string[]): void {
+  if (uris.some((uri) => isConfigDocument(uri)) || configurations.files.changed()) configurationsChanged();
+  kustomizationsChanged(uris);
+}
+
+connection.onDidChangeWatchedFiles(guarded(log, 'didChangeWatchedFiles', undefined, (params) => filesChanged(params.changes.map((change) => change.uri))));
 
 async function refreshSettings(): Promise<void> {
   if (pullConfiguration) {
@@ -117,9 +131,9 @@ const scheduler = new ValidationScheduler(guarded(log, 'validation', undefined, 
   const configDocument = isConfigDocument(uri);
   const model = modelFor(uri);
   model.baseline = baselines.get(uri);
-  const stamp = `${document.version}|${configDocument ? CONFIG_FILE_NAME : settingsKey(settingsFor(uri))}|${model.baseline?.id ?? ''}`;
+  const stamp = `${document.version}|${configDocument ? CONFIG_FILE_NAME : settingsKey(settingsFor(uri))}|${model.baseline?.id ?? ''}|${contexts.key(uri)}`;
   if (published.get(uri) === stamp) return;
-  const diagnostics = !configDocument ? validate(model, document.getText(), settingsFor(uri)) : settings.enable ? readConfig(document.getText()).diagnostics : [];
+  const diagnostics = !configDocument ? validate(model, document.getText(), settingsFor(uri), optionsFor(uri)) : settings.enable ? readConfig(document.getText()).diagnostics : [];
   published.set(uri, stamp);
   void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
 }));
@@ -134,14 +148,14 @@ connection.onCompletion(guarded(log, 'completion', null, (params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document) return null;
   if (isConfigDocument(document.uri)) return completeConfig(document.getText(), params.position);
-  return complete(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri));
+  return complete(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri), optionsFor(document.uri));
 }));
 
 connection.onHover(guarded(log, 'hover', null, (params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document) return null;
   if (isConfigDocument(document.uri)) return hoverConfig(document.getText(), params.position);
-  return hover(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri), nowSeconds());
+  return hover(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri), { ...optionsFor(document.uri), nowSeconds: nowSeconds() });
 }));
 
 connection.languages.inlayHint.on(guarded(log, 'inlayHint', null, (params) => {
@@ -153,7 +167,7 @@ connection.languages.inlayHint.on(guarded(log, 'inlayHint', null, (params) => {
 connection.onCodeAction(guarded(log, 'codeAction', null, (params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document || isConfigDocument(document.uri)) return null;
-  return codeActions(modelFor(document.uri), document.getText(), { uri: document.uri, version: document.version }, params, settingsFor(document.uri), actionClient);
+  return codeActions(modelFor(document.uri), document.getText(), { uri: document.uri, version: document.version }, params, settingsFor(document.uri), actionClient, optionsFor(document.uri));
 }));
 
 connection.onCodeActionResolve((action) => guarded(log, 'codeAction/resolve', action, (unresolved: CodeAction) => {
@@ -192,15 +206,23 @@ connection.onRequest('kubeassist/documentText', guarded(log, 'documentText', nul
 }));
 
 documents.onDidOpen(guarded(log, 'didOpen', undefined, (event) => {
+  kustomizationsChanged([event.document.uri]);
   refreshBaseline(event.document.uri);
   scheduler.now(event.document.uri);
 }));
 documents.onDidChangeContent(guarded(log, 'didChange', undefined, (event) => {
+  kustomizationsChanged([event.document.uri]);
   if (settingsFor(event.document.uri).updateChecks === 'git') baselines.refreshIfStale(event.document.uri);
   scheduler.schedule(event.document.uri);
 }));
-documents.onDidSave(guarded(log, 'didSave (update checks)', undefined, (event) => refreshBaseline(event.document.uri)));
+// Without file watching, a save is the moment a configuration or a kustomization may have changed (in this
+// editor or another); the update checks look at HEAD again.
+documents.onDidSave(guarded(log, 'didSave', undefined, (event) => {
+  filesChanged([event.document.uri]);
+  refreshBaseline(event.document.uri);
+}));
 documents.onDidClose(guarded(log, 'didClose', undefined, (event) => {
+  kustomizationsChanged([event.document.uri]);
   scheduler.cancel(event.document.uri);
   baselines.forget(event.document.uri);
   models.delete(event.document.uri);

@@ -157,7 +157,18 @@ describe('completion over LSP', () => {
 
   it('offers well-known annotation keys on the Job', async () => {
     const { items } = await completeAt(`${JOB_HEAD}  annotations:\n    |\n`);
+    assert.deepEqual(items.map((i) => i.label), [
+      'kubectl.kubernetes.io/default-container', 'cluster-autoscaler.kubernetes.io/safe-to-evict',
+      'helm.sh/hook', 'helm.sh/hook-weight', 'helm.sh/hook-delete-policy',
+      'argocd.argoproj.io/hook', 'argocd.argoproj.io/hook-delete-policy', 'argocd.argoproj.io/sync-wave',
+    ]);
+  });
+
+  it('offers no Helm, Argo CD or Kueue key on the Pod template: those tools read the Job\'s own metadata', async () => {
+    const { items } = await completeAt(`${JOB_HEAD}spec:\n  template:\n    metadata:\n      annotations:\n        |\n`);
     assert.deepEqual(items.map((i) => i.label), ['kubectl.kubernetes.io/default-container', 'cluster-autoscaler.kubernetes.io/safe-to-evict']);
+    const labelled = await completeAt(`${JOB_HEAD}  labels:\n    |\n`);
+    assert.ok(labelled.items.some((i) => i.label === 'kueue.x-k8s.io/queue-name'));
   });
 
   it('hides the fields a chosen release does not know yet', async () => {
@@ -182,9 +193,9 @@ describe('completion over LSP', () => {
     }
   });
 
-  it('leaves Helm templates alone: no completion in a file with {{ }}', async () => {
+  it('completes in a Helm template where the text is literal', async () => {
     const { items } = await completeAt(`${JOB_HEAD.replace('name: pi', 'name: {{ .Release.Name }}')}spec:\n  completionMode: |\n`);
-    assert.deepEqual(items, []);
+    assert.deepEqual(labels(items), ['NonIndexed', 'Indexed']);
   });
 
   it('offers nothing in a YAML file that is not a Job or CSIDriver', async () => {

@@ -68,8 +68,10 @@ describe('.kubeassist.yaml in the language server', () => {
     const uri = uriOf('b/deploy/job.yaml');
     assert.deepEqual(brief(await server.open(uri, JOB)), ['6:3 warning version/field-not-in-release', '7:19 error schema/enum', '8:16 error job/numbers/negative-parallelism']);
     for (let attempt = 0; attempt < 100 && server.registrations.length === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+    // One registration watches the configuration files and the kustomization files (which make patches).
+    const watchers = ['**/.kubeassist.yaml', '**/kustomization.yaml', '**/kustomization.yml', '**/Kustomization'].map((globPattern) => ({ globPattern }));
     assert.deepEqual(server.registrations.map(({ method, registerOptions }) => ({ method, registerOptions })), [
-      { method: 'workspace/didChangeWatchedFiles', registerOptions: { watchers: [{ globPattern: '**/.kubeassist.yaml' }] } },
+      { method: 'workspace/didChangeWatchedFiles', registerOptions: { watchers } },
     ]);
     write('b/.kubeassist.yaml', 'rules:\n  schema/: off\n  job/: warning\n');
     const next = server.nextDiagnostics(uri);

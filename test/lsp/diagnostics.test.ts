@@ -69,9 +69,11 @@ describe('diagnostics over LSP', () => {
     assert.deepEqual(await server.open('file:///volcano.yaml', volcano), []);
   });
 
-  it('skips Helm and Go templates without noise', async () => {
-    const helm = JOB.replace('name: pi\nspec', 'name: {{ .Release.Name }}\nspec');
-    assert.deepEqual(await server.open('file:///helm.yaml', helm), []);
+  it('checks a Helm template where its text is literal: the same one finding, nothing about the templated name', async () => {
+    const helm = JOB.replace('name: pi\nspec', 'name: {{ .Release.Name }}\nspec').replace('  completions: 3\n', '  completions: {{ .Values.completions }}\n');
+    const diagnostics = await server.open('file:///helm.yaml', helm);
+    assert.deepEqual(diagnostics.map((d) => d.code), ['schema/enum']);
+    assert.deepEqual(diagnostics[0].range, rangeOf(helm, 'indexed'));
   });
 
   it('places a finding of the second document of a file on its own line', async () => {

@@ -33,7 +33,7 @@ interface CorpusFile {
   text: string;
 }
 
-/** The examples, and the real corpus when it is there (`note` says when it is not). */
+/** The examples, the Helm and Kustomize fixtures, and the real corpus when it is there (`note` says when it is not). */
 function loadCorpus(): { files: CorpusFile[]; note?: string } {
   const files: CorpusFile[] = [];
   const add = (dir: string) => {
@@ -44,6 +44,9 @@ function loadCorpus(): { files: CorpusFile[]; note?: string } {
     }
   };
   add(join(REPO_ROOT, 'examples'));
+  // Real Helm templates and Kustomize patches: the template view and partial objects get broken text too.
+  add(join(REPO_ROOT, 'test', 'fixtures', 'helm'));
+  add(join(REPO_ROOT, 'test', 'fixtures', 'kustomize'));
   if (!existsSync(REAL_CORPUS)) return { files, note: `real corpus absent (${REAL_CORPUS}): fuzzing examples/ only` };
   add(REAL_CORPUS);
   return { files };

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseDocument, stringify } from 'yaml';
 import { DEFAULT_OPENAPI_ROOT, SCHEMAS_DIR } from '../../scripts/gen-schemas';
+import { ECOSYSTEM_SITES } from '../../server/src/service/catalogue/ecosystemKeys';
 import { fieldDoc, fieldDocs, wellKnownKey, wellKnownKeys } from '../../server/src/service/catalogue/index';
 import type { FieldDoc } from '../../server/src/service/catalogue/types';
 import { allRuleCodes } from '../../server/src/service/codes';
@@ -329,6 +330,8 @@ describe('well-known keys', () => {
     'app.kubernetes.io/name', 'app.kubernetes.io/instance', 'app.kubernetes.io/version', 'app.kubernetes.io/component',
     'app.kubernetes.io/part-of', 'app.kubernetes.io/managed-by', 'kubectl.kubernetes.io/default-container',
     'cluster-autoscaler.kubernetes.io/safe-to-evict',
+    'helm.sh/hook', 'helm.sh/hook-weight', 'helm.sh/hook-delete-policy', 'argocd.argoproj.io/hook', 'argocd.argoproj.io/hook-delete-policy',
+    'argocd.argoproj.io/sync-wave', 'kueue.x-k8s.io/queue-name', 'kueue.x-k8s.io/priority-class',
   ];
 
   it('knows the keys a Job or CSI driver author meets', () => {
@@ -343,7 +346,9 @@ describe('well-known keys', () => {
       seen.add(key.key);
       for (const text of [key.type, key.where, key.holds, key.setBy]) assert.ok(text.trim().length > 0, key.key);
       if (key.rule) assert.ok(RULE_CODES.has(key.rule), `${key.key}: unknown rule code ${key.rule}`);
-      if (key.docs) assert.match(key.docs, /^https:\/\/kubernetes\.io\/docs\//, key.key);
+      // Kubernetes' own keys link to kubernetes.io; a tool's keys (Helm, Argo CD, Kueue) to that tool's documentation.
+      if (key.docs) assert.ok(key.docs.startsWith(key.project ? ECOSYSTEM_SITES[key.project] : 'https://kubernetes.io/docs/'), `${key.key}: ${key.docs}`);
+      if (key.project) assert.ok(key.docs, `${key.key}: a tool's key links to the tool's documentation`);
     }
   });
 
@@ -394,7 +399,7 @@ describe('catalogue prose', { skip: skipUnlessShared('catalogue prose not copied
       for (const run of runsOf(text)) if (upstream.has(run)) copied.push(`${where}: "${run}"`);
     };
     for (const kind of KINDS) for (const doc of fieldDocs(kind)) for (const text of textsOf(doc)) check(`${kind} ${doc.path}`, text);
-    for (const key of wellKnownKeys()) for (const text of [key.holds, key.where, key.setBy]) check(key.key, text);
+    for (const key of wellKnownKeys()) for (const text of [key.holds, key.where, key.setBy, ...Object.values(key.values ?? {})]) check(key.key, text);
     assert.deepEqual(copied, [], `runs of ${RUN} words found in the OpenAPI descriptions:\n  ${copied.join('\n  ')}`);
   });
 });

@@ -16,6 +16,7 @@ import { collectInputs, pathInside, repositoryRoot } from './inputs';
 import { junitReport } from './junit';
 import { checkAll } from './pool';
 import { colorFor, findingOf, jsonReport, nothingFoundLine, summaryLine, textLine, type ColorMode, type ReportedFinding } from './report';
+import { checkRendered, render, RenderError, renderedFiles, type RenderSource } from './render';
 import { sarifReport, type ReportFile } from './sarif';
 
 export const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'] as const;
@@ -41,6 +42,8 @@ export interface CheckCommand {
   sarifBase?: string;
   /** `--against <git-ref>` or `--against-file OLD`: each file's previous version, for the update checks. */
   against?: BaselineSpec;
+  /** `--helm` / `--kustomize`: renderings to check besides the paths (cli/render.ts). */
+  render: RenderSource[];
 }
 
 export interface CheckIo {
@@ -146,6 +149,21 @@ export async function runCheck(command: CheckCommand, io: CheckIo): Promise<numb
     emit({ name: task.name, path: task.path === '-' ? undefined : resolve(task.path), findings: result.findings, objects: result.objects }, result.fixed);
   };
   await checkAll(tasks, settingsTable, { fix: command.fix, dryRun: command.dryRun, suppressed: command.format === 'sarif' }, command.jobs, io.workerScript, onResult);
+  // Renderings run here, after the files: each with the settings of the chart's or kustomization's folder.
+  for (const source of command.render) {
+    const folder = source.tool === 'helm' ? source.chart : source.folder;
+    try {
+      const rendered = checkRendered(source, render(source), settingsTable[settingsOf(named ?? configs.forFolder(folder))]);
+      checkedFiles++;
+      objects.push(...rendered.objects.map((object) => object.kind));
+      for (const file of renderedFiles(rendered)) emit(file);
+    } catch (error) {
+      if (!(error instanceof RenderError)) throw error;
+      io.stderr(`kubeassist: ${error.message}\n`);
+      problemLines.push(error.message);
+      failed++;
+    }
+  }
 
   const counted = findings.filter((finding) => finding.suppressedBy === undefined);
   if (command.format === 'text' || command.format === 'github') report(summaryLine(checkedFiles, objects, counted, color));

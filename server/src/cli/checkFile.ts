@@ -6,6 +6,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { unifiedDiff } from '../diff';
 import { Baseline, checkedResources, FileModel, fixText, validate, type CheckedResource, type Settings } from '../service/index';
 import { KINDS, type KindName } from '../service/types';
+import { fileContext } from './context';
 import { describeFileError, diffNames, readInput } from './inputs';
 import { findingOf, type ReportedFinding } from './report';
 
@@ -62,9 +63,11 @@ export function checkFile(task: FileTask, settings: Settings, options: CheckOpti
     result.problem = describeFileError(error);
     return result;
   }
+  // A file a kustomization beside or above it lists as a patch is checked as one (cli/context.ts).
+  const context = fileContext(task.path);
   try {
     if (options.fix) {
-      const fixed = fixText(text, settings);
+      const fixed = fixText(text, settings, { context });
       if (options.dryRun) result.output = unifiedDiff(text, fixed.text, diffNames(task.path));
       else if (task.path === '-') result.output = fixed.text;
       else if (fixed.text !== text) writeFileSync(task.path, bom + fixed.text);
@@ -73,7 +76,7 @@ export function checkFile(task: FileTask, settings: Settings, options: CheckOpti
     }
     const model = new FileModel();
     if (task.baseline) model.baseline = new Baseline(task.baseline.text, { label: task.baseline.label });
-    const diagnostics = validate(model, text, settings, { suppressed: options.suppressed });
+    const diagnostics = validate(model, text, settings, { suppressed: options.suppressed, context });
     const resources = checkedResources(model, text, settings.maxFileSize);
     const identities = identitiesOf(resources);
     result.objects = resources.map((resource, i) => ({ kind: resource.kind, identity: identities[i], line: resource.line + 1 }));
@@ -91,7 +94,7 @@ export function checkFile(task: FileTask, settings: Settings, options: CheckOpti
 }
 
 /** `Job/<namespace or default>/<name>`, `CSIDriver/<name>`; `<generateName>*` or `#n` (the n-th of its kind) without a name. */
-function identitiesOf(resources: readonly CheckedResource[]): string[] {
+export function identitiesOf(resources: readonly CheckedResource[]): string[] {
   const ordinal = new Map<KindName, number>();
   return resources.map((resource) => {
     const n = (ordinal.get(resource.kind) ?? 0) + 1;

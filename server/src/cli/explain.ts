@@ -4,6 +4,7 @@
 import { Baseline, explainChanges, type ObjectChanges } from '../service/index';
 import type { Settings } from '../service/settings';
 import { Baselines, type BaselineSpec } from './against';
+import { fileContext } from './context';
 import { collectInputs, describeFileError, readInput } from './inputs';
 
 type Write = (text: string) => void;
@@ -58,7 +59,7 @@ export function diffFiles(paths: readonly string[], spec: BaselineSpec, settings
       failed++;
       continue;
     }
-    const objects = explainChanges(read.baseline ?? new Baseline('', { label: 'nowhere' }), text, settings);
+    const objects = explainChanges(read.baseline ?? new Baseline('', { label: 'nowhere' }), text, settings, fileContext(input.path));
     for (const line of explainLines(input.name, objects)) write(`${line}\n`);
     recreate ||= objects.some((object) => object.changes.some((change) => change.action === 'recreate'));
   }

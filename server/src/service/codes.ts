@@ -4,6 +4,7 @@
 import { YAML_FIXES } from './document/yamlDocument.fix';
 import { describeFixes } from './fixes/types';
 import { RESOURCE_FIXES } from './kube/resources.fix';
+import { JSON6902_CODES, JSON6902_HREF } from './partial/json6902';
 import { ALL_RULES } from './rules/index';
 import { FIELD_AVAILABILITY_CODES } from './schema/fieldAvailability';
 import { nearestName } from './schema/messages';
@@ -29,6 +30,8 @@ export const ENGINE_CODES: readonly RuleCode[] = describeFixes([
   { code: 'schema/required', severity: 'error', title: 'A required field is absent', mirrors: 'Required checks', reference: 'JOB-POD-01/02 (absent), JOB-PFP-02/06 (absent), JOB-SP-02 (absent)', href: SCHEMA_DOCS },
   { code: 'schema/int-range', severity: 'error', title: 'A number outside int32/int64', mirrors: 'JSON decoding', href: SCHEMA_DOCS },
   ...FIELD_AVAILABILITY_CODES,
+  { code: JSON6902_CODES.op, severity: 'error', title: 'A Kustomize JSON 6902 patch operation that is none of add, remove, replace, move, copy, test', mirrors: 'kustomize (evanphx/json-patch decoding)', href: JSON6902_HREF },
+  { code: JSON6902_CODES.path, severity: 'error', title: 'A Kustomize JSON 6902 `path` or `from` that leads to no field of the target Job or CSIDriver', mirrors: 'kustomize (JSON patch apply) and strict field validation', href: JSON6902_HREF },
   { code: 'config/syntax', severity: 'error', title: 'A `.kubeassist.yaml` that is not YAML or not a mapping of settings: checking goes on with the defaults', mirrors: '-' },
   { code: 'config/invalid', severity: 'error', title: 'A `.kubeassist.yaml` setting that does not exist or has a value of the wrong kind; it is ignored', mirrors: '-' },
   { code: 'config/unknown-rule', severity: 'warning', title: 'A `rules` key of `.kubeassist.yaml` that matches no rule code; it has no effect', mirrors: '-' },

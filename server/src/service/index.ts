@@ -1,7 +1,7 @@
 // The service facade: pure functions over text and settings. The LSP server and the CLI both call
 // these; neither holds a check of its own.
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
-import { FileModel, isTemplated } from './document/fileModel';
+import { FileModel } from './document/fileModel';
 import type { YamlDocument } from './document/yamlDocument';
 import { codeActions as codeActionsFor, fixText as fixTextWith, type CodeActionClient, type DocumentRef } from './features/codeActions';
 import { diagnoseDocument, type DiagnosticData } from './features/diagnostics';
@@ -10,6 +10,7 @@ import { ruleKeyProblem } from './codes';
 import { classify, mayNameOurKinds } from './kube/resources';
 import { minorOf, settingsKey, type Settings } from './settings';
 import type { KindName } from './types';
+import { contextKey, type DocumentContext } from './workspace/context';
 
 export { FileModel } from './document/fileModel';
 export { CODE_ACTION_KINDS, FIX_ALL_KIND, resolveCodeAction, type CodeActionClient } from './features/codeActions';
@@ -22,22 +23,36 @@ export { compileGlob, isIgnored, type IgnoreGlob } from './config/glob';
 export { CONFIG_FILE_NAME, readConfig, withConfig, type ConfigValues } from './config/kubeassistConfig';
 export { Baseline, type BaselineSource } from './update/baseline';
 export { explainChanges, type FieldChange, type ObjectChanges } from './update/explain';
+export type { DocumentContext } from './workspace/context';
+export { isKustomizationFile, KUSTOMIZATION_FILE_NAMES, kustomizeContext } from './workspace/kustomize';
+
+/** What a front door may tell the engine about a file besides its text and settings. */
+export interface ValidateOptions {
+  /**
+   * Also the findings silenced by a `# kubeassist-disable-next-line` comment (the CLI's SARIF lists them as
+   * suppressed): they then carry the comment in `data.suppressedBy`. Left out by default.
+   */
+  suppressed?: boolean;
+  /** What the workspace says about the file (a Kustomize patch): see workspace/kustomize.ts. */
+  context?: DocumentContext;
+}
 
 /**
- * Diagnostics for a whole file. Pass the same FileModel for successive versions to reuse work. Findings
- * silenced by a `# kubeassist-disable-next-line` comment are left out, unless `options.suppressed` asks for
- * them (the CLI's SARIF lists them as suppressed): they then carry the comment in `data.suppressedBy`.
+ * Diagnostics for a whole file. Pass the same FileModel for successive versions to reuse work. Helm
+ * templates are checked where their text is literal; a Kustomize patch is checked as a patch when
+ * `options.context` says so (or its strategic-merge directives do). With a baseline (model.baseline), the
+ * objects of plain manifests also get the update checks; a template's or a patch's never do.
  */
-export function validate(model: FileModel, text: string, settings: Settings, options: { suppressed?: boolean } = {}): Diagnostic[] {
-  if (!settings.enable || isTemplated(text)) return [];
+export function validate(model: FileModel, text: string, settings: Settings, options: ValidateOptions = {}): Diagnostic[] {
+  if (!settings.enable) return [];
   model.update(text);
-  const key = settingsKey(settings);
+  const key = `${settingsKey(settings)}|${contextKey(options.context)}`;
   // A document whose text the baseline holds as it is updates nothing: it keeps the results it had without one.
   const baseline = settings.updateChecks === 'off' ? undefined : model.baseline;
   const against = (doc: YamlDocument) => (baseline && !baseline.holds(doc.text) ? baseline : undefined);
   const all = baseline
-    ? model.diagnostics((doc) => (against(doc) ? `${key}|${baseline.id}` : key), (doc) => diagnoseDocument(doc, settings, against(doc)), settings.maxFileSize)
-    : model.diagnostics(key, (doc) => diagnoseDocument(doc, settings), settings.maxFileSize);
+    ? model.diagnostics((doc) => (against(doc) ? `${key}|${baseline.id}` : key), (doc) => diagnoseDocument(doc, settings, options.context, against(doc)), settings.maxFileSize)
+    : model.diagnostics(key, (doc) => diagnoseDocument(doc, settings, options.context), settings.maxFileSize);
   const diagnostics = options.suppressed ? all : withoutSuppressed(all);
   const unchecked = model.pastLimit(settings.maxFileSize);
   if (unchecked) diagnostics.push(...uncheckedDocumentsDiagnostic(unchecked.first, unchecked.count, model.documents.length, settings));
@@ -53,8 +68,8 @@ function isSuppressed(diagnostic: Diagnostic): boolean {
 }
 
 /** One-shot validation of a text (CLI, tests). */
-export function validateText(text: string, settings: Settings): Diagnostic[] {
-  return validate(new FileModel(), text, settings);
+export function validateText(text: string, settings: Settings, options: ValidateOptions = {}): Diagnostic[] {
+  return validate(new FileModel(), text, settings, options);
 }
 
 /** What the editor's status bar shows for a file: the target release, how many objects get checked, and settings that do nothing. */
@@ -90,9 +105,8 @@ export interface CheckedResource {
   namespace?: string;
 }
 
-/** The Job, CronJob and CSIDriver objects of a file that get checked (the status bar count, the CLI's reports, the corpus test). */
+/** The Job, CronJob and CSIDriver objects of a file that get checked, Helm templates' and patches' too (the status bar count, the CLI's reports, the corpus test). */
 export function checkedResources(model: FileModel, text: string, maxFileSize = Infinity): CheckedResource[] {
-  if (isTemplated(text)) return [];
   const found: CheckedResource[] = [];
   const documents = model.update(text);
   for (let document = 0; document < documents.length; document++) {
@@ -121,11 +135,12 @@ export function codeActions(
   params: Parameters<typeof codeActionsFor>[3],
   settings: Settings,
   client: CodeActionClient,
+  options: ValidateOptions = {},
 ): CodeAction[] {
-  return codeActionsFor(model, text, document, params, validate(model, text, settings), settings, client, (fixed) => validateText(fixed, settings));
+  return codeActionsFor(model, text, document, params, validate(model, text, settings, options), settings, client, (fixed) => validateText(fixed, settings, options));
 }
 
 /** `kubeassist check --fix`: the text with every preferred fix applied, checked again until none is left. */
-export function fixText(text: string, settings: Settings): { text: string; fixed: number } {
-  return fixTextWith(text, settings, (model, current) => validate(model, current, settings));
+export function fixText(text: string, settings: Settings, options: ValidateOptions = {}): { text: string; fixed: number } {
+  return fixTextWith(text, settings, (model, current) => validate(model, current, settings, options));
 }

@@ -86,6 +86,12 @@ export interface Rule {
   kinds: readonly KindName[];
   codes: readonly RuleCode[];
   check(context: RuleContext): Finding[];
+  /**
+   * The same checks as `check`, split into pieces that read different fields (rules/job/jobFields.ts `inJobSpecParts`).
+   * Only partial objects use them: a Helm template or a Kustomize patch runs each piece on its own, so a
+   * piece whose fields are written still reports when another piece needs a field that is not.
+   */
+  parts?: readonly ((context: RuleContext) => Finding[])[];
   /** Quick fixes by code, each beside the rule in its `*.fix.ts` (server/src/service/fixes/types.ts). */
   fixes?: Fixes;
 }

@@ -26,7 +26,12 @@ export function runRules(rules: readonly Rule[], yamlText: string, minor = 35): 
   const applicable = rules.filter((rule) => rule.kinds.includes(kind));
   const registered = new Map(applicable.flatMap((rule) => rule.codes.map((code) => [code.code, code] as const)));
   return applicable
-    .flatMap((rule) => rule.check(context))
+    .flatMap((rule) => {
+      const findings = rule.check(context);
+      // A family split into parts (for partial objects) must report, part by part, exactly what `check` reports.
+      if (rule.parts) assert.deepEqual(rule.parts.flatMap((part) => part(context)), findings, `${rule.name}: its parts differ from check`);
+      return findings;
+    })
     .map((finding) => {
       // Every reported code must be declared in its family's `codes` (docs/rules.md and settings rely on it),
       // and the finding must carry the severity docs/rules.md shows for it, and a link when the code has one

@@ -64,4 +64,12 @@ export interface WellKnownKey {
   /** The diagnostic code that checks a value you write for it, when there is one (must exist in server/src/service/codes.ts). */
   rule?: string;
   docs?: string;
+  /** The tool that reads the key, when it is not Kubernetes itself (its documentation is then `docs`). */
+  project?: 'Helm' | 'Argo CD' | 'Kueue';
+  /** The key belongs on the object's own metadata (the Job), not on its Pod template's. */
+  objectOnly?: boolean;
+  /** The values it takes, each with what it does: completion offers them, hover explains them. */
+  values?: Record<string, string>;
+  /** The value is a comma-separated list of `values`. */
+  list?: boolean;
 }

@@ -1,5 +1,7 @@
 // Label, annotation, finalizer, environment and volume-context keys that a Job or CSI driver author
-// meets: what each holds, who writes it, and which check looks at a value you write yourself.
+// meets: what each holds, who writes it, and which check looks at a value you write yourself. The keys
+// Helm, Argo CD and Kueue read on a Job are in ./ecosystemKeys.ts.
+import { ECOSYSTEM_KEYS } from './ecosystemKeys';
 import { CSI_DOCS, JOB_DOCS, LABEL_DOCS } from './links';
 import type { WellKnownKey } from './types';
 
@@ -169,4 +171,4 @@ const COMMON_KEYS: WellKnownKey[] = [
   },
 ];
 
-export const WELL_KNOWN_KEYS: readonly WellKnownKey[] = [...JOB_KEYS, ...CSI_KEYS, ...COMMON_KEYS];
+export const WELL_KNOWN_KEYS: readonly WellKnownKey[] = [...JOB_KEYS, ...CSI_KEYS, ...COMMON_KEYS, ...ECOSYSTEM_KEYS];

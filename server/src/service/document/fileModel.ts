@@ -7,11 +7,6 @@ import { shiftFixData } from './edits';
 import { splitDocumentsFrom, type DocumentSlice } from './split';
 import { duplicateKeyMessage, YamlDocument, type DuplicateOf } from './yamlDocument';
 
-/** Template markers: Helm and Go templates are not YAML until rendered. */
-export function isTemplated(text: string): boolean {
-  return text.includes('{{');
-}
-
 /** What is known about one document text; kept across edits while the text is unchanged. */
 interface DocumentState {
   doc: YamlDocument;

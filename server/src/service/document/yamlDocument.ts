@@ -3,11 +3,13 @@
 // model shifts it by the document's first line.
 import { isMap, isScalar, isSeq, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { FieldPath, Severity } from '../types';
+import { templateView, type TemplateView } from './helmTemplate';
 import { parseKubectlYaml } from './kubectlYaml';
 import { repairUnderIndentedQuotedScalars } from './lenient';
 import { LineIndex } from './lines';
 import { directPair, keyString } from './paths';
 import { MAX_NESTING, nestsDeeperThan } from './nesting';
+import { isRenderedDuplicate, templateResourceType } from './templateTree';
 
 /** A YAML-level finding, with offsets into the document's text. */
 export interface YamlIssue {
@@ -85,8 +87,18 @@ export class YamlDocument {
   private reading: Reading | undefined;
   private summaries: ResourceSummary[] | undefined;
   private lineIndex: LineIndex | undefined;
+  private view: TemplateView | null | undefined;
 
   constructor(readonly text: string) {}
+
+  /**
+   * The Helm template view of a document with template actions (`{{ … }}`): the YAML is parsed from its
+   * masked text, and the checks ask it what is not literal. Undefined for plain YAML.
+   */
+  get template(): TemplateView | undefined {
+    if (this.view === undefined) this.view = templateView(this.text) ?? null;
+    return this.view ?? undefined;
+  }
 
   get lines(): LineIndex {
     return (this.lineIndex ??= new LineIndex(this.text));
@@ -111,7 +123,7 @@ export class YamlDocument {
 
   /** The resources' apiVersion, kind and start, without parsing again once known (the status bar count). */
   get resourceSummaries(): ResourceSummary[] {
-    return (this.summaries ??= this.resources.map(summaryOf));
+    return (this.summaries ??= this.resources.map((resource) => summaryOf(resource, this.template)));
   }
 
   /**
@@ -124,7 +136,7 @@ export class YamlDocument {
   }
 
   private read(): Reading {
-    return (this.reading ??= readDocument(this.text, this.lines));
+    return (this.reading ??= this.template ? readTemplate(this.template, this.lines) : readDocument(this.text, this.lines));
   }
 }
 
@@ -185,6 +197,23 @@ function readDocument(text: string, lines: LineIndex): Reading {
   return { document, issues, broken, resources: broken ? [] : findResources(document.contents) };
 }
 
+/**
+ * A template, read from its masked text. Its syntax errors may be the masking's, not the author's (an action
+ * that renders a key, a line that only makes sense rendered): such a document is not judged at all. Of the
+ * YAML issues only real duplicates stay (both keys literal and always rendered together).
+ */
+function readTemplate(view: TemplateView, lines: LineIndex): Reading {
+  if (view.broken) return { document: parseKubectlYaml(''), issues: [], broken: true, resources: [] };
+  const reading = readDocument(view.text, lines);
+  if (reading.broken) return { ...reading, issues: reading.issues.filter((issue) => issue.code === 'yaml/too-deep') };
+  const issues = reading.issues.filter((issue) => {
+    if (issue.code !== 'yaml/duplicate-key') return issue.code === 'yaml/too-deep';
+    const duplicate = duplicateKeyAt(reading.document, issue.start);
+    return !!duplicate && isRenderedDuplicate(view, duplicate.pair, duplicate.first);
+  });
+  return { ...reading, issues, resources: findResources(reading.document.contents, (map) => templateResourceType(view, map)) };
+}
+
 function describeYamlError(code: string, message: string): Omit<YamlIssue, 'start' | 'end'> {
   const text = message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
   switch (code) {
@@ -211,33 +240,43 @@ function pairValue(map: YAMLMap, key: string): unknown {
   return directPair(map, key)?.value;
 }
 
-function summaryOf(resource: ResourceNode): ResourceSummary {
+/** In a template, a name or namespace an action writes (masked text) is unknown: left out, as when absent. */
+function summaryOf(resource: ResourceNode, template: TemplateView | undefined): ResourceSummary {
   const summary: ResourceSummary = { apiVersion: resource.apiVersion, kind: resource.kind, offset: resource.node.range?.[0] ?? 0 };
   const metadata = pairValue(resource.node, 'metadata');
   if (!isMap(metadata)) return summary;
   for (const key of ['name', 'generateName', 'namespace'] as const) {
-    const value = scalarString(pairValue(metadata, key));
-    if (value !== undefined) summary[key] = value;
+    const node = pairValue(metadata, key);
+    const value = scalarString(node);
+    const range = isScalar(node) ? node.range : undefined;
+    if (value !== undefined && !(template && range && template.overlaps(range[0], range[1]))) summary[key] = value;
   }
   return summary;
 }
 
-function resourceOf(node: unknown, prefix: FieldPath): ResourceNode | undefined {
+type ResourceType = (map: YAMLMap) => { apiVersion: string; kind: string } | undefined;
+
+const writtenType: ResourceType = (map) => {
+  const apiVersion = scalarString(pairValue(map, 'apiVersion'));
+  const kind = scalarString(pairValue(map, 'kind'));
+  return apiVersion !== undefined && kind !== undefined ? { apiVersion, kind } : undefined;
+};
+
+function resourceOf(node: unknown, prefix: FieldPath, typeOf: ResourceType): ResourceNode | undefined {
   if (!isMap(node)) return undefined;
-  const apiVersion = scalarString(pairValue(node, 'apiVersion'));
-  const kind = scalarString(pairValue(node, 'kind'));
-  return apiVersion !== undefined && kind !== undefined ? { apiVersion, kind, node, prefix } : undefined;
+  const type = typeOf(node);
+  return type ? { ...type, node, prefix } : undefined;
 }
 
-function findResources(contents: Node | null): ResourceNode[] {
-  const top = resourceOf(contents, []);
+function findResources(contents: Node | null, typeOf: ResourceType = writtenType): ResourceNode[] {
+  const top = resourceOf(contents, [], typeOf);
   if (!top) return [];
   if (!LIST_KINDS.test(top.kind)) return [top];
   const items = pairValue(top.node, 'items');
   if (!isSeq(items)) return [top];
   const found: ResourceNode[] = [];
   items.items.forEach((item, index) => {
-    const resource = resourceOf(item, ['items', index]);
+    const resource = resourceOf(item, ['items', index], typeOf);
     if (resource) found.push(resource);
   });
   return found;

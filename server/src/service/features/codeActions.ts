@@ -11,7 +11,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver-types';
 import { applyEdits, YamlEditor, type FixData, type OffsetEdit } from '../document/edits';
-import { FileModel, isTemplated, type PlacedDocument } from '../document/fileModel';
+import { FileModel, type PlacedDocument } from '../document/fileModel';
 import { LineIndex } from '../document/lines';
 import { fixContext, fixResource, quickFixes, safeEdits, toRange } from '../fixes/registry';
 import { minorOf, type Settings } from '../settings';
@@ -57,7 +57,7 @@ export function codeActions(
   client: CodeActionClient,
   recheck: Recheck,
 ): CodeAction[] {
-  if (!settings.enable || isTemplated(text)) return [];
+  if (!settings.enable) return [];
   const only = params.context.only;
   const actions: CodeAction[] = [];
   if (wants(only, CodeActionKind.QuickFix)) actions.push(...quickFixActions(model, text, document, params.context.diagnostics, current, settings, client));
@@ -142,10 +142,10 @@ function filePosition(model: FileModel, placed: PlacedDocument, offset: number):
 
 /** Finds a lazy fix again (same code, range, object and title) in the current text and builds its edits. */
 function lazyEdits(model: FileModel, text: string, data: ResolveData, settings: Settings): { placed: PlacedDocument; edits: OffsetEdit[] } | undefined {
-  if (isTemplated(text)) return undefined;
   model.update(text);
   const placed = model.documentAtLine(data.range.start.line);
-  if (!placed) return undefined;
+  // A Helm template's diagnostics carry no lazy fixes: a fix built later could not be checked against its actions.
+  if (!placed || placed.doc.template) return undefined;
   const { doc, slice } = placed;
   const local = (position: Range['start']) => doc.lines.offsetAt({ line: position.line - slice.line, character: position.character });
   const file = { documents: model.documents.map((entry) => ({ doc: entry.doc, offset: entry.slice.offset })), offset: slice.offset };

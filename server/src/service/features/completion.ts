@@ -5,7 +5,7 @@
 import {
   CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type CompletionList, type Position, type Range,
 } from 'vscode-languageserver-types';
-import { fieldDoc, wellKnownKeys } from '../catalogue/index';
+import { fieldDoc, wellKnownKey, wellKnownKeys } from '../catalogue/index';
 import type { FieldDoc } from '../catalogue/types';
 import { indentsSequences, indentUnit, siblingKeys } from '../document/cursor';
 import type { FileModel } from '../document/fileModel';
@@ -19,6 +19,9 @@ import { namedValues } from '../schema/values';
 import type { JsonSchema } from '../schema/schemas';
 import { minorOf, type Settings } from '../settings';
 import { KINDS, type KindName, type PathSegment } from '../types';
+import { hasPatchDirectives, PATCH_DIRECTIVES } from '../partial/strategicMerge';
+import type { DocumentContext } from '../workspace/context';
+import { directiveItems, json6902Items, patchStrategyItems } from './patchCompletion';
 import { positionContext, type PositionContext } from './position';
 import { describeSchedule } from './schedule';
 import { parseStandard } from '../kube/cron';
@@ -27,16 +30,22 @@ import { typeLabel } from './types';
 
 export const COMPLETION_TRIGGERS = [' ', ':', '-', '/'];
 
-export function complete(model: FileModel, text: string, position: Position, settings: Settings): CompletionList {
+/** `options.context`: what the workspace says of the file (a Kustomize patch gets directives, a JSON 6902 patch its paths). */
+export function complete(model: FileModel, text: string, position: Position, settings: Settings, options: { context?: DocumentContext } = {}): CompletionList {
   const context = positionContext(model, text, position, settings);
-  const items = context ? itemsFor(context, position, settings) : [];
+  const items = context ? itemsFor(context, position, settings, options.context ?? {}) : [];
   return { isIncomplete: false, items };
 }
 
-function itemsFor(context: PositionContext, position: Position, settings: Settings): CompletionItem[] {
+function itemsFor(context: PositionContext, position: Position, settings: Settings, workspace: DocumentContext): CompletionItem[] {
   const { cursor } = context;
   const replace: Range = { start: { line: position.line, character: position.character - cursor.prefix.length }, end: position };
   const minor = minorOf(settings.kubernetesVersion);
+  const patch = workspace.kustomizePatch;
+  if (patch && !context.kind) {
+    const operations = json6902Items(context, patch.uses, position);
+    if (operations) return spacedAfterColon(context, position, operations);
+  }
   if (cursor.on === 'value') return spacedAfterColon(context, position, valueItems(context, replace, minor));
   if (!context.kind) return context.path.length === 0 ? rootItems(context, replace) : [];
   const path = context.path;
@@ -45,8 +54,13 @@ function itemsFor(context: PositionContext, position: Position, settings: Settin
   const here = schemaAt(context.kind, path);
   if (typeof path[path.length - 1] === 'number' && here && !here.properties) return valueItems(context, replace, minor);
   const keys = keyItems(context.kind, context, path, replace, minor);
+  if (here?.properties && (patch || hasPatchDirectives(context.placed.doc.text))) {
+    const { doc } = context.placed;
+    const itemIndent = ' '.repeat(context.cursor.column + (indentsSequences(doc.text) ? indentUnit(doc.text) : 0));
+    keys.push(...directiveItems(context.kind, path, here, siblingKeys(doc.text, context.line, context.cursor.column), replace, itemIndent));
+  }
   // Another schema checker covers this document and offers the plain keys; keep the ones with a policy shape.
-  return settings.schemaDiagnostics === 'off' ? keys.filter((item) => hasPolicyShape(item.label)) : keys;
+  return settings.schemaDiagnostics === 'off' ? keys.filter((item) => hasPolicyShape(item.label) || item.label.startsWith('$')) : keys;
 }
 
 function isLabelsOrAnnotations(path: PathSegment[]): boolean {
@@ -108,6 +122,8 @@ function valueItems(context: PositionContext, replace: Range, minor: number): Co
   if (path.length === 1 && field === 'apiVersion') return apiVersionItems(context, replace);
   if (path.length === 1 && field === 'kind') return kindItems(replace);
   if (!context.kind) return [];
+  if (field === PATCH_DIRECTIVES.patch) return patchStrategyItems(replace);
+  if (typeof field === 'string' && isLabelsOrAnnotations(path.slice(0, -1))) return wellKnownValueItems(field, context, replace);
   if (field === 'fieldPath' && path[path.length - 2] === 'fieldRef') return fieldPathItems(replace);
   if (context.kind === 'CronJob' && path.length === 2 && path[0] === 'spec' && field === 'schedule') return scheduleItems(context, replace);
   if (context.kind === 'CronJob' && path.length === 2 && path[0] === 'spec' && field === 'timeZone') return timeZoneItems(context, replace);
@@ -244,15 +260,41 @@ function rootItems(context: PositionContext, replace: Range): CompletionItem[] {
 function wellKnownKeyItems(path: PathSegment[], replace: Range): CompletionItem[] {
   const field = String(path[path.length - 1]);
   const type = field === 'annotations' ? 'annotation' : 'label';
+  const ofTheObject = path.length === 2 && path[0] === 'metadata';
   return wellKnownKeys()
     // Keys the server or a controller sets are explained on hover, not offered: writing them is pointless or wrong.
     .filter((key) => key.type.includes(type) && !key.type.includes('volume context') && key.setBy.startsWith('you'))
+    // A tool's keys (Helm hooks, Kueue's queue) are read on the object itself, not on its Pod template.
+    .filter((key) => ofTheObject || !key.objectOnly)
     .map((key) => ({
       label: key.key,
       kind: CompletionItemKind.Constant,
       detail: `${key.type} · set by ${key.setBy}`,
       documentation: markdown(`${key.holds}\n\nWhere: ${key.where}`),
       textEdit: { range: replace, newText: `${key.key}: ` },
+    }));
+}
+
+/**
+ * The values a tool reads for a well-known key (`helm.sh/hook: pre-install`); for a comma-separated list,
+ * the item being typed after the last comma, leaving out the items already written.
+ */
+function wellKnownValueItems(key: string, context: PositionContext, replace: Range): CompletionItem[] {
+  const known = wellKnownKey(key);
+  if (!known?.values) return [];
+  const typed = context.cursor.prefix.replace(/^["']/, '');
+  const done = known.list ? typed.split(',').slice(0, -1).map((item) => item.trim()) : [];
+  const current = known.list ? typed.slice(typed.lastIndexOf(',') + 1) : typed;
+  const range: Range = { start: { line: replace.end.line, character: replace.end.character - current.length }, end: replace.end };
+  return Object.entries(known.values)
+    .filter(([value]) => !done.includes(value))
+    .map(([value, meaning], index) => ({
+      label: value,
+      kind: CompletionItemKind.EnumMember,
+      detail: `${known.key} · ${known.project ?? 'Kubernetes'}`,
+      documentation: markdown(meaning),
+      sortText: String(index).padStart(3, '0'),
+      textEdit: { range, newText: value },
     }));
 }
 

@@ -15,6 +15,10 @@ import { checkFieldAvailability } from '../schema/fieldAvailability';
 import type { DuplicateOf } from '../document/yamlDocument';
 import type { ScalarSource } from '../schema/messages';
 import { checkSchema } from '../schema/validator';
+import { PartialObject } from '../partial/partialObject';
+import { hasPatchDirectives } from '../partial/strategicMerge';
+import type { DocumentContext } from '../workspace/context';
+import { json6902Findings, targetKinds } from '../partial/json6902';
 import { effectiveSeverity, minorOf, SCHEMA_CHECKER_CODES, type Settings } from '../settings';
 import { formatFieldPath, type FieldPath, type Finding, type KindName, type Severity } from '../types';
 import type { Baseline } from '../update/baseline';
@@ -61,19 +65,26 @@ const MENTIONS_OUR_KINDS = /^\s*kind\s*:\s*["']?(?:Job|CronJob|CSIDriver)["']?\s
 const DISABLE_NEXT_LINE = /#\s*kubeassist-disable-next-line\b([^\n]*)/g;
 
 /**
- * Diagnostics with ranges relative to the document's own text. With a baseline (the file's previous version),
- * each object that updates one of the baseline's also gets the update checks (service/update/).
+ * Diagnostics with ranges relative to the document's own text. `context` says what the workspace knows of
+ * the document (a Kustomize patch); a Helm template is recognised from its text. With a baseline (the file's
+ * previous version), each whole object that updates one of the baseline's also gets the update checks
+ * (service/update/); a template's or a patch's objects are partial and never compared with it.
  */
-export function diagnoseDocument(doc: YamlDocument, settings: Settings, baseline?: Baseline): Diagnostic[] {
-  if (!mayNameOurKinds(doc.text)) return []; // without parsing it: other kinds get no diagnostics
+export function diagnoseDocument(doc: YamlDocument, settings: Settings, context: DocumentContext = {}, baseline?: Baseline): Diagnostic[] {
+  const patch = context.kustomizePatch;
+  // A JSON 6902 list names no kind: its kustomization's target does.
+  const targetsOurs = !!patch && targetKinds(patch.uses).length > 0;
+  if (!mayNameOurKinds(doc.text) && !targetsOurs) return []; // without parsing it: other kinds get no diagnostics
   const minor = minorOf(settings.kubernetesVersion);
   const raw: RawFinding[] = [];
   const owners: (FixResource | undefined)[] = [];
-  if (doc.issues.length && MENTIONS_OUR_KINDS.test(doc.text)) {
+  if (doc.issues.length && (MENTIONS_OUR_KINDS.test(doc.text) || targetsOurs)) {
     for (const issue of doc.issues) raw.push({ finding: { ...issue, path: [] }, range: [issue.start, issue.end], data: issue.duplicateOf ? { duplicateOf: issue.duplicateOf } : {} });
   }
+  if (targetsOurs && patch && !doc.broken) raw.push(...json6902Findings(doc, patch.uses, minor));
+  const isPatch = !!patch || hasPatchDirectives(doc.text);
   doc.resources.forEach((resource, index) => {
-    const { findings, owner } = diagnoseResource(doc, resource, minor, baseline);
+    const { findings, owner } = diagnoseResource(doc, resource, minor, isPatch, baseline);
     owners[index] = owner;
     for (const item of findings) raw.push({ ...item, data: { ...item.data, resource: index } });
   });
@@ -91,7 +102,7 @@ export function diagnoseDocument(doc: YamlDocument, settings: Settings, baseline
       diagnostic.data = { ...data, suppressedBy: comment.text };
     } else {
       const owner = data.resource === undefined ? undefined : owners[data.resource];
-      const fixes = fixData(fixContext(doc, { code: finding.code, path: finding.path, range }, owner, minor, { baseline: baseline?.source }));
+      const fixes = literalFixes(doc, fixData(fixContext(doc, { code: finding.code, path: finding.path, range }, owner, minor, { baseline: baseline?.source })));
       diagnostic.data = fixes.length ? { ...data, fixes } : data;
     }
     diagnostics.push(diagnostic);
@@ -99,18 +110,34 @@ export function diagnoseDocument(doc: YamlDocument, settings: Settings, baseline
   return diagnostics;
 }
 
+/**
+ * In a Helm template, only fixes that change text within a line and touch no template action (and are known
+ * now, not at resolve): a line added there could land inside an `if` branch, or split what an action writes.
+ */
+function literalFixes(doc: YamlDocument, fixes: FixData[]): FixData[] {
+  const template = doc.template;
+  if (!template || fixes.length === 0) return fixes;
+  return fixes.filter((fix) => fix.edits?.every((edit) => {
+    if (edit.range.start.line !== edit.range.end.line || edit.newText.includes('\n')) return false;
+    const start = doc.lines.offsetAt(edit.range.start);
+    const end = doc.lines.offsetAt(edit.range.end);
+    return !template.touches(start, end);
+  }));
+}
+
 function toRange(doc: YamlDocument, range: OffsetRange): Range {
   return { start: doc.lines.positionAt(range[0]), end: doc.lines.positionAt(range[1]) };
 }
 
 /** The findings of one object, and the object as its fixes need it. */
-function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: number, baseline?: Baseline): { findings: RawFinding[]; owner?: FixResource } {
+function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: number, patch: boolean, baseline?: Baseline): { findings: RawFinding[]; owner?: FixResource } {
   const classification = classify(resource.apiVersion, resource.kind);
   if (classification.status === 'other') return { findings: [] };
   const kindRange = rangeForPath(doc.document, resource.node, ['kind'], 'key');
   const locate = (finding: Finding): OffsetRange => rangeForPath(doc.document, resource.node, finding.path, finding.anchor ?? 'value');
   const kind = classification.kind;
-  if (classification.status === 'wrong-api-version') {
+  // A patch's apiVersion only selects its target, whose own apiVersion is the base's business.
+  if (classification.status === 'wrong-api-version' && !patch) {
     const stillServed = classification.servedUntil !== undefined && minor <= classification.servedUntil;
     const finding: Finding = stillServed
       ? {
@@ -144,22 +171,24 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
     return { findings: [{ finding, range: kindRange, data: { kind } }] };
   }
   if (!isObject(object)) return { findings: [] };
+  const partial = PartialObject.of(doc, resource, kind, object, patch);
   const sourceOf = (path: FieldPath): ScalarSource | undefined => {
     const steps = walk(doc.document, resource.node as Node, path);
     const written = steps.length === path.length + 1 ? steps[steps.length - 1].written : undefined;
     return isScalar(written) ? { source: written.source ?? String(written.value), style: String(written.type ?? 'PLAIN') } : undefined;
   };
   const context = { kind, object, defaulted: applyDefaults(kind, object), minor };
-  const findings = [...checkSchema(kind, object, minor, sourceOf), ...checkFieldAvailability(context)];
+  const findings = [...checkSchema(kind, object, minor, sourceOf), ...checkFieldAvailability(context)].filter((finding) => !partial || partial.keeps(finding));
   for (const rule of rulesFor(kind)) {
     try {
-      findings.push(...rule.check(context));
+      findings.push(...(partial ? partial.check(rule, context) : rule.check(context)));
     } catch (error) {
       // A rule bug must not hide the other findings; it is logged by whoever calls us.
       console.error(`kubeassist: rule ${rule.name} failed: ${error instanceof Error ? error.stack : String(error)}`);
     }
   }
-  if (baseline) findings.push(...checkUpdate(baseline, kind, object, minor));
+  // A template or a patch is not the whole object the API server would receive: no update is judged from it.
+  if (baseline && !partial) findings.push(...checkUpdate(baseline, kind, object, minor));
   return {
     findings: findings.map((finding) => ({
       finding: { ...finding, href: finding.href ?? REFERENCE_PAGES[kind] },

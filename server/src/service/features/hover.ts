@@ -16,6 +16,9 @@ import type { JsonSchema } from '../schema/schemas';
 import { minorOf, type Settings } from '../settings';
 import { jsonAt, KINDS, type KindName, type PathSegment } from '../types';
 import { openingsOf } from '../document/cursor';
+import { pointerSegments, resolvePointer, targetKinds } from '../partial/json6902';
+import { hasPatchDirectives } from '../partial/strategicMerge';
+import type { DocumentContext, KustomizationUse } from '../workspace/context';
 import { positionContext, type PositionContext } from './position';
 import { scheduleMarkdown, scheduleReadingOf } from './schedule';
 import { baselineHover } from '../update/hover';
@@ -34,19 +37,60 @@ const RESOURCES: Record<KindName, string> = {
     'and which volume lifecycles it supports. Its name is the driver name the driver reports.',
 };
 
-/** `nowSeconds`: the clock the next run times of a CronJob schedule count from (injectable for tests). */
-export function hover(model: FileModel, text: string, position: Position, settings: Settings, nowSeconds: number = Date.now() / 1000): Hover | null {
+/** What a hover may be told besides the text and settings. */
+export interface HoverOptions {
+  /** What the workspace says of the file: a Kustomize patch's hover names the kustomizations using it. */
+  context?: DocumentContext;
+  /** The clock the next run times of a CronJob schedule count from (injectable for tests). */
+  nowSeconds?: number;
+}
+
+export function hover(model: FileModel, text: string, position: Position, settings: Settings, options: HoverOptions = {}): Hover | null {
   const context = positionContext(model, text, position, settings);
   if (!context) return null;
   const { path, on } = hoverTarget(context);
   if (path.length === 0) return null;
   const minor = minorOf(settings.kubernetesVersion);
-  const baseline = settings.updateChecks === 'off' ? undefined : model.baseline;
+  const patch = options.context?.kustomizePatch;
+  const { doc } = context.placed;
+  // A template or a patch is no whole object: it is never compared with the baseline's.
+  const partial = !!doc.template || !!patch || hasPatchDirectives(doc.text);
+  const baseline = settings.updateChecks === 'off' || partial ? undefined : model.baseline;
   const changed = baseline && context.kind && context.object ? baselineHover(baseline, context.kind, context.object, path, minor) : undefined;
-  const described = describe(context, path, on, minor, nowSeconds);
+  const described = describe(context, path, on, minor, options.nowSeconds ?? Date.now() / 1000)
+    ?? (patch && !context.kind ? operationMarkdown(context, patch.uses, minor) : undefined);
   const markdown = changed && described ? `${changed}\n\n---\n\n${described}` : changed ?? described;
-  if (!markdown) return null;
-  return { contents: { kind: MarkupKind.Markdown, value: markdown }, range: hoverRange(context, path, on) };
+  const note = patch ? patchNote(patch.kind, patch.uses) : undefined;
+  if (!markdown && !note) return null;
+  const value = [markdown, note].filter(Boolean).join('\n\n---\n\n');
+  return { contents: { kind: MarkupKind.Markdown, value }, range: markdown ? hoverRange(context, path, on) : undefined };
+}
+
+/** Which kustomizations use the document as a patch, and how. */
+function patchNote(kind: 'strategic' | 'json6902', uses: readonly KustomizationUse[]): string {
+  const how = kind === 'json6902' ? 'JSON 6902 patch' : 'strategic-merge patch';
+  const lines = uses.map((use) => {
+    const target = use.target ? Object.entries(use.target).map(([key, value]) => `${key}: ${value}`).join(', ') : '';
+    return `- \`${use.relative}\` (\`${use.field}\`${target ? `; target ${target}` : ''})`;
+  });
+  const partial = kind === 'json6902'
+    ? 'Each `path` must lead to a field of the target kind, and each `value` must fit that field.'
+    : 'Only what it sets is checked: fields it leaves out come from the base, so none is reported missing.';
+  return `**Kustomize ${how}**, used by:\n${lines.join('\n')}\n\n${partial}`;
+}
+
+/** In a JSON 6902 operation list: the field a `path` or `from` leads to. */
+function operationMarkdown(context: PositionContext, uses: readonly KustomizationUse[], minor: number): string | undefined {
+  const [index, field] = context.cursor.path;
+  if (typeof index !== 'number' || (field !== 'path' && field !== 'from') || context.cursor.on !== 'value') return undefined;
+  const kind = targetKinds(uses)[0];
+  const line = context.placed.doc.lines.lineText(context.line);
+  const pointer = /:\s*["']?([^"'#\s]*)/.exec(line.slice(line.indexOf(field)))?.[1];
+  const segments = pointer === undefined ? undefined : pointerSegments(pointer);
+  if (!kind || !segments?.length) return undefined;
+  const resolved = resolvePointer(kind, segments, 'add');
+  if ('failed' in resolved) return undefined;
+  return fieldOrValueMarkdown(context, kind, resolved.path, undefined, minor);
 }
 
 function hoverTarget(context: PositionContext): { path: PathSegment[]; on: 'key' | 'value' } {
@@ -74,15 +118,18 @@ function describe(context: PositionContext, path: PathSegment[], on: 'key' | 'va
   if (path.length === 1 && (field === 'apiVersion' || field === 'kind')) return context.kind ? resourceMarkdown(context.kind) : undefined;
   if (!context.kind) return undefined;
   if (context.kind === 'CronJob' && path.length === 2 && path[0] === 'spec' && field === 'schedule') {
-    const reading = scheduleReadingOf(context.object);
+    // In a Helm template the schedule or its time zone may be written by an action: no reading of masked text.
+    const reading = context.placed.doc.template ? undefined : scheduleReadingOf(context.object);
     const fieldText = fieldOrValueMarkdown(context, context.kind, path, undefined, minor);
     return reading ? [scheduleMarkdown(reading, nowSeconds), fieldText].filter(Boolean).join('\n\n---\n\n') : fieldText;
   }
   const parent = path[path.length - 2];
-  if (on === 'key' && typeof field === 'string' && (parent === 'labels' || parent === 'annotations' || parent === 'matchLabels')) {
-    return wellKnownMarkdown(field);
-  }
   const value = on === 'value' ? jsonAt(context.object, path) : undefined;
+  if (typeof field === 'string' && (parent === 'labels' || parent === 'annotations' || parent === 'matchLabels')) {
+    if (on === 'key') return wellKnownMarkdown(field);
+    const known = wellKnownValueMarkdown(field, value) ?? wellKnownMarkdown(field);
+    if (known) return known;
+  }
   if (field === 'fieldPath') {
     const key = typeof value === 'string' ? /\['([^']+)'\]/.exec(value)?.[1] : undefined;
     if (key) return wellKnownMarkdown(key);
@@ -137,7 +184,19 @@ function resourceMarkdown(kind: KindName): string {
 function wellKnownMarkdown(key: string): string | undefined {
   const known = wellKnownKey(key);
   if (!known) return undefined;
-  return `**${known.key}** · ${known.type}\n\n${known.holds}\n\n- Where: ${known.where}\n- Set by: ${known.setBy}${known.docs ? `\n\n[Kubernetes documentation](${known.docs})` : ''}`;
+  const values = known.values ? `\n\n${known.list ? 'Values (comma-separated)' : 'Values'}: ${Object.keys(known.values).map((value) => `\`${value}\``).join(', ')}` : '';
+  return `**${known.key}** · ${known.type}${known.project ? ` read by ${known.project}` : ''}\n\n${known.holds}${values}\n\n- Where: ${known.where}\n- Set by: ${known.setBy}${known.docs ? `\n\n[${known.project ?? 'Kubernetes'} documentation](${known.docs})` : ''}`;
+}
+
+/** What the values written for a tool's key do (`pre-install,pre-upgrade`: each of them). */
+function wellKnownValueMarkdown(key: string, value: unknown): string | undefined {
+  const known = wellKnownKey(key);
+  if (!known?.values || typeof value !== 'string') return undefined;
+  const written = known.list ? value.split(',').map((item) => item.trim()) : [value];
+  const explained = written.filter((item) => known.values?.[item]).map((item) => `- \`${item}\`: ${known.values?.[item]}`);
+  if (explained.length === 0) return undefined;
+  const docs = known.docs ? `\n\n[${known.project ?? 'Kubernetes'} documentation](${known.docs})` : '';
+  return `**${known.key}** · ${known.type}${known.project ? ` read by ${known.project}` : ''}\n\n${explained.join('\n')}${docs}`;
 }
 
 function isRequired(kind: KindName, path: PathSegment[]): boolean {

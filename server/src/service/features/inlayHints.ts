@@ -1,7 +1,8 @@
 // Inlay hints: after a CronJob's `schedule` value, when it runs in a few words and in which time zone
 // (`at 03:00 every day (Europe/Berlin)`). Only for CronJobs the API server would accept the schedule of.
 import { InlayHint, type Range } from 'vscode-languageserver-types';
-import { isTemplated, type FileModel } from '../document/fileModel';
+import type { FileModel } from '../document/fileModel';
+import { hasTemplateActions } from '../document/helmTemplate';
 import { toServerJson } from '../document/kubectlYaml';
 import { rangeForPath } from '../document/paths';
 import { classify, mayNameOurKinds } from '../kube/resources';
@@ -9,7 +10,7 @@ import type { Settings } from '../settings';
 import { scheduleReadingOf, shortSummary } from './schedule';
 
 export function inlayHints(model: FileModel, text: string, range: Range, settings: Settings): InlayHint[] {
-  if (!settings.enable || isTemplated(text)) return [];
+  if (!settings.enable || hasTemplateActions(text)) return [];
   const hints: InlayHint[] = [];
   for (const { slice, doc } of model.update(text)) {
     if (slice.offset + slice.text.length > (settings.maxFileSize || Infinity)) break;

@@ -2,7 +2,7 @@
 // relative to that object. Shared by completion, hover and code actions; works on half-typed text.
 import type { Position } from 'vscode-languageserver-types';
 import { cursorContext, type CursorContext } from '../document/cursor';
-import { isTemplated, type FileModel, type PlacedDocument } from '../document/fileModel';
+import type { FileModel, PlacedDocument } from '../document/fileModel';
 import type { Settings } from '../settings';
 import { pathAtOffset } from '../document/paths';
 import { classify } from '../kube/resources';
@@ -34,18 +34,21 @@ const TOP_KIND = /^kind:[ \t]*["']?([A-Za-z]+)["']?[ \t]*(?:#.*)?$/m;
 const TOP_API_VERSION = /^apiVersion:[ \t]*["']?([\w.\-/]+)["']?[ \t]*(?:#.*)?$/m;
 
 /**
- * The context at a position. None when KubeAssist is disabled, in a Helm/Go template (left alone, as for
- * diagnostics), or in a document larger than `kubeassist.maxFileSize` (too costly to read).
+ * The context at a position. None when KubeAssist is disabled, inside a template action (`{{ … }}`), or in
+ * a document larger than `kubeassist.maxFileSize` (too costly to read). A Helm template is read through its
+ * masked text, so the lines around the cursor read as the YAML they render to.
  */
 export function positionContext(model: FileModel, text: string, position: Position, settings: Settings): PositionContext | undefined {
-  if (!settings.enable || isTemplated(text)) return undefined;
+  if (!settings.enable) return undefined;
   model.update(text);
   const placed = model.documentAtLine(position.line);
   if (!placed || placed.slice.text.length > (settings.maxFileSize || Infinity)) return undefined;
   const { doc, slice } = placed;
   const line = position.line - slice.line;
   const offset = doc.lines.offsetAt({ line, character: position.character });
-  const cursor = cursorContext(doc.text, line, position.character);
+  const template = doc.template;
+  if (template?.inside(offset)) return undefined;
+  const cursor = cursorContext(template ? template.text : doc.text, line, position.character);
   const context: PositionContext = { placed, line, character: position.character, offset, cursor, path: cursor.path };
   // A parsed object that contains the offset decides the kind and the path prefix (List items).
   for (const resource of doc.resources) {

@@ -23,6 +23,19 @@ export function applyDefaults(kind: KindName, object: JsonObject): JsonObject {
   return copy;
 }
 
+/**
+ * Defaults that depend on a sibling field besides their own (by field name, wherever the spec sits): on a
+ * partial object (a Helm template, a Kustomize patch) such a default is known only when both are. A CronJob
+ * adds none: SetDefaults_CronJob fills each of its four fields from that field alone, and its job template
+ * gets no SetDefaults_Job (only the pod failure policy's and the Pod's own defaults, each from its field).
+ */
+export const DEFAULT_READS_SIBLINGS: Readonly<Record<string, readonly string[]>> = {
+  completions: ['parallelism'],
+  parallelism: ['completions'],
+  backoffLimit: ['backoffLimitPerIndex'],
+  podReplacementPolicy: ['podFailurePolicy'],
+};
+
 /** SetDefaults_Job, SetDefaults_PodSpec (the parts Job validation depends on). */
 function defaultJob(job: JsonObject): void {
   const spec: JsonObject = isObject(job.spec) ? { ...job.spec } : {};

@@ -1,7 +1,7 @@
 // The previous version of a file (the file at HEAD, at a git ref, or another file): its Job and CSIDriver
 // objects by identity, read once. An object of the new text with the same identity is an update of the
 // baseline's object; one without is a create. Templated text (Helm) has no objects: everything is new.
-import { isTemplated } from '../document/fileModel';
+import { hasTemplateActions } from '../document/helmTemplate';
 import { splitDocuments } from '../document/split';
 import { YamlDocument } from '../document/yamlDocument';
 import { applyDefaults, applyStoredDefaults } from '../kube/defaults';
@@ -73,7 +73,7 @@ export class Baseline {
     if (this.index) return this.index;
     const index = new Map<string, BaselineObject>();
     const texts = new Set<string>();
-    if (!isTemplated(this.text)) {
+    if (!hasTemplateActions(this.text)) {
       for (const slice of splitDocuments(this.text)) {
         texts.add(slice.text);
         if (!mayNameOurKinds(slice.text)) continue;

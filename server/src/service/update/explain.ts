@@ -3,7 +3,10 @@
 // what runs, from the catalogue's `onUpdate`) or refused, so that the object must be recreated (the update
 // rules' finding). Fields compare as the update rules compare them (stored objects, kubectl apply's merge).
 import { fieldDoc, schemaPathOf } from '../catalogue/index';
-import { FileModel, isTemplated } from '../document/fileModel';
+import { FileModel } from '../document/fileModel';
+import { hasTemplateActions } from '../document/helmTemplate';
+import { hasPatchDirectives } from '../partial/strategicMerge';
+import type { DocumentContext } from '../workspace/context';
 import { isObject } from '../kube/defaults';
 import { mayNameOurKinds } from '../kube/resources';
 import { minorOf, type Settings } from '../settings';
@@ -43,17 +46,27 @@ export interface ObjectChanges {
 
 const NOT_IN_BASELINE = 'not in the baseline: kubectl apply creates it';
 
-/** The objects of `text` and of the baseline, in the order of `text` (removed ones last), with their changes. */
-export function explainChanges(baseline: Baseline, text: string, settings: Settings): ObjectChanges[] {
+/**
+ * The objects of `text` and of the baseline, in the order of `text` (removed ones last), with their changes.
+ * A template or a patch (`context`: a kustomization lists the file; or its strategic-merge directives) is no
+ * whole object: nothing is said about it.
+ */
+export function explainChanges(baseline: Baseline, text: string, settings: Settings, context: DocumentContext = {}): ObjectChanges[] {
+  if (context.kustomizePatch || hasTemplateActions(text)) return [];
   const minor = minorOf(settings.kubernetesVersion);
   const out: ObjectChanges[] = [];
   const seen = new Set<string>();
   const model = new FileModel();
-  for (const { slice, doc } of isTemplated(text) ? [] : model.update(text)) {
+  for (const { slice, doc } of model.update(text)) {
     if (!mayNameOurKinds(doc.text)) continue;
+    const patch = hasPatchDirectives(doc.text);
     for (const { kind, object, line: at } of checkedObjects(doc)) {
       const line = slice.line + at + 1;
       const identity = identityOf(kind, object);
+      if (patch) {
+        if (identity) seen.add(keyOf(identity)); // not removed either
+        continue;
+      }
       if (!identity) {
         out.push({ kind, name: nameOf(object), line, status: 'new', note: 'only `generateName`: every create makes a new object', changes: [] });
         continue;

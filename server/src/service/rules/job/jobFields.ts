@@ -21,28 +21,61 @@ export interface JobParts {
   printed(...segments: PathSegment[]): string;
 }
 
+/**
+ * The parts, each read when first used: a check that needs only `spec` never touches the template, which
+ * on a partial object (a Kustomize patch, a Helm template) may be unknown.
+ */
 export function jobParts(context: RuleContext): JobParts {
   const location = jobSpecLocation(context.kind);
   if (!location) throw new Error(`a ${context.kind} has no JobSpec`);
-  const spec = asObject(jsonAt(context.object, location.path)) ?? {};
-  const defaultedSpec = asObject(jsonAt(context.defaulted, location.path)) ?? {};
-  const template = asObject(spec.template);
-  const podSpec = asObject(asObject(defaultedSpec.template)?.spec);
   const at = (...segments: PathSegment[]): FieldPath => [...location.path, ...segments];
-  return { location, spec, defaultedSpec, template, podSpec, at, printed: (...segments) => formatFieldPath(at(...segments)) };
+  let spec: JsonObject | undefined;
+  let defaultedSpec: JsonObject | undefined;
+  return {
+    location,
+    get spec() {
+      return (spec ??= asObject(jsonAt(context.object, location.path)) ?? {});
+    },
+    get defaultedSpec() {
+      return (defaultedSpec ??= asObject(jsonAt(context.defaulted, location.path)) ?? {});
+    },
+    get template() {
+      return asObject(this.spec.template);
+    },
+    get podSpec() {
+      return asObject(asObject(this.defaultedSpec.template)?.spec);
+    },
+    at,
+    printed: (...segments) => formatFieldPath(at(...segments)),
+  };
 }
 
+/** One check of a family written for a JobSpec. */
+export type JobSpecCheck = (parts: JobParts, context: RuleContext) => Finding[];
+
 /** A rule family written once for a JobSpec, wherever a kind keeps one (or only under ValidateJob). */
-export interface JobSpecRule extends Omit<Rule, 'kinds' | 'check'> {
+export interface JobSpecRule extends Omit<Rule, 'kinds' | 'check' | 'parts'> {
   /** ValidateJob: only a Job's own spec (its name, generated selector and labels); undefined: every JobSpec. */
   only?: JobSpecLocation['validatedBy'];
-  check(parts: JobParts, context: RuleContext): Finding[];
+  check: JobSpecCheck;
+  /** The same checks split into independent pieces for partial objects (`inJobSpecParts`; see Rule.parts). */
+  parts?: readonly JobSpecCheck[];
 }
 
 export function jobSpecRule(rule: JobSpecRule): Rule {
-  const { only, check, ...rest } = rule;
+  const { only, check, parts, ...rest } = rule;
   const kinds = JOB_SPEC_KINDS.filter((kind) => !only || jobSpecLocation(kind)?.validatedBy === only);
-  return { ...rest, kinds, check: (context) => check(jobParts(context), context) };
+  const onContext = (part: JobSpecCheck) => (context: RuleContext) => part(jobParts(context), context);
+  return { ...rest, kinds, check: onContext(check), ...(parts && { parts: parts.map(onContext) }) };
+}
+
+/**
+ * A JobSpec family's `check` made of independent pieces, in the order they report: `check` runs them all on
+ * one reading of the parts; on a partial object (partial/partialObject.ts) each runs alone and stays silent
+ * alone when it reads a field the text does not settle.
+ */
+export function inJobSpecParts(...parts: JobSpecCheck[]): Pick<JobSpecRule, 'check' | 'parts'> {
+  return { check: (jobSpec, context) => parts.flatMap((part) => part(jobSpec, context)), parts };
 }
 
 export function isIndexed(parts: JobParts): boolean {

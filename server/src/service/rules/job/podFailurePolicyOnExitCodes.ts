@@ -23,7 +23,7 @@ const CODES = {
 
 export const ON_EXIT_CODES_CODES: readonly RuleCode[] = Object.values(CODES);
 
-export function validateOnExitCodes(onExitCodes: JsonObject, path: FieldPath, containerNames: ReadonlySet<string>): Finding[] {
+export function validateOnExitCodes(onExitCodes: JsonObject, path: FieldPath, templateContainerNames: () => ReadonlySet<string>): Finding[] {
   const findings: Finding[] = [];
   const operator = asString(onExitCodes.operator);
   if (operator === '') {
@@ -32,7 +32,8 @@ export function validateOnExitCodes(onExitCodes: JsonObject, path: FieldPath, co
       + 'or `NotIn` it.'));
   }
   const containerName = asString(onExitCodes.containerName);
-  if (containerName !== undefined && !containerNames.has(containerName)) {
+  const containerNames = containerName === undefined ? undefined : templateContainerNames();
+  if (containerName !== undefined && containerNames && !containerNames.has(containerName)) {
     const known = containerNames.size > 0 ? ` (the template has ${[...containerNames].map((name) => quote(name)).join(', ')})` : '';
     findings.push(report(CODES.unknownContainerName, [...path, 'containerName'],
       `${quote(containerName)} is not the name of a container or init container in the Pod template${known}, so the `

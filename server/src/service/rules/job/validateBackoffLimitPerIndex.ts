@@ -1,7 +1,7 @@
 // validateJobSpec, the backoffLimitPerIndex / maxFailedIndexes checks (KEP-3850). Both fields are dropped
 // by servers before 1.29 (gate off), so the rule starts there.
-import type { FieldPath, Finding, Rule, RuleCode } from '../../types';
-import { DOCS, FIRST_MINOR, isIndexed, jobSpecRule, podRestartPolicy, type JobParts } from './jobFields';
+import type { FieldPath, Finding, Rule, RuleCode, RuleContext } from '../../types';
+import { DOCS, FIRST_MINOR, inJobSpecParts, isIndexed, jobSpecRule, podRestartPolicy, type JobParts } from './jobFields';
 import { asInteger, report } from '../shared';
 import { withFixes } from '../../fixes/types';
 import { BACKOFF_LIMIT_PER_INDEX_FIXES } from './validateBackoffLimitPerIndex.fix';
@@ -40,53 +40,65 @@ const CODES = {
 
 const PER_INDEX = 'the per-index retry limit is a feature of Indexed Jobs';
 
+/** `backoffLimitPerIndex` and `maxFailedIndexes` must not be negative: each read on its own. */
+function negativeBackoffLimitPerIndex(parts: JobParts, context: RuleContext): Finding[] {
+  if (context.minor < FIRST_MINOR.backoffLimitPerIndex) return [];
+  const backoffLimitPerIndex = asInteger(parts.spec.backoffLimitPerIndex);
+  if (backoffLimitPerIndex === undefined || backoffLimitPerIndex >= 0) return [];
+  return [report(CODES.negativeBackoffLimitPerIndex, parts.at('backoffLimitPerIndex'),
+    `\`backoffLimitPerIndex\` is ${backoffLimitPerIndex}, but it must not be negative: it is how many times each index `
+    + 'may be retried. Use 0 to fail an index at its first failure, or a positive number.')];
+}
+
+function negativeMaxFailedIndexes(parts: JobParts, context: RuleContext): Finding[] {
+  if (context.minor < FIRST_MINOR.backoffLimitPerIndex) return [];
+  const maxFailedIndexes = asInteger(parts.spec.maxFailedIndexes);
+  if (maxFailedIndexes === undefined || maxFailedIndexes >= 0) return [];
+  return [report(CODES.negativeMaxFailedIndexes, parts.at('maxFailedIndexes'),
+    `\`maxFailedIndexes\` is ${maxFailedIndexes}, but it must not be negative: it is how many indexes may fail before `
+    + 'the whole Job fails. Use 0 to fail the Job at the first failed index, or remove it to let all indexes run.')];
+}
+
+/** What the two fields require of each other, of the completion mode and of the restart policy. */
+function crossFieldChecks(parts: JobParts, context: RuleContext): Finding[] {
+  if (context.minor < FIRST_MINOR.backoffLimitPerIndex) return [];
+  const { spec, defaultedSpec } = parts;
+  const backoffLimitPerIndex = asInteger(spec.backoffLimitPerIndex);
+  const maxFailedIndexes = asInteger(spec.maxFailedIndexes);
+  const findings: Finding[] = [];
+  if (spec.maxFailedIndexes !== undefined && spec.backoffLimitPerIndex === undefined) {
+    findings.push(report(CODES.maxFailedIndexesNeedsBackoffLimitPerIndex, parts.at('backoffLimitPerIndex'),
+      '`maxFailedIndexes` is set, so `backoffLimitPerIndex` is required: indexes only fail on their own when each '
+      + 'has a retry limit. Set `backoffLimitPerIndex`, or remove `maxFailedIndexes`.'));
+  }
+  if (isIndexed(parts)) {
+    findings.push(...indexedChecks(parts, spec.backoffLimitPerIndex !== undefined, maxFailedIndexes,
+      asInteger(defaultedSpec.completions), asInteger(defaultedSpec.parallelism)));
+    if (backoffLimitPerIndex !== undefined && podRestartPolicy(parts) === 'OnFailure') {
+      findings.push(report(CODES.onFailureRestartPolicy, parts.at('backoffLimitPerIndex'),
+        'With `restartPolicy: OnFailure` a failing container is restarted inside its Pod, and those restarts do not '
+        + 'count against `backoffLimitPerIndex`: only whole-Pod failures do, so a crashing index may retry without '
+        + 'bound. The server accepts this, but the API asks for `restartPolicy: Never` with `backoffLimitPerIndex`.'));
+    }
+  } else if (defaultedSpec.completionMode === undefined || defaultedSpec.completionMode === 'NonIndexed') {
+    if (spec.backoffLimitPerIndex !== undefined) {
+      findings.push(report(CODES.backoffLimitPerIndexRequiresIndexed, parts.at('backoffLimitPerIndex'),
+        `\`backoffLimitPerIndex\` requires \`completionMode: Indexed\`: ${PER_INDEX}. `
+        + 'Set `completionMode: Indexed` (with `completions`), or use `backoffLimit` for the whole Job.'));
+    }
+    if (spec.maxFailedIndexes !== undefined) {
+      findings.push(report(CODES.maxFailedIndexesRequiresIndexed, parts.at('maxFailedIndexes'),
+        `\`maxFailedIndexes\` requires \`completionMode: Indexed\`: ${PER_INDEX}. `
+        + 'Set `completionMode: Indexed`, or remove `maxFailedIndexes`.'));
+    }
+  }
+  return findings;
+}
+
 export const validateBackoffLimitPerIndex: Rule = withFixes(jobSpecRule({
   name: 'validateJobSpec (backoffLimitPerIndex)',
   codes: Object.values(CODES),
-  check(parts, context) {
-    if (context.minor < FIRST_MINOR.backoffLimitPerIndex) return [];
-    const { spec, defaultedSpec } = parts;
-    const backoffLimitPerIndex = asInteger(spec.backoffLimitPerIndex);
-    const maxFailedIndexes = asInteger(spec.maxFailedIndexes);
-    const findings: Finding[] = [];
-    if (backoffLimitPerIndex !== undefined && backoffLimitPerIndex < 0) {
-      findings.push(report(CODES.negativeBackoffLimitPerIndex, parts.at('backoffLimitPerIndex'),
-        `\`backoffLimitPerIndex\` is ${backoffLimitPerIndex}, but it must not be negative: it is how many times each index `
-        + 'may be retried. Use 0 to fail an index at its first failure, or a positive number.'));
-    }
-    if (maxFailedIndexes !== undefined && maxFailedIndexes < 0) {
-      findings.push(report(CODES.negativeMaxFailedIndexes, parts.at('maxFailedIndexes'),
-        `\`maxFailedIndexes\` is ${maxFailedIndexes}, but it must not be negative: it is how many indexes may fail before `
-        + 'the whole Job fails. Use 0 to fail the Job at the first failed index, or remove it to let all indexes run.'));
-    }
-    if (spec.maxFailedIndexes !== undefined && spec.backoffLimitPerIndex === undefined) {
-      findings.push(report(CODES.maxFailedIndexesNeedsBackoffLimitPerIndex, parts.at('backoffLimitPerIndex'),
-        '`maxFailedIndexes` is set, so `backoffLimitPerIndex` is required: indexes only fail on their own when each '
-        + 'has a retry limit. Set `backoffLimitPerIndex`, or remove `maxFailedIndexes`.'));
-    }
-    if (isIndexed(parts)) {
-      findings.push(...indexedChecks(parts, spec.backoffLimitPerIndex !== undefined, maxFailedIndexes,
-        asInteger(defaultedSpec.completions), asInteger(defaultedSpec.parallelism)));
-      if (backoffLimitPerIndex !== undefined && podRestartPolicy(parts) === 'OnFailure') {
-        findings.push(report(CODES.onFailureRestartPolicy, parts.at('backoffLimitPerIndex'),
-          'With `restartPolicy: OnFailure` a failing container is restarted inside its Pod, and those restarts do not '
-          + 'count against `backoffLimitPerIndex`: only whole-Pod failures do, so a crashing index may retry without '
-          + 'bound. The server accepts this, but the API asks for `restartPolicy: Never` with `backoffLimitPerIndex`.'));
-      }
-    } else if (defaultedSpec.completionMode === undefined || defaultedSpec.completionMode === 'NonIndexed') {
-      if (spec.backoffLimitPerIndex !== undefined) {
-        findings.push(report(CODES.backoffLimitPerIndexRequiresIndexed, parts.at('backoffLimitPerIndex'),
-          `\`backoffLimitPerIndex\` requires \`completionMode: Indexed\`: ${PER_INDEX}. `
-          + 'Set `completionMode: Indexed` (with `completions`), or use `backoffLimit` for the whole Job.'));
-      }
-      if (spec.maxFailedIndexes !== undefined) {
-        findings.push(report(CODES.maxFailedIndexesRequiresIndexed, parts.at('maxFailedIndexes'),
-          `\`maxFailedIndexes\` requires \`completionMode: Indexed\`: ${PER_INDEX}. `
-          + 'Set `completionMode: Indexed`, or remove `maxFailedIndexes`.'));
-      }
-    }
-    return findings;
-  },
+  ...inJobSpecParts(negativeBackoffLimitPerIndex, negativeMaxFailedIndexes, crossFieldChecks),
 }), BACKOFF_LIMIT_PER_INDEX_FIXES);
 
 function indexedChecks(parts: JobParts, hasBackoffLimitPerIndex: boolean, maxFailedIndexes: number | undefined,

@@ -1,6 +1,6 @@
 // validateJobSpec, first lines: the plain counters and durations may not be negative.
 import type { Finding, Rule, RuleCode } from '../../types';
-import { DOCS, jobSpecRule } from './jobFields';
+import { DOCS, inJobSpecParts, jobSpecRule, type JobParts } from './jobFields';
 import { asInteger, report } from '../shared';
 
 const CODES = {
@@ -45,24 +45,26 @@ const NON_NEGATIVE_FIELDS: ReadonlyArray<readonly [string, RuleCode, string]> = 
     'it is how many seconds a finished Job is kept before it is deleted. Use 0 to delete it as soon as it finishes, or remove it to keep it.'],
 ];
 
+/** One field's check: on a partial object each field is judged on its own. */
+function nonNegative([field, code, meaning]: (typeof NON_NEGATIVE_FIELDS)[number]) {
+  return (parts: JobParts): Finding[] => {
+    const value = asInteger(parts.spec[field]);
+    return value !== undefined && value < 0
+      ? [report(code, parts.at(field), `\`${field}\` is ${value}, but it must not be negative: ${meaning}`)]
+      : [];
+  };
+}
+
+function zeroActiveDeadline(parts: JobParts): Finding[] {
+  if (asInteger(parts.spec.activeDeadlineSeconds) !== 0) return [];
+  return [report(CODES.zeroActiveDeadlineSeconds, parts.at('activeDeadlineSeconds'),
+    '`activeDeadlineSeconds: 0` gives the Job no time at all: as soon as it starts, the Job fails with reason '
+    + '`DeadlineExceeded` and its running Pods are terminated. The server accepts 0, but the API asks for a positive '
+    + 'number. Set the number of seconds the Job may run, or remove the field for no deadline.')];
+}
+
 export const validateJobSpecNumbers: Rule = jobSpecRule({
   name: 'validateJobSpec (numbers)',
   codes: Object.values(CODES),
-  check(parts) {
-    const { spec } = parts;
-    const findings: Finding[] = [];
-    for (const [field, code, meaning] of NON_NEGATIVE_FIELDS) {
-      const value = asInteger(spec[field]);
-      if (value !== undefined && value < 0) {
-        findings.push(report(code, parts.at(field), `\`${field}\` is ${value}, but it must not be negative: ${meaning}`));
-      }
-    }
-    if (asInteger(spec.activeDeadlineSeconds) === 0) {
-      findings.push(report(CODES.zeroActiveDeadlineSeconds, parts.at('activeDeadlineSeconds'),
-        '`activeDeadlineSeconds: 0` gives the Job no time at all: as soon as it starts, the Job fails with reason '
-        + '`DeadlineExceeded` and its running Pods are terminated. The server accepts 0, but the API asks for a positive '
-        + 'number. Set the number of seconds the Job may run, or remove the field for no deadline.'));
-    }
-    return findings;
-  },
+  ...inJobSpecParts(...NON_NEGATIVE_FIELDS.map(nonNegative), zeroActiveDeadline),
 });

@@ -2,8 +2,8 @@
 // validateJobSpec ties to a pod failure policy. Absent required fields and enum values are the schema
 // check's findings; this rule reports empty values, limits, cross-field rules, order and duplicates.
 // Servers before 1.26 drop the field (gate off in 1.25, no field earlier).
-import type { FieldPath, Finding, Json, Rule, RuleCode } from '../../types';
-import { DOCS, FIRST_MINOR, jobSpecRule, podRestartPolicy, templateContainerNames, type JobParts } from './jobFields';
+import type { FieldPath, Finding, Json, Rule, RuleCode, RuleContext } from '../../types';
+import { DOCS, FIRST_MINOR, inJobSpecParts, jobSpecRule, podRestartPolicy, templateContainerNames, type JobParts } from './jobFields';
 import { asArray, asObject, asString, report } from '../shared';
 import { ON_EXIT_CODES_CODES, validateOnExitCodes } from './podFailurePolicyOnExitCodes';
 import { ON_POD_CONDITIONS_CODES, validateOnPodConditions } from './podFailurePolicyOnPodConditions';
@@ -27,42 +27,52 @@ const CODES = {
     'With `podFailurePolicy`, the Pod template needs `restartPolicy: Never`', 'JOB-PFP-18', 'validateJobSpec'),
 } satisfies Record<string, RuleCode>;
 
+/** The policy's own rules: their count, each rule's action and requirements, exit codes and pod conditions. */
+function policyRules(parts: JobParts, context: RuleContext): Finding[] {
+  if (context.minor < FIRST_MINOR.podFailurePolicy) return [];
+  const podFailurePolicy = asObject(parts.spec.podFailurePolicy);
+  if (!podFailurePolicy) return [];
+  const findings: Finding[] = [];
+  const rulesPath = parts.at('podFailurePolicy', 'rules');
+  const rules = asArray(podFailurePolicy.rules) ?? [];
+  if (rules.length > MAX_RULES) {
+    findings.push(report(CODES.tooManyRules, rulesPath,
+      `\`podFailurePolicy\` has ${rules.length} rules, but at most ${MAX_RULES} are allowed. Merge rules that share `
+      + 'an action (one `onExitCodes` rule can list many exit codes), or remove some.'));
+  }
+  let containerNames: ReadonlySet<string> | undefined;
+  const ruleContext: RuleCheckContext = {
+    parts,
+    // Read only when a rule needs them: a Helm template's templated names, or a patch's absent fields, then
+    // leave the other rules checked.
+    containerNames: () => (containerNames ??= templateContainerNames(parts)),
+    hasBackoffLimitPerIndex: () => parts.spec.backoffLimitPerIndex !== undefined,
+    failIndexKnown: context.minor >= FIRST_MINOR.backoffLimitPerIndex,
+  };
+  rules.forEach((rule, index) => findings.push(...validateRule(rule, [...rulesPath, index], ruleContext)));
+  return findings;
+}
+
+/** validateJobSpec: a pod failure policy needs Pods that fail, so not `restartPolicy: OnFailure`. */
+function restartPolicyWithPolicy(parts: JobParts, context: RuleContext): Finding[] {
+  if (context.minor < FIRST_MINOR.podFailurePolicy) return [];
+  if (!asObject(parts.spec.podFailurePolicy) || podRestartPolicy(parts) !== 'OnFailure') return [];
+  return [report(CODES.restartPolicyMustBeNever, parts.at('template', 'spec', 'restartPolicy'),
+    'With a `podFailurePolicy`, `restartPolicy` must be `Never`: with `OnFailure` a failed container is restarted '
+    + 'inside its Pod, so the Pod never fails and the policy has no failure to act on. Set `restartPolicy: Never`, '
+    + 'or remove `podFailurePolicy`.')];
+}
+
 export const validatePodFailurePolicy: Rule = withFixes(jobSpecRule({
   name: 'validatePodFailurePolicy',
   codes: [...Object.values(CODES), ...ON_EXIT_CODES_CODES, ...ON_POD_CONDITIONS_CODES],
-  check(parts, context) {
-    if (context.minor < FIRST_MINOR.podFailurePolicy) return [];
-    const podFailurePolicy = asObject(parts.spec.podFailurePolicy);
-    if (!podFailurePolicy) return [];
-    const findings: Finding[] = [];
-    const rulesPath = parts.at('podFailurePolicy', 'rules');
-    const rules = asArray(podFailurePolicy.rules) ?? [];
-    if (rules.length > MAX_RULES) {
-      findings.push(report(CODES.tooManyRules, rulesPath,
-        `\`podFailurePolicy\` has ${rules.length} rules, but at most ${MAX_RULES} are allowed. Merge rules that share `
-        + 'an action (one `onExitCodes` rule can list many exit codes), or remove some.'));
-    }
-    const ruleContext: RuleCheckContext = {
-      parts,
-      containerNames: templateContainerNames(parts),
-      hasBackoffLimitPerIndex: parts.spec.backoffLimitPerIndex !== undefined,
-      failIndexKnown: context.minor >= FIRST_MINOR.backoffLimitPerIndex,
-    };
-    rules.forEach((rule, index) => findings.push(...validateRule(rule, [...rulesPath, index], ruleContext)));
-    if (podRestartPolicy(parts) === 'OnFailure') {
-      findings.push(report(CODES.restartPolicyMustBeNever, parts.at('template', 'spec', 'restartPolicy'),
-        'With a `podFailurePolicy`, `restartPolicy` must be `Never`: with `OnFailure` a failed container is restarted '
-        + 'inside its Pod, so the Pod never fails and the policy has no failure to act on. Set `restartPolicy: Never`, '
-        + 'or remove `podFailurePolicy`.'));
-    }
-    return findings;
-  },
+  ...inJobSpecParts(policyRules, restartPolicyWithPolicy),
 }), POD_FAILURE_POLICY_FIXES);
 
 interface RuleCheckContext {
   parts: JobParts;
-  containerNames: ReadonlySet<string>;
-  hasBackoffLimitPerIndex: boolean;
+  containerNames: () => ReadonlySet<string>;
+  hasBackoffLimitPerIndex: () => boolean;
   /** Before 1.29 a FailIndex rule is dropped (1.28) or not an action at all (the schema check's finding). */
   failIndexKnown: boolean;
 }
@@ -76,7 +86,7 @@ function validateRule(value: Json, rulePath: FieldPath, context: RuleCheckContex
     findings.push(report(CODES.actionRequired, [...rulePath, 'action'],
       '`action` is empty: each rule must say what happens when it matches a failed Pod: `FailJob`, `FailIndex`, '
       + '`Ignore` or `Count`.'));
-  } else if (action === 'FailIndex' && context.failIndexKnown && !context.hasBackoffLimitPerIndex) {
+  } else if (action === 'FailIndex' && context.failIndexKnown && !context.hasBackoffLimitPerIndex()) {
     findings.push(report(CODES.failIndexNeedsBackoffLimitPerIndex, [...rulePath, 'action'],
       `\`FailIndex\` needs \`${context.parts.printed('backoffLimitPerIndex')}\`: without a per-index retry limit there is no index to fail. `
       + 'Set `backoffLimitPerIndex` (with `completionMode: Indexed`), or use `FailJob`.'));

@@ -1,0 +1,73 @@
+// One object of a Helm template or a Kustomize patch, checked for what its text settles and nothing else:
+// - the schema check keeps unknown fields (a key written is a key written), types, enums and ranges of
+//   literal values, and a missing required field only where the mapping is closed and the field cannot
+//   come from a branch;
+// - the object as defaulted knows a default only when the field and what the default depends on are known;
+// - every rule family runs on tracked views (./trackedObject.ts) and is silent when it reads an unknown.
+import type { ResourceNode, YamlDocument } from '../document/yamlDocument';
+import { DEFAULT_READS_SIBLINGS, isObject } from '../kube/defaults';
+import type { FieldPath, Finding, Json, JsonObject, KindName, Rule, RuleContext } from '../types';
+import { templateUnknowns } from './fromTemplate';
+import { strategicMergeUnknowns } from './strategicMerge';
+import { checkPartially, trackedContext } from './trackedObject';
+import { Unknowns } from './unknowns';
+
+export class PartialObject {
+  private constructor(readonly unknowns: Unknowns, private readonly object: JsonObject) {}
+
+  /**
+   * What is unknown about `object` (the JSON of `resource`, changed in place: templated values become
+   * UNKNOWN_VALUE, templated keys and patch directives leave). Undefined for an object of a plain manifest.
+   */
+  static of(doc: YamlDocument, resource: ResourceNode, kind: KindName, object: JsonObject, patch: boolean): PartialObject | undefined {
+    const template = doc.template;
+    if (!template && !patch) return undefined;
+    let unknowns = template ? templateUnknowns(template, resource.node, object, doc.lines, patch) : undefined;
+    if (patch) unknowns = strategicMergeUnknowns(object, kind, unknowns);
+    return unknowns && new PartialObject(unknowns, object);
+  }
+
+  /** Whether a finding of the schema or field-availability check holds whatever the unknown parts are. */
+  keeps(finding: Finding): boolean {
+    if (finding.code === 'schema/required') return this.unknowns.isCertain(this.object, finding.path);
+    return !this.unknowns.withinUnknown(finding.path);
+  }
+
+  /** A family's findings: those of each of its parts that reads only what is known. */
+  check(rule: Rule, context: RuleContext): Finding[] {
+    const tracked = trackedContext(context, this.unknowns, this.defaultedUnknowns(context.defaulted));
+    return (rule.parts ?? [(whole: RuleContext) => rule.check(whole)]).flatMap((part) => checkPartially(part, tracked));
+  }
+
+  private defaulted: { object: JsonObject; unknowns: Unknowns } | undefined;
+
+  /**
+   * The knowledge of the defaulted object: the written object's, plus every default that fills a field
+   * whose absence is not certain, or that depends on a sibling that is not certain, marked unknown. A
+   * default that is a whole mapping (labels copied from the template) is unknown whenever anything is.
+   */
+  private defaultedUnknowns(defaulted: JsonObject): Unknowns {
+    if (this.defaulted?.object === defaulted) return this.defaulted.unknowns;
+    const unknowns = this.unknowns.clone();
+    const visit = (value: Json | undefined, written: Json | undefined, path: (string | number)[]): void => {
+      if (value === written) return;
+      if (isObject(value) && isObject(written)) {
+        for (const key of Object.keys(value)) visit(value[key], written[key], [...path, key]);
+      } else if (Array.isArray(value) && Array.isArray(written)) {
+        value.forEach((item, index) => visit(item, written[index], [...path, index]));
+      } else if ((value !== null && typeof value === 'object') || !this.defaultIsKnown(path)) {
+        unknowns.markUnknown(path);
+      }
+    };
+    visit(defaulted, this.object, []);
+    this.defaulted = { object: defaulted, unknowns };
+    return unknowns;
+  }
+
+  private defaultIsKnown(path: FieldPath): boolean {
+    if (!this.unknowns.isCertain(this.object, path)) return false;
+    const field = path[path.length - 1];
+    const siblings = typeof field === 'string' ? DEFAULT_READS_SIBLINGS[field] ?? [] : [];
+    return siblings.every((sibling) => this.unknowns.isCertainSubtree(this.object, [...path.slice(0, -1), sibling]));
+  }
+}
