@@ -6,6 +6,21 @@ import { Baseline } from '../../../server/src/service/update/baseline';
 import type { DiagnosticData } from '../../../server/src/service/features/diagnostics';
 import type { Diagnostic } from 'vscode-languageserver-types';
 
+/** The committed Job most update cases start from. */
+export const UPDATE_JOB = `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: report
+spec:
+  backoffLimit: 4
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+      - name: report
+        image: registry.example.com/report:1.0
+`;
+
 export function settingsAt(minor: number): Settings {
   return { ...DEFAULT_SETTINGS, kubernetesVersion: `1.${minor}` };
 }

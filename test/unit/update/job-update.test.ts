@@ -1,21 +1,8 @@
 // ValidateJobUpdate through the engine: for each update rule, a change the server accepts and one it refuses,
 // at the releases where the answer differs (pkg/apis/batch/validation, pkg/registry/batch/job/strategy.go).
 import { describe, it } from 'node:test';
-import { checkUpdateCase, swap, type UpdateCase } from './harness';
+import { checkUpdateCase, swap, UPDATE_JOB as JOB, type UpdateCase } from './harness';
 
-const JOB = `apiVersion: batch/v1
-kind: Job
-metadata:
-  name: report
-spec:
-  backoffLimit: 4
-  template:
-    spec:
-      restartPolicy: Never
-      containers:
-      - name: report
-        image: registry.example.com/report:1.0
-`;
 
 const INDEXED = swap(JOB, '  backoffLimit: 4\n', '  backoffLimit: 4\n  completionMode: Indexed\n  completions: 4\n  parallelism: 4\n');
 const SUSPENDED = swap(JOB, '  backoffLimit: 4\n', '  backoffLimit: 4\n  suspend: true\n');

@@ -7,21 +7,8 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { FileModel, hover, validate, type DocumentContext } from '../../../server/src/service/index';
 import { Baseline } from '../../../server/src/service/update/baseline';
 import { explainChanges } from '../../../server/src/service/update/explain';
-import { settingsAt, swap } from './harness';
+import { settingsAt, swap, UPDATE_JOB as JOB } from './harness';
 
-const JOB = `apiVersion: batch/v1
-kind: Job
-metadata:
-  name: report
-spec:
-  backoffLimit: 4
-  template:
-    spec:
-      restartPolicy: Never
-      containers:
-      - name: report
-        image: registry.example.com/report:1.0
-`;
 const EDITED = swap(JOB, 'report:1.0', 'report:2.0');
 
 const PATCH: DocumentContext = { kustomizePatch: { kind: 'strategic', uses: [{ kustomization: '/repo/kustomization.yaml', relative: 'kustomization.yaml', field: 'patches' }] } };
