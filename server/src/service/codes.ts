@@ -1,20 +1,18 @@
 // Every diagnostic code the engine can report, with its metadata: the rule families' own codes, and the
 // engine's YAML, schema and kind codes (with what their quick fixes do). docs/rules.md is generated from
 // this list (npm run gen:docs).
-import { YAML_FIXES } from './document/yamlDocument.fix';
+import { FIXES_BY_CODE } from './fixes/families';
 import { describeFixes } from './fixes/types';
-import { RESOURCE_FIXES } from './kube/resources.fix';
 import { JSON6902_CODES, JSON6902_HREF } from './partial/json6902';
 import { ALL_RULES } from './rules/index';
 import { FIELD_AVAILABILITY_CODES } from './schema/fieldAvailability';
 import { nearestName } from './schema/messages';
-import { SCHEMA_FIXES } from './schema/validator.fix';
 import type { RuleCode } from './types';
 import { UPDATE_RULES } from './update/index';
 
 const SCHEMA_DOCS = 'https://kubernetes.io/docs/reference/kubernetes-api/';
 
-export const ENGINE_CODES: readonly RuleCode[] = describeFixes([
+export const ENGINE_CODES: readonly RuleCode[] = [
   { code: 'yaml/syntax', severity: 'error', title: 'The document is not valid YAML (as kubectl reads it); the rest of the file is still checked', mirrors: 'go-yaml decoding in kubectl' },
   { code: 'yaml/duplicate-key', severity: 'error', title: 'A key appears twice in one mapping', mirrors: 'strict decoding ("key already set in map")' },
   { code: 'yaml/lenient-indentation', severity: 'warning', title: 'Not valid YAML 1.2, but kubectl (go-yaml) accepts it: an under-indented continuation line of a quoted string', mirrors: 'go-yaml leniency' },
@@ -35,9 +33,12 @@ export const ENGINE_CODES: readonly RuleCode[] = describeFixes([
   { code: 'config/syntax', severity: 'error', title: 'A `.kubeassist.yaml` that is not YAML or not a mapping of settings: checking goes on with the defaults', mirrors: '-' },
   { code: 'config/invalid', severity: 'error', title: 'A `.kubeassist.yaml` setting that does not exist or has a value of the wrong kind; it is ignored', mirrors: '-' },
   { code: 'config/unknown-rule', severity: 'warning', title: 'A `rules` key of `.kubeassist.yaml` that matches no rule code; it has no effect', mirrors: '-' },
-], { ...YAML_FIXES, ...RESOURCE_FIXES, ...SCHEMA_FIXES });
+];
 
-/** Every code, engine codes first, then the rule families in their list order, then the update rules; each code once. */
+/**
+ * Every code, engine codes first, then the rule families in their list order, then the update rules; each code
+ * once, with what its quick fix does (`fix`) where one is bound to it (fixes/families.ts).
+ */
 export function allRuleCodes(): RuleCode[] {
   const seen = new Set<string>();
   const out: RuleCode[] = [];
@@ -46,7 +47,7 @@ export function allRuleCodes(): RuleCode[] {
     seen.add(code.code);
     out.push(code);
   }
-  return out;
+  return describeFixes(out, FIXES_BY_CODE);
 }
 
 /**

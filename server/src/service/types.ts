@@ -1,5 +1,4 @@
 // Shared vocabulary of the service layer. Plain data only: no editor, no connection.
-import type { Fixes } from './fixes/types';
 
 /** One step of a field path: a field or map key (string) or a list index (number). */
 export type PathSegment = string | number;
@@ -92,8 +91,6 @@ export interface Rule {
    * piece whose fields are written still reports when another piece needs a field that is not.
    */
   parts?: readonly ((context: RuleContext) => Finding[])[];
-  /** Quick fixes by code, each beside the rule in its `*.fix.ts` (server/src/service/fixes/types.ts). */
-  fixes?: Fixes;
 }
 
 /** Map-typed fields whose keys are printed in brackets in Kubernetes field paths. */

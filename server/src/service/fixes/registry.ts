@@ -1,29 +1,20 @@
-// Every quick fix by finding code: the engine's (YAML, kind, schema) and each rule family's `fixes`.
-// Turns a finding into the fix data its diagnostic carries, and finds a lazy fix again at resolve time.
+// Every quick fix by finding code (bound in families.ts). Turns a finding into the fix data its diagnostic carries, and finds a lazy fix again at resolve time.
 import type { Range, TextEdit } from 'vscode-languageserver-types';
 import { YamlEditor, type FixData, type OffsetEdit } from '../document/edits';
 import { toServerJson } from '../document/kubectlYaml';
 import type { OffsetRange } from '../document/paths';
-import { YAML_FIXES } from '../document/yamlDocument.fix';
 import type { YamlDocument } from '../document/yamlDocument';
 import { applyDefaults, isObject } from '../kube/defaults';
 import { classify } from '../kube/resources';
-import { RESOURCE_FIXES } from '../kube/resources.fix';
-import { ALL_RULES } from '../rules/index';
-import { SCHEMA_FIXES } from '../schema/validator.fix';
 import type { FieldPath } from '../types';
-import { UPDATE_RULES } from '../update/index';
-import type { FixContext, FixProvider, FixResource, Fixes, QuickFix } from './types';
+import { FIXES_BY_CODE } from './families';
+import type { FixContext, FixProvider, FixResource, QuickFix } from './types';
 
 let providers: Map<string, FixProvider> | undefined;
 
-/** All fix providers by code (built on first use: rule modules load before this list is read). */
+/** All fix providers by code. */
 export function fixProviders(): ReadonlyMap<string, FixProvider> {
-  if (!providers) {
-    providers = new Map();
-    const families: Fixes[] = [YAML_FIXES, RESOURCE_FIXES, SCHEMA_FIXES, ...[...ALL_RULES, ...UPDATE_RULES].map((rule) => rule.fixes ?? {})];
-    for (const fixes of families) for (const [code, entry] of Object.entries(fixes)) providers.set(code, entry.offer);
-  }
+  providers ??= new Map(Object.entries(FIXES_BY_CODE).map(([code, entry]) => [code, entry.offer]));
   return providers;
 }
 

@@ -1,12 +1,12 @@
-// The fix contract. A quick fix sits beside the code that reports its finding (a rule's `*.fix.ts`, or the
-// engine's `schema/validator.fix.ts`, `kube/resources.fix.ts`, `document/yamlDocument.fix.ts`), keyed by
-// the finding's code. It gets the finding and its document and returns titled repairs, each a list of
+// The fix contract. A quick fix sits beside the rule that reports its finding (a rule's `*.fix.ts`; the
+// engine's own are here: `validator.fix.ts`, `resources.fix.ts`, `yamlDocument.fix.ts`), keyed by the
+// finding's code, and is bound to that code in `families.ts`; the rule itself never imports it. It gets the finding and its document and returns titled repairs, each a list of
 // minimal text edits made with the document's YamlEditor.
 import type { Node } from 'yaml';
 import type { OffsetEdit, YamlEditor } from '../document/edits';
 import type { OffsetRange } from '../document/paths';
 import type { ResourceNode, YamlDocument } from '../document/yamlDocument';
-import type { FieldPath, JsonObject, KindName, Rule, RuleCode } from '../types';
+import type { FieldPath, JsonObject, KindName, RuleCode } from '../types';
 import type { BaselineSource } from '../update/baseline';
 
 /** The object a finding is about, as the rules saw it. */
@@ -73,11 +73,6 @@ export interface FixEntry {
 
 /** The fixes of one rule family or engine check, by finding code. */
 export type Fixes = Readonly<Record<string, FixEntry>>;
-
-/** A rule with its fixes: each code that has one gets its `fix` description in the rule's metadata. */
-export function withFixes(rule: Rule, fixes: Fixes): Rule {
-  return { ...rule, codes: describeFixes(rule.codes, fixes), fixes };
-}
 
 /** Code metadata with the `fix` description of the codes that have a fix. */
 export function describeFixes(codes: readonly RuleCode[], fixes: Fixes): RuleCode[] {

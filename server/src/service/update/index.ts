@@ -2,7 +2,6 @@
 // an edited file that has a baseline. Adding an update rule: write its file (named after the Kubernetes
 // `Validate*Update` function), add it here. A CronJob has no entry: ValidateCronJobUpdate compares no field
 // (its job template reaches only Jobs created later), so an edited CronJob is checked as a create only.
-import { describeFixes } from '../fixes/types';
 import type { Finding, JsonObject, KindName } from '../types';
 import { appliedObject } from './apply';
 import type { Baseline } from './baseline';
@@ -11,16 +10,10 @@ import { identityOf } from './identity';
 import { validateCompletions } from './job/validateCompletions';
 import { validateJobSpecUpdate } from './job/validateJobSpecUpdate';
 import { validatePodTemplateUpdate } from './job/validatePodTemplateUpdate';
-import { recreateFixes } from './recreate.fix';
 import type { UpdateContext, UpdateRule } from './types';
 
-const RULES: readonly UpdateRule[] = [validateJobSpecUpdate, validateCompletions, validatePodTemplateUpdate, validateCSIDriverUpdate];
-
-/** Every update rule family, each code with what its quick fix does (recreate.fix.ts). */
-export const UPDATE_RULES: readonly UpdateRule[] = RULES.map((rule) => {
-  const fixes = recreateFixes(rule.codes.map((code) => code.code));
-  return { ...rule, codes: describeFixes(rule.codes, fixes), fixes };
-});
+/** Every update rule family (their quick fix, recreate.fix.ts, is bound to their codes in fixes/families.ts). */
+export const UPDATE_RULES: readonly UpdateRule[] = [validateJobSpecUpdate, validateCompletions, validatePodTemplateUpdate, validateCSIDriverUpdate];
 
 /** The context of an update of `object` (as written) over its baseline, or undefined when it is a create. */
 export function updateContext(baseline: Baseline, kind: KindName, object: JsonObject, minor: number): UpdateContext | undefined {

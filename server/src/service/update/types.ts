@@ -1,7 +1,6 @@
 // What an update rule sees and returns. An update rule mirrors a Kubernetes `Validate*Update` function: it
 // compares the stored object (`before`) with the object an apply sends (`after`), both after the server's
 // defaults, and reports the fields the server refuses to change, at the changed node of the new manifest.
-import type { Fixes } from '../fixes/types';
 import type { Finding, JsonObject, KindName, RuleCode } from '../types';
 import type { BaselineSource } from './baseline';
 import type { ObjectIdentity } from './identity';
@@ -26,5 +25,4 @@ export interface UpdateRule {
   kinds: readonly KindName[];
   codes: readonly RuleCode[];
   check(context: UpdateContext): Finding[];
-  fixes?: Fixes;
 }

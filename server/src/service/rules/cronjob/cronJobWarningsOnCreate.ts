@@ -6,9 +6,7 @@ import { dns1123LabelProblems, isDns1123Subdomain } from '../../kube/names';
 import type { Finding, Rule, RuleCode } from '../../types';
 import { effectiveJobName } from '../job/jobFields';
 import { asString, report } from '../shared';
-import { withFixes } from '../../fixes/types';
 import { CRONJOB_DOCS, CRONJOB_MINOR, cronSpec } from './cronJobFields';
-import { SCHEDULE_FORMAT_FIXES } from './validateScheduleFormat.fix';
 import { MAX_CRONJOB_NAME_LENGTH } from './validateCronJobName';
 
 const CODES = {
@@ -24,7 +22,7 @@ const CODES = {
   },
 } satisfies Record<string, RuleCode>;
 
-export const cronJobWarningsOnCreate: Rule = withFixes({
+export const cronJobWarningsOnCreate: Rule = {
   name: 'cronJobStrategy.WarningsOnCreate',
   kinds: ['CronJob'],
   codes: Object.values(CODES),
@@ -49,4 +47,4 @@ export const cronJobWarningsOnCreate: Rule = withFixes({
     }
     return findings;
   },
-}, { 'cronjob/schedule/time-zone-prefix-unsupported': SCHEDULE_FORMAT_FIXES['cronjob/schedule/time-zone-prefix'] });
+};

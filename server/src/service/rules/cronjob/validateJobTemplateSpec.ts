@@ -4,9 +4,7 @@
 import type { Finding, Rule, RuleCode } from '../../types';
 import { serverError, serverSays } from '../meta/report';
 import { asObject, report } from '../shared';
-import { withFixes } from '../../fixes/types';
 import { CRONJOB_DOCS, cronSpec } from './cronJobFields';
-import { JOB_TEMPLATE_SPEC_FIXES } from './validateJobTemplateSpec.fix';
 
 const CODES = {
   selector: {
@@ -21,7 +19,7 @@ const CODES = {
   },
 } satisfies Record<string, RuleCode>;
 
-export const validateJobTemplateSpec: Rule = withFixes({
+export const validateJobTemplateSpec: Rule = {
   name: 'ValidateJobTemplateSpec',
   kinds: ['CronJob'],
   codes: Object.values(CODES),
@@ -44,4 +42,4 @@ export const validateJobTemplateSpec: Rule = withFixes({
     }
     return findings;
   },
-}, JOB_TEMPLATE_SPEC_FIXES);
+};

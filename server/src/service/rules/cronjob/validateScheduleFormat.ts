@@ -8,9 +8,7 @@ import { parseStandard, splitTimeZonePrefix } from '../../kube/cron';
 import type { Finding, Rule, RuleCode } from '../../types';
 import { serverError, serverSays } from '../meta/report';
 import { asString, report } from '../shared';
-import { withFixes } from '../../fixes/types';
 import { CRONJOB_DOCS, CRONJOB_MINOR, cronSpec } from './cronJobFields';
-import { SCHEDULE_FORMAT_FIXES } from './validateScheduleFormat.fix';
 
 const CODES = {
   required: {
@@ -50,7 +48,7 @@ function hint(schedule: string, error: string): string {
   return '';
 }
 
-export const validateScheduleFormat: Rule = withFixes({
+export const validateScheduleFormat: Rule = {
   name: 'validateScheduleFormat',
   kinds: ['CronJob'],
   codes: Object.values(CODES),
@@ -89,4 +87,4 @@ export const validateScheduleFormat: Rule = withFixes({
     }
     return findings;
   },
-}, SCHEDULE_FORMAT_FIXES);
+};

@@ -6,9 +6,7 @@ import { timeZoneProblem } from '../../kube/timeZones';
 import type { Rule, RuleCode } from '../../types';
 import { serverError, serverSays } from '../meta/report';
 import { asString, report } from '../shared';
-import { withFixes } from '../../fixes/types';
 import { CRONJOB_DOCS, CRONJOB_MINOR, cronSpec } from './cronJobFields';
-import { TIME_ZONE_FIXES } from './validateTimeZone.fix';
 
 const code = (name: string, title: string): RuleCode => ({
   code: `cronjob/time-zone/${name}`, severity: 'error', title, mirrors: 'validateTimeZone', href: CRONJOB_DOCS.timeZones,
@@ -20,7 +18,7 @@ const CODES = {
   unknown: code('unknown', '`timeZone` must be a name of the IANA time-zone database, such as `Europe/Berlin` or `Etc/UTC`'),
 } satisfies Record<string, RuleCode>;
 
-export const validateTimeZone: Rule = withFixes({
+export const validateTimeZone: Rule = {
   name: 'validateTimeZone',
   kinds: ['CronJob'],
   codes: Object.values(CODES),
@@ -46,4 +44,4 @@ export const validateTimeZone: Rule = withFixes({
       }
     }
   },
-}, TIME_ZONE_FIXES);
+};

@@ -6,8 +6,6 @@ import { gateEnabledByDefault } from '../../kube/featureGates';
 import type { Finding, Rule, RuleCode, RuleContext } from '../../types';
 import { report } from '../shared';
 import { HREF, serverError, serverSays } from '../meta/report';
-import { withFixes } from '../../fixes/types';
-import { SERVICE_ACCOUNT_TOKEN_IN_SECRETS_FIXES } from './validateServiceAccountTokenInSecrets.fix';
 
 const MIRRORS = 'validateCSIDriverSpec (serviceAccountTokenInSecrets)';
 
@@ -15,7 +13,7 @@ const CODES = {
   withoutTokenRequests: { code: 'csidriver/service-account-token-in-secrets/without-token-requests', severity: 'error', title: 'serviceAccountTokenInSecrets needs tokenRequests', mirrors: MIRRORS, reference: 'CSI-SAT-01', href: HREF.csiDriverSpec },
 } satisfies Record<string, RuleCode>;
 
-export const validateServiceAccountTokenInSecrets: Rule = withFixes({
+export const validateServiceAccountTokenInSecrets: Rule = {
   name: 'validateServiceAccountTokenInSecrets',
   kinds: ['CSIDriver'],
   codes: Object.values(CODES),
@@ -29,4 +27,4 @@ export const validateServiceAccountTokenInSecrets: Rule = withFixes({
     const value = spec.serviceAccountTokenInSecrets;
     return [report(CODES.withoutTokenRequests, ['spec', 'serviceAccountTokenInSecrets'], `serviceAccountTokenInSecrets is set (to ${value}) but \`tokenRequests\` is ${tokenRequests ? 'empty' : 'not set'}: it says where the kubelet puts service account tokens, and without token requests there are none, so the server refuses the field. Add \`tokenRequests\` (one entry per audience the driver needs) or remove this line. ${serverSays([serverError('spec.serviceAccountTokenInSecrets', 'Invalid value', value, 'serviceAccountTokenInSecrets is set but no tokenRequests are specified')])}`, 'entry')];
   },
-}, SERVICE_ACCOUNT_TOKEN_IN_SECRETS_FIXES);
+};

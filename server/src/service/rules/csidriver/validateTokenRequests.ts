@@ -4,8 +4,6 @@ import { isObject } from '../../kube/defaults';
 import type { Finding, Rule, RuleCode, RuleContext } from '../../types';
 import { report } from '../shared';
 import { HREF, serverError, serverSays } from '../meta/report';
-import { withFixes } from '../../fixes/types';
-import { TOKEN_REQUEST_FIXES } from './validateTokenRequests.fix';
 
 const MIRRORS = 'validateTokenRequests';
 const MIN_EXPIRATION_SECONDS = 600;
@@ -17,7 +15,7 @@ const CODES = {
   expirationTooLong: { code: 'csidriver/token-requests/expiration-too-long', severity: 'error', title: 'tokenRequests[].expirationSeconds must be at most 2^32', mirrors: MIRRORS, reference: 'CSI-TOK-03', href: HREF.csiDriverSpec },
 } satisfies Record<string, RuleCode>;
 
-export const validateTokenRequests: Rule = withFixes({
+export const validateTokenRequests: Rule = {
   name: MIRRORS,
   kinds: ['CSIDriver'],
   codes: Object.values(CODES),
@@ -50,4 +48,4 @@ export const validateTokenRequests: Rule = withFixes({
     });
     return findings;
   },
-}, TOKEN_REQUEST_FIXES);
+};

@@ -4,8 +4,6 @@ import { isObject } from '../../kube/defaults';
 import type { Finding, Rule, RuleCode, RuleContext } from '../../types';
 import { report } from '../shared';
 import { HREF } from '../meta/report';
-import { withFixes } from '../../fixes/types';
-import { VOLUME_LIFECYCLE_MODE_FIXES } from './validateVolumeLifecycleModes.fix';
 
 const MIRRORS = 'validateVolumeLifecycleModes';
 
@@ -13,7 +11,7 @@ const CODES = {
   duplicate: { code: 'csidriver/volume-lifecycle-modes/duplicate', severity: 'warning', title: 'A volume lifecycle mode is listed more than once', mirrors: MIRRORS, reference: 'CSI-VLM-01', href: HREF.csiDriverSpec },
 } satisfies Record<string, RuleCode>;
 
-export const validateVolumeLifecycleModes: Rule = withFixes({
+export const validateVolumeLifecycleModes: Rule = {
   name: MIRRORS,
   kinds: ['CSIDriver'],
   codes: Object.values(CODES),
@@ -33,4 +31,4 @@ export const validateVolumeLifecycleModes: Rule = withFixes({
     });
     return findings;
   },
-}, VOLUME_LIFECYCLE_MODE_FIXES);
+};

@@ -3,8 +3,6 @@
 import type { FieldPath, Finding, Rule, RuleCode, RuleContext } from '../../types';
 import { DOCS, FIRST_MINOR, inJobSpecParts, isIndexed, jobSpecRule, podRestartPolicy, type JobParts } from './jobFields';
 import { asInteger, report } from '../shared';
-import { withFixes } from '../../fixes/types';
-import { BACKOFF_LIMIT_PER_INDEX_FIXES } from './validateBackoffLimitPerIndex.fix';
 
 /** Limits in the API server: maxFailedIndexesForIndexedJob, completionsSoftLimit and the two limits above it. */
 const MAX_FAILED_INDEXES = 100_000;
@@ -95,11 +93,11 @@ function crossFieldChecks(parts: JobParts, context: RuleContext): Finding[] {
   return findings;
 }
 
-export const validateBackoffLimitPerIndex: Rule = withFixes(jobSpecRule({
+export const validateBackoffLimitPerIndex: Rule = jobSpecRule({
   name: 'validateJobSpec (backoffLimitPerIndex)',
   codes: Object.values(CODES),
   ...inJobSpecParts(negativeBackoffLimitPerIndex, negativeMaxFailedIndexes, crossFieldChecks),
-}), BACKOFF_LIMIT_PER_INDEX_FIXES);
+});
 
 function indexedChecks(parts: JobParts, hasBackoffLimitPerIndex: boolean, maxFailedIndexes: number | undefined,
   completions: number | undefined, parallelism: number | undefined): Finding[] {

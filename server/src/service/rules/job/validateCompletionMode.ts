@@ -4,8 +4,6 @@
 import type { Finding, Rule, RuleCode } from '../../types';
 import { DOCS, isIndexed, jobSpecRule } from './jobFields';
 import { asInteger, report } from '../shared';
-import { withFixes } from '../../fixes/types';
-import { COMPLETION_MODE_FIXES } from './validateCompletionMode.fix';
 
 /** maxParallelismForIndexedJob in the API server. */
 export const MAX_INDEXED_PARALLELISM = 100_000;
@@ -26,7 +24,7 @@ const CODES = {
   },
 } satisfies Record<string, RuleCode>;
 
-export const validateCompletionMode: Rule = withFixes(jobSpecRule({
+export const validateCompletionMode: Rule = jobSpecRule({
   name: 'validateJobSpec (completionMode)',
   codes: Object.values(CODES),
   check(parts) {
@@ -55,4 +53,4 @@ export const validateCompletionMode: Rule = withFixes(jobSpecRule({
     }
     return findings;
   },
-}), COMPLETION_MODE_FIXES);
+});

@@ -5,8 +5,6 @@
 import type { Rule, RuleCode } from '../../types';
 import { DOCS, jobSpecRule, podRestartPolicy } from './jobFields';
 import { asObject, report } from '../shared';
-import { withFixes } from '../../fixes/types';
-import { JOB_RESTART_POLICY_FIXES } from './validateJobRestartPolicy.fix';
 
 const CODES = {
   neverOrOnFailureRequired: {
@@ -18,7 +16,7 @@ const CODES = {
 
 const WHY = 'a Pod that restarts its containers even after they succeed never finishes, so the Job could never complete';
 
-export const validateJobRestartPolicy: Rule = withFixes(jobSpecRule({
+export const validateJobRestartPolicy: Rule = jobSpecRule({
   name: 'validateJobSpec (restartPolicy)',
   codes: Object.values(CODES),
   check(parts) {
@@ -33,4 +31,4 @@ export const validateJobRestartPolicy: Rule = withFixes(jobSpecRule({
         + `\`Always\`, and ${WHY}. Add \`restartPolicy: Never\` (or \`OnFailure\`) under \`${parts.printed('template', 'spec')}\`.`;
     return [report(CODES.neverOrOnFailureRequired, parts.at('template', 'spec', 'restartPolicy'), message)];
   },
-}), JOB_RESTART_POLICY_FIXES);
+});

@@ -1,13 +1,11 @@
 // ValidateJobSpec's selector checks: a selector must exist (only possible to miss with
 // `manualSelector: true`), be well formed (ValidateLabelSelector), and select the Pod template's labels.
-import { withFixes } from '../../fixes/types';
 import type { Finding, Rule, RuleCode } from '../../types';
 import { DOCS, jobSpecRule, quote } from './jobFields';
 import { report } from '../shared';
 import { selectorModel } from './generatedSelector';
 import { describeRequirement, parseLabelSelector, unmetRequirements, type SelectorProblem } from './labelSelector';
 import { validateGeneratedSelector } from './validateGeneratedSelector';
-import { JOB_SELECTOR_FIXES } from './validateJobSelector.fix';
 
 const malformed = (name: string, title: string): RuleCode => ({
   code: `job/selector/${name}`, severity: 'error', title,
@@ -32,7 +30,7 @@ const CODES = {
 } satisfies Record<string, RuleCode>;
 
 /** ValidateJobSpec's selector checks, which ValidateJobTemplateSpec does not run (it forbids a selector instead). */
-export const validateJobSelector: Rule = withFixes(jobSpecRule({
+export const validateJobSelector: Rule = jobSpecRule({
   name: 'ValidateJobSpec (selector)',
   only: 'ValidateJob',
   codes: Object.values(CODES),
@@ -65,7 +63,7 @@ export const validateJobSelector: Rule = withFixes(jobSpecRule({
       + 'so the Job would not find the Pods it creates. Add the labels to `spec.template.metadata.labels`, or change '
       + 'the selector.')];
   },
-}), JOB_SELECTOR_FIXES);
+});
 
 function problemFinding(problem: SelectorProblem): Finding {
   switch (problem.kind) {

@@ -7,8 +7,6 @@ import { DOCS, FIRST_MINOR, inJobSpecParts, jobSpecRule, podRestartPolicy, templ
 import { asArray, asObject, asString, report } from '../shared';
 import { ON_EXIT_CODES_CODES, validateOnExitCodes } from './podFailurePolicyOnExitCodes';
 import { ON_POD_CONDITIONS_CODES, validateOnPodConditions } from './podFailurePolicyOnPodConditions';
-import { withFixes } from '../../fixes/types';
-import { POD_FAILURE_POLICY_FIXES } from './validatePodFailurePolicy.fix';
 
 const MAX_RULES = 20;
 
@@ -63,11 +61,11 @@ function restartPolicyWithPolicy(parts: JobParts, context: RuleContext): Finding
     + 'or remove `podFailurePolicy`.')];
 }
 
-export const validatePodFailurePolicy: Rule = withFixes(jobSpecRule({
+export const validatePodFailurePolicy: Rule = jobSpecRule({
   name: 'validatePodFailurePolicy',
   codes: [...Object.values(CODES), ...ON_EXIT_CODES_CODES, ...ON_POD_CONDITIONS_CODES],
   ...inJobSpecParts(policyRules, restartPolicyWithPolicy),
-}), POD_FAILURE_POLICY_FIXES);
+});
 
 interface RuleCheckContext {
   parts: JobParts;

@@ -4,8 +4,6 @@
 import type { Rule, RuleCode } from '../../types';
 import { DOCS, FIRST_MINOR, jobSpecRule } from './jobFields';
 import { asObject, report } from '../shared';
-import { withFixes } from '../../fixes/types';
-import { POD_REPLACEMENT_POLICY_FIXES } from './validatePodReplacementPolicy.fix';
 
 const CODES = {
   failedRequiredWithPodFailurePolicy: {
@@ -15,7 +13,7 @@ const CODES = {
   },
 } satisfies Record<string, RuleCode>;
 
-export const validatePodReplacementPolicy: Rule = withFixes(jobSpecRule({
+export const validatePodReplacementPolicy: Rule = jobSpecRule({
   name: 'validatePodReplacementPolicy',
   codes: Object.values(CODES),
   check(parts, context) {
@@ -27,4 +25,4 @@ export const validatePodReplacementPolicy: Rule = withFixes(jobSpecRule({
       + 'once it has fully terminated, so its replacement must wait until then. Set `podReplacementPolicy: Failed`, or '
       + 'remove the field (it then defaults to `Failed`).')];
   },
-}), POD_REPLACEMENT_POLICY_FIXES);
+});

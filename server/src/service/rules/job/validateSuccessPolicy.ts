@@ -6,8 +6,6 @@ import type { FieldPath, Finding, Json, Rule, RuleCode } from '../../types';
 import { DOCS, FIRST_MINOR, isIndexed, jobSpecRule, quote } from './jobFields';
 import { asArray, asInteger, asObject, asString, report } from '../shared';
 import { parseIndexes } from './indexesFormat';
-import { withFixes } from '../../fixes/types';
-import { SUCCESS_POLICY_FIXES } from './validateSuccessPolicy.fix';
 
 const MAX_RULES = 20;
 const MAX_SUCCEEDED_INDEXES_LENGTH = 64 * 1024;
@@ -37,7 +35,7 @@ const CODES = {
     'An empty `succeededIndexes` is never met (the API asks for at least one index)'),
 } satisfies Record<string, RuleCode>;
 
-export const validateSuccessPolicy: Rule = withFixes(jobSpecRule({
+export const validateSuccessPolicy: Rule = jobSpecRule({
   name: 'validateSuccessPolicy',
   codes: Object.values(CODES),
   check(parts, context) {
@@ -66,7 +64,7 @@ export const validateSuccessPolicy: Rule = withFixes(jobSpecRule({
     rules.forEach((rule, index) => findings.push(...validateRule(rule, [...path, 'rules', index], completions)));
     return findings;
   },
-}), SUCCESS_POLICY_FIXES);
+});
 
 function validateRule(value: Json, rulePath: FieldPath, completions: number | undefined): Finding[] {
   const rule = asObject(value);

@@ -13,14 +13,12 @@ import {
   dns1123LabelProblems, dns1123LabelServerMessages, dns1123SubdomainProblems, dns1123SubdomainServerMessages,
   labelValueProblems, labelValueServerMessages, qualifiedNameProblems, qualifiedNameServerMessages,
 } from '../../kube/names';
-import { withFixes } from '../../fixes/types';
 import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
 import { HREF, listProblems, oneOf, serverError, serverSays } from '../meta/report';
 import { asArray, asInteger, asObject, asString, objectEntries, report } from '../shared';
 import { NODE_SELECTOR_OPERATORS } from './podEnums';
 import { labelSelectorFindings, selectorKeys, type SelectorCodes } from './podLabelSelector';
 import { jobTemplateRule, podSpecOf } from './podTemplate';
-import { AFFINITY_FIXES } from './validateAffinity.fix';
 
 const code = (name: string, title: string, mirrors: string, href: string = HREF.nodeAffinity): RuleCode =>
   ({ code: `pod/affinity-${name}`, severity: 'error', title, mirrors, href });
@@ -314,4 +312,4 @@ export function checkAffinity(template: Json | undefined, base: FieldPath, minor
   return findings;
 }
 
-export const validateAffinity = withFixes(jobTemplateRule('validateAffinity', Object.values(AFFINITY_CODES), checkAffinity), AFFINITY_FIXES);
+export const validateAffinity = jobTemplateRule('validateAffinity', Object.values(AFFINITY_CODES), checkAffinity);

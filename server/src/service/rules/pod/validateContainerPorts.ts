@@ -6,10 +6,8 @@ import { portNameProblems, portNameServerMessages } from '../../kube/names';
 import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
 import { HREF, listProblems, serverError, serverSays, supportedValuesDetail } from '../meta/report';
 import { asInteger } from '../shared';
-import { withFixes } from '../../fixes/types';
 import { PORT_PROTOCOLS } from './podEnums';
 import { containersOf, describeContainer, jobTemplateRule, podSpecOf, type ContainerRef } from './podTemplate';
-import { CONTAINER_PORT_FIXES } from './validateContainerPorts.fix';
 
 export const PORT_CODES = {
   nameInvalid: 'pod/port-name-invalid',
@@ -176,4 +174,4 @@ export function checkContainerPorts(template: Json | undefined, base: FieldPath)
   ];
 }
 
-export const validateContainerPorts = withFixes(jobTemplateRule('validateContainerPorts', portCodes, (template, base) => checkContainerPorts(template, base)), CONTAINER_PORT_FIXES);
+export const validateContainerPorts = jobTemplateRule('validateContainerPorts', portCodes, (template, base) => checkContainerPorts(template, base));

@@ -13,10 +13,8 @@
 import { formatFieldPath, type FieldPath, type Finding, type Json, type RuleCode } from '../../types';
 import { HREF, serverError, serverSays, supportedValuesDetail } from '../meta/report';
 import { asArray, asObject, asString, report } from '../shared';
-import { withFixes } from '../../fixes/types';
 import { CONTAINER_RESTART_POLICIES, restartRuleActions, RESTART_RULE_OPERATORS } from './podEnums';
 import { allContainersOf, describeContainer, jobTemplateRule, podSpecOf, type ContainerRef } from './podTemplate';
-import { CONTAINER_RESTART_POLICY_FIXES } from './validateContainerRestartPolicy.fix';
 
 export const RESTART_POLICY_CODES = {
   initNotAlways: 'pod/init-container-restart-policy-not-always',
@@ -154,4 +152,4 @@ export function checkContainerRestartPolicy(template: Json | undefined, base: Fi
   return findings;
 }
 
-export const validateContainerRestartPolicy = withFixes(jobTemplateRule('validateContainerRestartPolicy', restartPolicyCodes, checkContainerRestartPolicy), CONTAINER_RESTART_POLICY_FIXES);
+export const validateContainerRestartPolicy = jobTemplateRule('validateContainerRestartPolicy', restartPolicyCodes, checkContainerRestartPolicy);

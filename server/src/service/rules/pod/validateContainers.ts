@@ -6,8 +6,6 @@ import { dns1123LabelProblems, dns1123LabelServerMessages } from '../../kube/nam
 import { formatFieldPath, type FieldPath, type Finding, type Json, type RuleCode } from '../../types';
 import { HREF, listProblems, serverError, serverSays, supportedValuesDetail } from '../meta/report';
 import { containersOf, describeContainer, jobTemplateRule, podSpecOf, type ContainerRef } from './podTemplate';
-import { withFixes } from '../../fixes/types';
-import { CONTAINER_FIXES } from './validateContainers.fix';
 
 export const CONTAINER_CODES = {
   containersEmpty: 'pod/containers-empty',
@@ -132,4 +130,4 @@ export function checkContainers(template: Json | undefined, base: FieldPath): Fi
   return findings;
 }
 
-export const validateContainers = withFixes(jobTemplateRule('validateContainers', containerCodes, (template, base) => checkContainers(template, base)), CONTAINER_FIXES);
+export const validateContainers = jobTemplateRule('validateContainers', containerCodes, (template, base) => checkContainers(template, base));

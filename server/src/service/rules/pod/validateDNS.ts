@@ -12,13 +12,11 @@ import {
   byteLength, dns1123LabelProblems, dns1123LabelServerMessages, dns1123SubdomainProblems, dns1123SubdomainServerMessages,
   dns1123SubdomainWithUnderscoreProblems, dns1123SubdomainWithUnderscoreServerMessages,
 } from '../../kube/names';
-import { withFixes } from '../../fixes/types';
 import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
 import { HREF, listProblems, oneOf, serverError, serverSays, supportedValuesDetail } from '../meta/report';
 import { asArray, asObject, asString, objectEntries, report } from '../shared';
 import { DNS_POLICIES } from './podEnums';
 import { jobTemplateRule, podSpecOf } from './podTemplate';
-import { DNS_FIXES } from './validateDNS.fix';
 
 const code = (name: string, title: string, mirrors: string, href: string): RuleCode =>
   ({ code: `pod/${name}`, severity: 'error', title, mirrors, href });
@@ -204,4 +202,4 @@ export function checkDNS(template: Json | undefined, base: FieldPath, minor: num
   return findings;
 }
 
-export const validateDNS = withFixes(jobTemplateRule('validatePodDNSConfig', Object.values(DNS_CODES), checkDNS), DNS_FIXES);
+export const validateDNS = jobTemplateRule('validatePodDNSConfig', Object.values(DNS_CODES), checkDNS);

@@ -2,11 +2,9 @@
 // or a name listed twice, but says so (`kubectl apply` prints "Warning: ..."). validateImagePullSecrets
 // itself only refuses fields other than `name`, which a manifest cannot write (the schema has no others).
 import { formatFieldPath, type FieldPath, type Finding, type Json, type RuleCode } from '../../types';
-import { withFixes } from '../../fixes/types';
 import { HREF } from '../meta/report';
 import { asArray, asObject, report } from '../shared';
 import { jobTemplateRule, podSpecOf } from './podTemplate';
-import { IMAGE_PULL_SECRET_FIXES } from './validateImagePullSecrets.fix';
 
 export const IMAGE_PULL_SECRET_CODES = {
   nameEmpty: { code: 'pod/image-pull-secret-name-empty', severity: 'warning', title: 'An imagePullSecrets entry without a name refers to no Secret', mirrors: 'GetWarningsForPodTemplate', href: HREF.imagePullSecrets },
@@ -41,6 +39,5 @@ export function checkImagePullSecrets(template: Json | undefined, base: FieldPat
   return findings;
 }
 
-export const validateImagePullSecrets = withFixes(
-  jobTemplateRule('GetWarningsForPodTemplate (imagePullSecrets)', Object.values(IMAGE_PULL_SECRET_CODES), (template, base) => checkImagePullSecrets(template, base)),
-  IMAGE_PULL_SECRET_FIXES);
+export const validateImagePullSecrets =
+  jobTemplateRule('GetWarningsForPodTemplate (imagePullSecrets)', Object.values(IMAGE_PULL_SECRET_CODES), (template, base) => checkImagePullSecrets(template, base));

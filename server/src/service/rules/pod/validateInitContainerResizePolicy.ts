@@ -6,8 +6,6 @@
 import { formatFieldPath, type FieldPath, type Finding, type Json, type RuleCode } from '../../types';
 import { HREF, serverError, serverSays } from '../meta/report';
 import { containersOf, describeContainer, jobTemplateRule, podSpecOf } from './podTemplate';
-import { withFixes } from '../../fixes/types';
-import { INIT_CONTAINER_RESIZE_POLICY_FIXES } from './validateInitContainerResizePolicy.fix';
 
 export const INIT_CONTAINER_RESIZE_RESTART_CODE = 'pod/init-container-resize-restart-container';
 
@@ -50,7 +48,5 @@ export function checkInitContainerResizePolicy(template: Json | undefined, base:
   return findings;
 }
 
-export const validateInitContainerResizePolicy = withFixes(
-  jobTemplateRule('validateInitContainerResizePolicy', initContainerResizePolicyCodes, checkInitContainerResizePolicy),
-  INIT_CONTAINER_RESIZE_POLICY_FIXES,
-);
+export const validateInitContainerResizePolicy =
+  jobTemplateRule('validateInitContainerResizePolicy', initContainerResizePolicyCodes, checkInitContainerResizePolicy);

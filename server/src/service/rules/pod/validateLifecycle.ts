@@ -10,12 +10,10 @@
 //   stopSignal is dropped as a whole.
 // Init containers follow the probes' rules (validateProbe.ts): refused up to 1.27 with their contents
 // checked, refused unchecked from 1.28, and checked like a regular container's for sidecars from 1.29.
-import { withFixes } from '../../fixes/types';
 import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
 import { HREF, serverError, serverSays } from '../meta/report';
 import { asInteger, asObject, report } from '../shared';
 import { allContainersOf, describeContainer, jobTemplateRule, podSpecOf, type ContainerRef } from './podTemplate';
-import { LIFECYCLE_FIXES } from './validateLifecycle.fix';
 import { containerScope, handlerCodes, handlerFindings, onInitContainerFinding, type HandlerOwner } from './validateProbe';
 
 const LIFECYCLE_HANDLER_CODES = handlerCodes('pod/lifecycle', 'lifecycle hook', HREF.lifecycleHooks);
@@ -113,4 +111,4 @@ export function checkLifecycle(template: Json | undefined, base: FieldPath, mino
   return findings;
 }
 
-export const validateLifecycle = withFixes(jobTemplateRule('validateLifecycle', Object.values(LIFECYCLE_CODES), checkLifecycle), LIFECYCLE_FIXES);
+export const validateLifecycle = jobTemplateRule('validateLifecycle', Object.values(LIFECYCLE_CODES), checkLifecycle);

@@ -5,11 +5,9 @@
 // 1.33, appArmorProfile from 1.30 (its first release). procMount is rewritten to Default, not dropped, while
 // ProcMountType is off, so it is refused on Windows in every release.
 import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
-import { withFixes } from '../../fixes/types';
 import { HREF, serverError, serverSays, supportedValuesDetail } from '../meta/report';
 import { asArray, asObject, asString, report } from '../shared';
 import { containersOf, describeContainer, jobTemplateRule, podSpecOf } from './podTemplate';
-import { OS_FIXES } from './validateOS.fix';
 
 export const OS_CODES = {
   nameRequired: { code: 'pod/os-name-required', severity: 'error', title: 'spec.os.name may not be empty (1.24+)', mirrors: 'validateOS', href: HREF.podOS },
@@ -125,4 +123,4 @@ export function checkOS(template: Json | undefined, base: FieldPath, minor: numb
   return name === 'linux' ? linuxFindings(spec, base) : windowsFindings(spec, base, minor);
 }
 
-export const validateOS = withFixes(jobTemplateRule('validateOS', Object.values(OS_CODES), checkOS), OS_FIXES);
+export const validateOS = jobTemplateRule('validateOS', Object.values(OS_CODES), checkOS);

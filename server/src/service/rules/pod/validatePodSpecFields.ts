@@ -11,7 +11,6 @@ import {
   dns1123SubdomainProblems, dns1123SubdomainServerMessages, qualifiedNameProblems, qualifiedNameServerMessages,
 } from '../../kube/names';
 import { parseQuantity } from '../../kube/quantity';
-import { withFixes } from '../../fixes/types';
 import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
 import { labelFindings } from '../meta/labelsAndAnnotations';
 import { HREF, listProblems, oneOf, serverError, serverSays, supportedValuesDetail } from '../meta/report';
@@ -19,7 +18,6 @@ import { asArray, asInteger, asObject, asString, report } from '../shared';
 import { PREEMPTION_POLICIES } from './podEnums';
 import { jobTemplateRule, podSpecOf } from './podTemplate';
 import { containerResourceNameServerMessages } from './resourceNames';
-import { POD_SPEC_FIELD_FIXES } from './validatePodSpecFields.fix';
 
 const code = (name: string, title: string, mirrors: string, href: string, severity: RuleCode['severity'] = 'error'): RuleCode =>
   ({ code: `pod/${name}`, severity, title, mirrors, href });
@@ -183,4 +181,4 @@ export function checkPodSpecFields(template: Json | undefined, base: FieldPath, 
   return findings;
 }
 
-export const validatePodSpecFields = withFixes(jobTemplateRule('ValidatePodSpec (pod-level fields)', Object.values(POD_SPEC_FIELD_CODES), checkPodSpecFields), POD_SPEC_FIELD_FIXES);
+export const validatePodSpecFields = jobTemplateRule('ValidatePodSpec (pod-level fields)', Object.values(POD_SPEC_FIELD_CODES), checkPodSpecFields);

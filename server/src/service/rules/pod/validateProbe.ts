@@ -11,12 +11,10 @@
 //   Always; the field is dropped in 1.28) may have all three probes, validated like a regular container's.
 // The handler checks are shared with the lifecycle hooks (validateLifecycle.ts), each with its own codes.
 import { httpHeaderNameServerMessages, portNameProblems, portNameServerMessages, portNumberServerMessages } from '../../kube/names';
-import { withFixes } from '../../fixes/types';
 import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
 import { HREF, listProblems, serverError, serverSays, supportedValuesDetail } from '../meta/report';
 import { asArray, asInteger, asObject, asString, report } from '../shared';
 import { allContainersOf, describeContainer, jobTemplateRule, podSpecOf, type ContainerRef } from './podTemplate';
-import { PROBE_FIXES } from './validateProbe.fix';
 
 /** The codes of one set of handler checks (probes or lifecycle hooks). */
 export interface HandlerCodes {
@@ -251,4 +249,4 @@ export function checkProbes(template: Json | undefined, base: FieldPath, minor: 
   return findings;
 }
 
-export const validateProbe = withFixes(jobTemplateRule('validateProbe', Object.values(PROBE_CODES), checkProbes), PROBE_FIXES);
+export const validateProbe = jobTemplateRule('validateProbe', Object.values(PROBE_CODES), checkProbes);

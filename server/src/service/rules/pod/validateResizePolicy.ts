@@ -8,14 +8,12 @@
 // findings sit on the value written, and quote the server's path. An empty string is the server's "Required
 // value"; a missing field is the schema check's (both fields are required there).
 import { gateEnabledByDefault } from '../../kube/featureGates';
-import { withFixes } from '../../fixes/types';
 import { JOB_SPEC_KINDS, podTemplatePath } from '../../kube/jobSpec';
-import { formatFieldPath, jsonAt, type FieldPath, type Finding, type Json, type RuleCode } from '../../types';
+import { formatFieldPath, jsonAt, type FieldPath, type Finding, type Json, type Rule, type RuleCode } from '../../types';
 import { HREF, oneOf, serverError, serverSays, supportedValuesDetail } from '../meta/report';
 import { asObject, asString, report } from '../shared';
 import { RESIZE_RESOURCES, RESIZE_RESTART_POLICIES } from './podEnums';
 import { allContainersOf, describeContainer, podSpecOf, type ContainerRef } from './podTemplate';
-import { RESIZE_POLICY_FIXES } from './validateResizePolicy.fix';
 
 const code = (name: string, title: string): RuleCode =>
   ({ code: `pod/container-resize-policy-${name}`, severity: 'error', title, mirrors: 'validateResizePolicy', href: HREF.resizePolicy });
@@ -84,7 +82,7 @@ export function checkResizePolicy(template: Json | undefined, base: FieldPath, m
   return findings;
 }
 
-export const validateResizePolicy = withFixes({
+export const validateResizePolicy: Rule = {
   name: 'validateResizePolicy',
   kinds: JOB_SPEC_KINDS,
   codes: Object.values(RESIZE_POLICY_CODES),
@@ -95,4 +93,4 @@ export const validateResizePolicy = withFixes({
     const podSpec = podSpecOf(jsonAt(context.defaulted, base));
     return checkResizePolicy(jsonAt(context.object, base), base, context.minor, podSpec?.restartPolicy);
   },
-}, RESIZE_POLICY_FIXES);
+};

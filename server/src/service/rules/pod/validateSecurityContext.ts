@@ -15,11 +15,9 @@
 // - seLinuxChangePolicy is dropped in 1.32; in 1.33-1.35 only Recursive is accepted (SELinuxMount is off),
 //   later releases are only held to the full set (Recursive, MountOption).
 import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
-import { withFixes } from '../../fixes/types';
 import { HREF, serverError, serverSays, supportedValuesDetail } from '../meta/report';
 import { asArray, asInteger, asObject, asString, report } from '../shared';
 import { allContainersOf, containersOf, describeContainer, jobTemplateRule, podSpecOf, type ContainerRef } from './podTemplate';
-import { SECURITY_CONTEXT_FIXES } from './validateSecurityContext.fix';
 
 export const SECURITY_CONTEXT_CODES = {
   idOutOfRange: { code: 'pod/security-context-id-out-of-range', severity: 'error', title: 'User and group IDs must be between 0 and 2147483647', mirrors: 'ValidateSecurityContext, validatePodSpecSecurityContext (IsValidUserID, IsValidGroupID)', href: HREF.securityContext },
@@ -174,5 +172,5 @@ export function checkSecurityContext(template: Json | undefined, base: FieldPath
   ];
 }
 
-export const validateSecurityContext = withFixes(
-  jobTemplateRule('ValidateSecurityContext', Object.values(SECURITY_CONTEXT_CODES), checkSecurityContext), SECURITY_CONTEXT_FIXES);
+export const validateSecurityContext =
+  jobTemplateRule('ValidateSecurityContext', Object.values(SECURITY_CONTEXT_CODES), checkSecurityContext);

@@ -6,12 +6,10 @@
 // know the annotations); everything else holds in every release we support. The server reports annotation
 // errors at `<template>.annotations...`, without `metadata`.
 import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
-import { withFixes } from '../../fixes/types';
 import { byteLength } from '../../kube/names';
 import { HREF, serverError, serverSays, supportedValuesDetail } from '../meta/report';
 import { asObject, asString, report } from '../shared';
 import { allContainersOf, containersOf, describeContainer, jobTemplateRule, podSpecOf } from './podTemplate';
-import { SECURITY_PROFILE_FIXES } from './validateSecurityProfiles.fix';
 
 const code = (suffix: string, title: string, mirrors: string, href: string): RuleCode => ({ code: `pod/security-context-${suffix}`, severity: 'error', title, mirrors, href });
 
@@ -261,5 +259,5 @@ export function checkSecurityProfiles(template: Json | undefined, base: FieldPat
   return findings;
 }
 
-export const validateSecurityProfiles = withFixes(
-  jobTemplateRule('validateSecurityProfiles', Object.values(SECURITY_PROFILE_CODES), checkSecurityProfiles), SECURITY_PROFILE_FIXES);
+export const validateSecurityProfiles =
+  jobTemplateRule('validateSecurityProfiles', Object.values(SECURITY_PROFILE_CODES), checkSecurityProfiles);

@@ -4,12 +4,10 @@
 // Names may use `/` as well as `.` as separators; the regular expression quoted is the one of 1.29+ (older
 // releases word it differently but accept the same dotted names).
 import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
-import { withFixes } from '../../fixes/types';
 import { byteLength } from '../../kube/names';
 import { HREF, serverError, serverSays } from '../meta/report';
 import { asArray, asObject, asString, report } from '../shared';
 import { jobTemplateRule, podSpecOf } from './podTemplate';
-import { SYSCTL_FIXES } from './validateSysctls.fix';
 
 export const SYSCTL_CODES = {
   nameRequired: { code: 'pod/sysctl-name-required', severity: 'error', title: 'A sysctl needs a name', mirrors: 'validateSysctls', href: HREF.sysctls },
@@ -93,4 +91,4 @@ export function checkSysctls(template: Json | undefined, base: FieldPath, minor:
   return findings;
 }
 
-export const validateSysctls = withFixes(jobTemplateRule('validateSysctls', Object.values(SYSCTL_CODES), checkSysctls), SYSCTL_FIXES);
+export const validateSysctls = jobTemplateRule('validateSysctls', Object.values(SYSCTL_CODES), checkSysctls);

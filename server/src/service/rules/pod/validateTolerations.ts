@@ -3,13 +3,11 @@
 // (alpha, off), so they are refused like any other unknown operator. The server names the `operator` field
 // for a bad value and the `effect` field for tolerationSeconds without NoExecute; so do we.
 import { labelValueProblems, labelValueServerMessages, qualifiedNameProblems, qualifiedNameServerMessages } from '../../kube/names';
-import { withFixes } from '../../fixes/types';
 import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
 import { HREF, listProblems, oneOf, serverError, serverSays, supportedValuesDetail } from '../meta/report';
 import { asString, objectEntries, report } from '../shared';
 import { TAINT_EFFECTS, TOLERATION_OPERATORS } from './podEnums';
 import { jobTemplateRule, podSpecOf } from './podTemplate';
-import { TOLERATION_FIXES } from './validateTolerations.fix';
 
 const code = (name: string, title: string, mirrors = 'ValidateTolerations'): RuleCode =>
   ({ code: `pod/toleration-${name}`, severity: 'error', title, mirrors, href: HREF.tolerations });
@@ -81,4 +79,4 @@ export function checkTolerations(template: Json | undefined, base: FieldPath): F
     .flatMap(([toleration, index]) => tolerationFindings(toleration, [...base, 'spec', 'tolerations', index]));
 }
 
-export const validateTolerations = withFixes(jobTemplateRule('ValidateTolerations', Object.values(TOLERATION_CODES), (template, base) => checkTolerations(template, base)), TOLERATION_FIXES);
+export const validateTolerations = jobTemplateRule('ValidateTolerations', Object.values(TOLERATION_CODES), (template, base) => checkTolerations(template, base));

@@ -10,7 +10,6 @@
 // - the labelSelector is validated (ValidateLabelSelector) from 1.27; earlier releases did not look at it.
 import { gateEnabledByDefault } from '../../kube/featureGates';
 import { qualifiedNameProblems, qualifiedNameServerMessages } from '../../kube/names';
-import { withFixes } from '../../fixes/types';
 import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
 import { HREF, listProblems, oneOf, serverError, serverSays, supportedValuesDetail } from '../meta/report';
 import { asArray, asInteger, asObject, asString, report } from '../shared';
@@ -18,7 +17,6 @@ import { NODE_INCLUSION_POLICIES, UNSATISFIABLE_ACTIONS } from './podEnums';
 import { labelSelectorFindings, selectorKeys, type SelectorCodes } from './podLabelSelector';
 import { jobTemplateRule, podSpecOf } from './podTemplate';
 import { labelKeysAndMismatchFindings, type LabelKeyCodes } from './validateAffinity';
-import { TOPOLOGY_SPREAD_FIXES } from './validateTopologySpread.fix';
 
 const code = (name: string, title: string, mirrors: string): RuleCode =>
   ({ code: `pod/topology-spread-${name}`, severity: 'error', title, mirrors, href: HREF.topologySpread });
@@ -151,4 +149,4 @@ export function checkTopologySpread(template: Json | undefined, base: FieldPath,
   return findings;
 }
 
-export const validateTopologySpread = withFixes(jobTemplateRule('validateTopologySpreadConstraints', Object.values(TOPOLOGY_SPREAD_CODES), checkTopologySpread), TOPOLOGY_SPREAD_FIXES);
+export const validateTopologySpread = jobTemplateRule('validateTopologySpreadConstraints', Object.values(TOPOLOGY_SPREAD_CODES), checkTopologySpread);

@@ -8,11 +8,9 @@
 // leaves out volumes with other errors, but those errors are reported on their own.
 import { isObject } from '../../kube/defaults';
 import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
-import { withFixes } from '../../fixes/types';
 import { HREF } from '../meta/report';
 import { LOCAL_PATH_DETAIL, hasBacksteps, localDescendingPathProblems } from './localPaths';
 import { allContainersOf, describeContainer, jobTemplateRule, podSpecOf, type ContainerRef } from './podTemplate';
-import { VOLUME_MOUNT_FIXES } from './validateVolumeMounts.fix';
 import { said as say, supportedValuesDetail, VolumeReporter } from './volumeSourceCodes';
 import { volumeSourcesOf } from './volumeSources';
 
@@ -234,4 +232,4 @@ export function checkVolumeMounts(template: Json | undefined, base: FieldPath, m
   return out.findings;
 }
 
-export const validateVolumeMounts = withFixes(jobTemplateRule('ValidateVolumeMounts', Object.values(MOUNT_CODES), checkVolumeMounts), VOLUME_MOUNT_FIXES);
+export const validateVolumeMounts = jobTemplateRule('ValidateVolumeMounts', Object.values(MOUNT_CODES), checkVolumeMounts);

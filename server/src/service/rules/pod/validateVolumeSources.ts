@@ -8,9 +8,7 @@
 import { isObject } from '../../kube/defaults';
 import { dns1123LabelProblems, dns1123LabelServerMessages, dns1123SubdomainProblems, dns1123SubdomainServerMessages } from '../../kube/names';
 import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject } from '../../types';
-import { withFixes } from '../../fixes/types';
 import { jobTemplateRule, podSpecOf } from './podTemplate';
-import { VOLUME_SOURCE_FIXES } from './validateVolumeSources.fix';
 import { checkEphemeralVolume } from './volumeClaimTemplate';
 import { checkLocalPath, checkQuantity, checkRequired, type RequiredField } from './volumeChecks';
 import { checkConfigMapVolume, checkDownwardApiVolume, checkProjectedVolume, checkSecretVolume } from './volumeFileSources';
@@ -327,4 +325,4 @@ export function checkVolumeSources(template: Json | undefined, base: FieldPath, 
   return rep.findings;
 }
 
-export const validateVolumeSources = withFixes(jobTemplateRule('validateVolumeSource', Object.values(C), checkVolumeSources), VOLUME_SOURCE_FIXES);
+export const validateVolumeSources = jobTemplateRule('validateVolumeSource', Object.values(C), checkVolumeSources);

@@ -7,10 +7,8 @@
 import { isObject } from '../../kube/defaults';
 import { dns1123LabelProblems, dns1123LabelServerMessages } from '../../kube/names';
 import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
-import { withFixes } from '../../fixes/types';
 import { HREF, listProblems, serverError, serverSays } from '../meta/report';
 import { jobTemplateRule, podSpecOf } from './podTemplate';
-import { VOLUME_FIXES } from './validateVolumes.fix';
 import { volumeSourcesOf } from './volumeSources';
 
 export const VOLUME_CODES = {
@@ -113,4 +111,4 @@ export function checkVolumes(template: Json | undefined, base: FieldPath, minor:
   return findings;
 }
 
-export const validateVolumes = withFixes(jobTemplateRule('ValidateVolumes', volumeCodes, checkVolumes), VOLUME_FIXES);
+export const validateVolumes = jobTemplateRule('ValidateVolumes', volumeCodes, checkVolumes);

@@ -1,7 +1,7 @@
 // Quick fix for `kind/api-version` and `kind/api-version-deprecated` (reported from resources.ts's
 // classification): the apiVersion that serves the kind.
-import { quickFix } from '../fixes/common';
-import { rootOf, type FixEntry, type Fixes } from '../fixes/types';
+import { quickFix } from './common';
+import { rootOf, type FixEntry, type Fixes } from './types';
 import { KINDS } from '../types';
 
 const SERVED_VERSION: FixEntry = {

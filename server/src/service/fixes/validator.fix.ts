@@ -3,12 +3,12 @@
 // reverse), and skeletons for the required fields users most often leave out.
 import { isMap, isScalar, type Scalar } from 'yaml';
 import { placeholder, type Skeleton } from '../document/edits';
-import { allowedValueFixes, containerNames, quickFix, setFix, unusedName } from '../fixes/common';
-import { rootOf, type FixContext, type Fixes, type QuickFix } from '../fixes/types';
+import { allowedValueFixes, containerNames, quickFix, setFix, unusedName } from './common';
+import { rootOf, type FixContext, type Fixes, type QuickFix } from './types';
 import type { FieldPath } from '../types';
-import { closestName } from './messages';
-import { schemaAt } from './navigate';
-import { SCHEMAS, type JsonSchema } from './schemas';
+import { closestName } from '../schema/messages';
+import { schemaAt } from '../schema/navigate';
+import { SCHEMAS, type JsonSchema } from '../schema/schemas';
 
 function scalarAt(context: FixContext): Scalar | undefined {
   const root = rootOf(context);

@@ -1,9 +1,9 @@
 // Quick fixes for the YAML issues found while reading a document (yamlDocument.ts): a duplicate key (keep
 // one of the two), and a quoted string's continuation line that only go-yaml accepts (indent it).
 import { isPair, isScalar, visit, type Pair } from 'yaml';
-import { quickFix } from '../fixes/common';
-import type { FixContext, Fixes, QuickFix } from '../fixes/types';
-import { duplicateKeyAt } from './yamlDocument';
+import { quickFix } from './common';
+import type { FixContext, Fixes, QuickFix } from './types';
+import { duplicateKeyAt } from '../document/yamlDocument';
 
 function duplicateKeyFixes(context: FixContext): QuickFix[] {
   const found = duplicateKeyAt(context.doc.document, context.range[0]);
