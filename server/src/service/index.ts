@@ -10,8 +10,11 @@ import { ruleKeyProblem } from './codes';
 import { classify, mayNameOurKinds } from './kube/resources';
 import { minorOf, settingsKey, type Settings } from './settings';
 import type { KindName } from './types';
+import { updateBaseline } from './update/baseline';
 import { contextKey, type DocumentContext } from './workspace/context';
 
+export { allRuleCodes, ruleKeyProblem } from './codes';
+export { splitDocuments, type DocumentSlice } from './document/split';
 export { FileModel } from './document/fileModel';
 export { CODE_ACTION_KINDS, FIX_ALL_KIND, resolveCodeAction, type CodeActionClient } from './features/codeActions';
 export { complete, COMPLETION_TRIGGERS } from './features/completion';
@@ -48,7 +51,7 @@ export function validate(model: FileModel, text: string, settings: Settings, opt
   model.update(text);
   const key = `${settingsKey(settings)}|${contextKey(options.context)}`;
   // A document whose text the baseline holds as it is updates nothing: it keeps the results it had without one.
-  const baseline = settings.updateChecks === 'off' ? undefined : model.baseline;
+  const baseline = settings.updateChecks === 'off' ? undefined : updateBaseline(model);
   const against = (doc: YamlDocument) => (baseline && !baseline.holds(doc.text) ? baseline : undefined);
   const all = baseline
     ? model.diagnostics((doc) => (against(doc) ? `${key}|${baseline.id}` : key), (doc) => diagnoseDocument(doc, settings, options.context, against(doc)), settings.maxFileSize)

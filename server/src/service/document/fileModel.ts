@@ -2,7 +2,6 @@
 // lines and re-parses and re-checks only the documents whose text changed; the others keep their results,
 // shifted to their new first line. The cost of a keystroke does not grow with the number of documents.
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { Baseline } from '../update/baseline';
 import { shiftFixData } from './edits';
 import { splitDocumentsFrom, type DocumentSlice } from './split';
 import { duplicateKeyMessage, YamlDocument, type DuplicateOf } from './yamlDocument';
@@ -22,11 +21,22 @@ interface Entry extends PlacedDocument {
   state: DocumentState;
 }
 
+/**
+ * The file's previous version, as the file model keeps it for the checks above it (the update checks'
+ * Baseline, update/baseline.ts, is one). The model never reads it: it only carries it with the file.
+ */
+export interface FileBaseline {
+  /** Changes whenever the baseline's text does: part of the key a document's diagnostics are kept under. */
+  readonly id: string;
+  /** Whether the baseline holds this document's text as it is (then the document updates nothing). */
+  holds(documentText: string): boolean;
+}
+
 export class FileModel {
   private entries: Entry[] = [];
   private text: string | undefined;
   /** The file's previous version, when the front door knows it (the file at HEAD): objects it holds are updates. */
-  baseline: Baseline | undefined;
+  baseline: FileBaseline | undefined;
 
   /** Brings the model to `text`, re-parsing only documents whose text is new. */
   update(text: string): readonly PlacedDocument[] {

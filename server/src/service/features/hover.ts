@@ -21,6 +21,7 @@ import { hasPatchDirectives } from '../partial/strategicMerge';
 import type { DocumentContext, KustomizationUse } from '../workspace/context';
 import { positionContext, type PositionContext } from './position';
 import { scheduleMarkdown, scheduleReadingOf } from './schedule';
+import { updateBaseline } from '../update/baseline';
 import { baselineHover } from '../update/hover';
 import { typeLabel } from './types';
 
@@ -55,7 +56,7 @@ export function hover(model: FileModel, text: string, position: Position, settin
   const { doc } = context.placed;
   // A template or a patch is no whole object: it is never compared with the baseline's.
   const partial = !!doc.template || !!patch || hasPatchDirectives(doc.text);
-  const baseline = settings.updateChecks === 'off' || partial ? undefined : model.baseline;
+  const baseline = settings.updateChecks === 'off' || partial ? undefined : updateBaseline(model);
   const changed = baseline && context.kind && context.object ? baselineHover(baseline, context.kind, context.object, path, minor) : undefined;
   const described = describe(context, path, on, minor, options.nowSeconds ?? Date.now() / 1000)
     ?? (patch && !context.kind ? operationMarkdown(context, patch.uses, minor) : undefined);

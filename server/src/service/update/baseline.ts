@@ -2,6 +2,7 @@
 // objects by identity, read once. An object of the new text with the same identity is an update of the
 // baseline's object; one without is a create. Templated text (Helm) has no objects: everything is new.
 import { hasTemplateActions } from '../document/helmTemplate';
+import type { FileBaseline } from '../document/fileModel';
 import { splitDocuments } from '../document/split';
 import { YamlDocument } from '../document/yamlDocument';
 import { applyDefaults, applyStoredDefaults } from '../kube/defaults';
@@ -34,7 +35,7 @@ export interface BaselineObject {
 
 let counter = 0;
 
-export class Baseline {
+export class Baseline implements FileBaseline {
   /** Distinct per instance: diagnostics computed against one baseline are cached under its id. */
   readonly id = `baseline-${++counter}`;
   private index: Map<string, BaselineObject> | undefined;
@@ -102,4 +103,9 @@ function refusedAtCreate(object: BaselineObject, minor: number): boolean {
       return false;
     }
   });
+}
+
+/** The baseline a file model carries, when it is one the update checks can read (the model knows it only as a FileBaseline). */
+export function updateBaseline(model: { baseline?: FileBaseline }): Baseline | undefined {
+  return model.baseline instanceof Baseline ? model.baseline : undefined;
 }
