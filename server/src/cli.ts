@@ -8,7 +8,7 @@ import packageJson from '../../package.json';
 import { FORMATS, runCheck, type CheckCommand, type Format } from './cli/check';
 import { DIFF_USAGE, diffFiles } from './cli/explain';
 import { serveWorker, type WorkerSetup } from './cli/pool';
-import { ruleKeyProblem } from './service/codes';
+import { ruleKeyProblem } from './service/index';
 import { normalizeSettings } from './lsp/configuration';
 import { DEFAULT_SETTINGS, isValidVersion, ruleSettingOf } from './service/settings';
 import { MAX_MINOR, MIN_MINOR } from './service/types';

@@ -3,7 +3,7 @@
 // main thread (`--jobs 1`, few files) and in the workers (cli/pool.ts).
 import { writeFileSync } from 'node:fs';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { unifiedDiff } from '../diff';
+import { unifiedDiff } from './unifiedDiff';
 import { Baseline, checkedResources, FileModel, fixText, validate, type CheckedResource, type Settings } from '../service/index';
 import { KINDS, type KindName } from '../service/types';
 import { fileContext } from './context';
