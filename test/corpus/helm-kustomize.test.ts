@@ -156,17 +156,33 @@ describe('real Kustomize patches', () => {
     assert.deepEqual(unrecognised, []);
   });
 
-  it(`gets zero errors on every patch at every release (1.${MIN_MINOR} to 1.${MAX_MINOR})`, () => {
+  /**
+   * Patches written for a retired apiVersion and listed without a `target`: kustomize applies such a patch only to a
+   * base of that very apiVersion (ResId.Equals), and no release from 1.23 serves `storage.k8s.io/v1beta1` CSIDrivers
+   * (removed in 1.22), so what they build is refused. Each gets exactly that error, at its apiVersion line.
+   */
+  const RETIRED_API_VERSION = [
+    'kubernetes-sigs__gcp-filestore-csi-driver/2719722da341/deploy/kubernetes/overlays/prow-gke-release-staging-rc-master/fsgrouppolicy.yaml',
+    'kubernetes-sigs__gcp-filestore-csi-driver/a25696e139c9/deploy/kubernetes/overlays/stable-master/fsgrouppolicy.yaml',
+  ];
+  const isRetired = (file: string) => RETIRED_API_VERSION.some((path) => name(file) === `kustomize/${path}`);
+
+  it(`gets zero errors on every patch at every release (1.${MIN_MINOR} to 1.${MAX_MINOR}), but kind/api-version on patches for a retired apiVersion`, () => {
     const found: string[] = [];
     for (const file of patches) {
       const text = readFileSync(file, 'utf8');
       const context = contextOf(file);
       for (const release of RELEASES) {
-        for (const d of errors(check(text, context, { ...DEFAULT_SETTINGS, kubernetesVersion: release }))) found.push(`${release} ${name(file)}:${d.range.start.line + 1} ${d.code} ${d.message}`);
+        for (const d of errors(check(text, context, { ...DEFAULT_SETTINGS, kubernetesVersion: release }))) {
+          if (isRetired(file) && d.code === 'kind/api-version' && d.range.start.line === 1) continue;
+          found.push(`${release} ${name(file)}:${d.range.start.line + 1} ${d.code} ${d.message}`);
+        }
+        if (isRetired(file)) assert.deepEqual(errors(check(text, context, { ...DEFAULT_SETTINGS, kubernetesVersion: release })).map((d) => d.code), ['kind/api-version'], `${release} ${name(file)}`);
       }
     }
     assert.deepEqual(found, []);
-    console.log(`kustomize corpus: ${patches.length} patches, 0 errors`);
+    assert.equal(patches.filter(isRetired).length, RETIRED_API_VERSION.length);
+    console.log(`kustomize corpus: ${patches.length} patches, 0 errors (${RETIRED_API_VERSION.length} for a retired apiVersion: kind/api-version)`);
   });
 
   /**

@@ -104,10 +104,35 @@ describe('a strategic-merge patch', () => {
     assert.deepEqual(findings(`${HEAD}$patch: delete\n`), []);
   });
 
-  it('does not judge the apiVersion it selects its target with (the base may be written in an old version)', () => {
+  it('listed without a target, applies to a base of its own apiVersion and kind: a retired one is judged as in a whole object', () => {
     const text = 'apiVersion: storage.k8s.io/v1beta1\nkind: CSIDriver\nmetadata:\n  name: csi.example.com\nspec:\n  attachRequired: false\n';
     assert.deepEqual(findings(text), ['1:13 kind/api-version']);
-    assert.deepEqual(findings(text, SMP), []);
+    assert.deepEqual(findings(text, SMP), ['1:13 kind/api-version']);
+    const [diagnostic] = validateText(text, DEFAULT_SETTINGS, { context: SMP });
+    assert.match(diagnostic.message, /This patch applies only to a base object of the same apiVersion, so that base is refused too/);
+  });
+
+  it('given a target, takes the target\'s apiVersion and kind: its own are not judged', () => {
+    const targeted: DocumentContext = { kustomizePatch: { kind: 'strategic', uses: [{ ...SMP.kustomizePatch!.uses[0], target: { kind: 'CSIDriver', name: 'csi.example.com' } }] } };
+    const text = 'apiVersion: storage.k8s.io/v1beta1\nkind: CSIDriver\nmetadata:\n  name: csi.example.com\nspec:\n  attachRequired: "false"\n';
+    assert.deepEqual(findings(text, targeted), ['6:19 schema/type'], 'checked as the CSIDriver it patches');
+    assert.deepEqual(findings(text.replace('kind: CSIDriver', 'kind: csidriver'), targeted), ['6:19 schema/type']);
+  });
+
+  it('a strategic-merge patch written for a batch/v1beta1 CronJob: deprecated up to 1.24, refused from 1.25', () => {
+    const text = 'apiVersion: batch/v1beta1\nkind: CronJob\nmetadata:\n  name: nightly\nspec:\n  schedule: "0 3 * * *"\n';
+    const psm: DocumentContext = { kustomizePatch: { kind: 'strategic', uses: [{ ...SMP.kustomizePatch!.uses[0], field: 'patchesStrategicMerge' }] } };
+    const at = (version: string) => validateText(text, { ...DEFAULT_SETTINGS, kubernetesVersion: version }, { context: psm }).map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.severity}`);
+    assert.deepEqual(at('1.24'), ['1:13 kind/api-version-deprecated 2']);
+    assert.deepEqual(at('1.25'), ['1:13 kind/api-version 1']);
+    assert.deepEqual(at('1.37'), ['1:13 kind/api-version 1']);
+    assert.deepEqual(findings(`${text}  $retainKeys: [schedule]\n`), ['1:13 kind/api-version'], 'a patch known by its directives alone too');
+  });
+
+  it('`kind: job` in a patch listed without a target matches no base object', () => {
+    const [diagnostic] = validateText(`apiVersion: batch/v1\nkind: job\nmetadata:\n  name: migrate\nspec:\n  backoffLimit: 2\n`, DEFAULT_SETTINGS, { context: SMP });
+    assert.equal(diagnostic.code, 'kind/case');
+    assert.equal(diagnostic.message, '`kind: job` is no kind: kinds are case-sensitive, so kustomize finds no base object of kind `job` for this patch. Write `kind: Job`.');
   });
 
   // One row per rule family with a cross-field rule: a patch setting one field that a whole object gets a
