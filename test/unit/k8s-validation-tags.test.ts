@@ -41,14 +41,17 @@ const JOB = (spec: string, pod = '') => `apiVersion: batch/v1\nkind: Job\nmetada
 const CRONJOB = (spec: string) => `apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: nightly\nspec:\n${spec}  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: Never\n          containers:\n          - name: pi\n            image: perl\n`;
 const CSIDRIVER = (spec: string) => `apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata:\n  name: csi.example.com\nspec:\n${spec}`;
 
+const STATUS_SUBRESOURCE: Entry = { waived: 'declares that the kind has a /status subresource whose validation is generated apart: no check of a create (the server clears status at create)' };
+const OPAQUE_TYPE: Entry = { waived: 'tells validation-gen not to descend into the field\'s type (ObjectMeta, another package): no check of its own' };
+
 /**
  * Every validation tag our kinds reach, by owner (`Type.field`, or `Type`) and the tag without its stage
  * (`+k8s:alpha(since: "1.37")=` / `+k8s:beta(...)=` say how far the declarative form has come; the handwritten
  * check it mirrors runs at every stage): the code of ours that makes the same check, or why there is none.
  */
 const TAGS: Record<string, Entry> = {
-  'Job +k8s:supportsSubresource="/status"': { waived: 'declares that the kind has a /status subresource whose validation is generated apart: no check of a create (the server clears status at create)' },
-  'CronJob +k8s:supportsSubresource="/status"': { waived: 'declares that the kind has a /status subresource whose validation is generated apart: no check of a create (the server clears status at create)' },
+  'Job +k8s:supportsSubresource="/status"': STATUS_SUBRESOURCE,
+  'CronJob +k8s:supportsSubresource="/status"': STATUS_SUBRESOURCE,
   'JobSpec.maxFailedIndexes +k8s:optional': {
     code: 'schema/required',
     proofs: [{ text: JOB('  completionMode: Indexed\n  completions: 3\n  backoffLimitPerIndex: 1\n'), at: 'spec.maxFailedIndexes', reported: false }],
@@ -61,9 +64,9 @@ const TAGS: Record<string, Entry> = {
       { text: JOB('  completionMode: Indexed\n  completions: 3\n  backoffLimitPerIndex: 1\n  maxFailedIndexes: 1\n'), at: 'spec.backoffLimitPerIndex', reported: false },
     ],
   },
-  'PodTemplateSpec.metadata +k8s:opaqueType': { waived: 'tells validation-gen not to descend into the field\'s type (ObjectMeta, another package): no check of its own' },
-  'JobTemplateSpec.metadata +k8s:opaqueType': { waived: 'tells validation-gen not to descend into the field\'s type (ObjectMeta, another package): no check of its own' },
-  'PersistentVolumeClaimTemplate.metadata +k8s:opaqueType': { waived: 'tells validation-gen not to descend into the field\'s type (ObjectMeta, another package): no check of its own' },
+  'PodTemplateSpec.metadata +k8s:opaqueType': OPAQUE_TYPE,
+  'JobTemplateSpec.metadata +k8s:opaqueType': OPAQUE_TYPE,
+  'PersistentVolumeClaimTemplate.metadata +k8s:opaqueType': OPAQUE_TYPE,
   'PodSpec.tolerations +k8s:optional': {
     code: 'schema/required',
     proofs: [{ text: JOB(''), at: 'spec.template.spec.tolerations', reported: false }],
