@@ -62,15 +62,16 @@ export function classify(apiVersion: string, kind: string): Classification {
 
 /**
  * Whether a document's text can hold or name one of our kinds. A `kind:` value spells `Job`, `CronJob` or
- * `CSIDriver` in the text, in any case (`kind: job` is reported), unless a double-quoted escape writes it
- * (`"J\\x6fb"`); a document with neither the names nor a backslash gets no diagnostics, and is not parsed for them.
+ * `CSIDriver` in the text (or, in another case, right after `kind:`: `kind: job` is reported), unless a
+ * double-quoted escape writes it (`"J\\x6fb"`); a document with none of these nor a backslash gets no
+ * diagnostics, and is not parsed for them.
  */
 export function mayNameOurKinds(text: string): boolean {
-  return text.includes('\\') || OUR_KIND_NAMES.test(text);
+  return text.includes('\\') || KIND_NAMES.some((name) => text.includes(name)) || KIND_IN_ANOTHER_CASE.test(text);
 }
 
-/** `job` covers `CronJob`. */
-const OUR_KIND_NAMES = /job|csidriver/i;
+const KIND_NAMES = Object.keys(KINDS);
+const KIND_IN_ANOTHER_CASE = /kind["']?\s*:\s*["']?(?:cron)?job\b|kind["']?\s*:\s*["']?csidriver\b/i;
 
 export const REFERENCE_PAGES: Record<KindName, string> = {
   Job: 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/job-v1/',
