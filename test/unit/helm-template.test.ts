@@ -9,7 +9,7 @@ import { YamlDocument } from '../../server/src/service/document/yamlDocument';
 import { toServerJson } from '../../server/src/service/document/kubectlYaml';
 import { templateUnknowns } from '../../server/src/service/partial/fromTemplate';
 import { UNKNOWN_VALUE } from '../../server/src/service/partial/unknowns';
-import { checkedResources, DEFAULT_SETTINGS, FileModel, validateText } from '../../server/src/service/index';
+import { checkedResources, complete, DEFAULT_SETTINGS, FileModel, validateText } from '../../server/src/service/index';
 import type { JsonObject } from '../../server/src/service/types';
 
 const HEAD = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\n';
@@ -190,6 +190,13 @@ describe('a template whose masked text the parser refuses, recovered', () => {
     assert.equal(doc.template!.text.split('\n')[11].trim(), '', 'the item\'s lines below it are blank in the recovered view');
     assert.equal(doc.template!.text.length, text.length, 'offsets kept');
     assert.deepEqual(findings(text), ['6:17 job/numbers/negative-backoff-limit', '9:22 job/restart-policy/never-or-on-failure-required']);
+  });
+
+  it('completes on a line the checks had to cut: the cursor reads the template as masked', () => {
+    const text = `${JOB}        - {{ include "app.container" . | trim }}\n          imagePullPolicy: \n`;
+    const line = text.split('\n').length - 2;
+    const labels = complete(new FileModel(), text, { line, character: '          imagePullPolicy: '.length }, DEFAULT_SETTINGS).items.map((item) => item.label);
+    assert.deepEqual(labels.filter((label) => ['Always', 'IfNotPresent', 'Never'].includes(label)).sort(), ['Always', 'IfNotPresent', 'Never']);
   });
 
   it('a mapping whose value an output writes, with literal entries below it: recovered, no finding from the cut lines', () => {

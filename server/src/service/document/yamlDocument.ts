@@ -89,6 +89,7 @@ export class YamlDocument {
   private summaries: ResourceSummary[] | undefined;
   private lineIndex: LineIndex | undefined;
   private view: TemplateView | null | undefined;
+  private masked: TemplateView | undefined;
 
   constructor(readonly text: string) {}
 
@@ -100,9 +101,19 @@ export class YamlDocument {
   get template(): TemplateView | undefined {
     if (this.view === undefined) {
       this.view = templateView(this.text) ?? null;
+      this.masked = this.view ?? undefined;
       if (this.view) this.read(); // settles the view: recovered, when its masked text does not parse
     }
     return this.view ?? undefined;
+  }
+
+  /**
+   * The template as masked, before any line is cut out: what the cursor is read from (completion and hover
+   * work on a line the checks' view had to cut). The syntax tree is of `template`'s text, not of this one.
+   */
+  get cursorTemplate(): TemplateView | undefined {
+    void this.template;
+    return this.masked;
   }
 
   get lines(): LineIndex {
