@@ -119,6 +119,13 @@ describe('a strategic-merge patch', () => {
     assert.deepEqual(findings(text.replace('kind: CSIDriver', 'kind: csidriver'), targeted), ['6:19 schema/type']);
   });
 
+  it('judges its namespace only when listed without a target: kustomize keeps the base\'s under a patch', () => {
+    const text = `apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\n  namespace: My_Team\nspec:\n  backoffLimit: 2\n`;
+    assert.deepEqual(findings(text, SMP), ['5:14 meta/namespace-invalid'], 'matched by it: the base has it too');
+    const targeted: DocumentContext = { kustomizePatch: { kind: 'strategic', uses: [{ ...SMP.kustomizePatch!.uses[0], target: { kind: 'Job', name: 'migrate' } }] } };
+    assert.deepEqual(findings(text, targeted), []);
+  });
+
   it('a strategic-merge patch written for a batch/v1beta1 CronJob: deprecated up to 1.24, refused from 1.25', () => {
     const text = 'apiVersion: batch/v1beta1\nkind: CronJob\nmetadata:\n  name: nightly\nspec:\n  schedule: "0 3 * * *"\n';
     const psm: DocumentContext = { kustomizePatch: { kind: 'strategic', uses: [{ ...SMP.kustomizePatch!.uses[0], field: 'patchesStrategicMerge' }] } };

@@ -140,6 +140,10 @@ function selectsByOwnType(context: DocumentContext): boolean {
   return !uses || uses.some((use) => !use.target);
 }
 
+function isTargetIdentity(path: FieldPath): boolean {
+  return path[0] === 'metadata' && (path[1] === 'name' || path[1] === 'generateName' || path[1] === 'namespace');
+}
+
 /** The finding of an apiVersion or kind spelling that no release serves (or soon will not), if any. */
 function typeFinding(classification: Exclude<Classification, { status: 'checked' | 'other' }>, minor: number, patch: boolean): Finding {
   const kind = classification.kind;
@@ -229,8 +233,11 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
   }
   // A template or a patch is not the whole object the API server would receive: no update is judged from it.
   if (baseline && !partial) findings.push(...checkUpdate(baseline, kind, object, minor));
+  // kustomize keeps the base's name and namespace under a patch (Resource.ApplySmPatch): given a target, the
+  // patch's own are no part of what is built.
+  const judged = patching && !patching.byOwnType ? findings.filter((finding) => !isTargetIdentity(finding.path)) : findings;
   return {
-    findings: findings.map((finding) => ({
+    findings: judged.map((finding) => ({
       finding: { ...finding, href: finding.href ?? REFERENCE_PAGES[kind] },
       range: locate(finding),
       data: finding.serverMessage ? { path: formatFieldPath(finding.path), kind, serverMessage: finding.serverMessage } : { path: formatFieldPath(finding.path), kind },
