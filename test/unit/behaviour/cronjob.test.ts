@@ -295,6 +295,15 @@ describe('simulateCronJob: the JSON of `kubeassist simulate` for a CronJob', () 
     assert.deepEqual(result.decision, { action: 'skip', reason: 'InvalidSchedule', scheduledTime: null, missed: 0, tooManyMissed: false });
   });
 
+  it('scenario times may be Unix seconds too (as behaviour/scenario.ts parses the file)', () => {
+    const job = cronJob({ schedule: '0 3 * * *' });
+    const seconds = (text: string) => Date.parse(text) / 1000;
+    assert.deepEqual(
+      simulateCronJob(job, { created: seconds('2026-01-01T00:00:00Z'), now: seconds('2026-01-03T12:00:00Z'), activeJobs: 0 }, NEWEST),
+      simulateCronJob(job, { created: '2026-01-01T00:00:00Z', now: '2026-01-03T12:00:00Z', activeJobs: 0 }, NEWEST),
+    );
+  });
+
   it('scenario mistakes are named one by one', () => {
     assert.deepEqual(cronJobScenarioProblems({ created: 'yesterday', now: '2026-01-01T00:00:00Z', activeJobs: -1, when: 1 }), [
       '`created` must be an RFC 3339 time such as 2026-01-01T00:00:00Z, not "yesterday"',

@@ -4,16 +4,19 @@ import type { Json, JsonObject } from '../../types';
 import { nextScheduleTime, TOO_MANY_MISSED, type CronJobTimes } from './mostRecent';
 import { controllerSchedule, scheduleNextRuns, type ControllerSchedule } from './schedule';
 
+/** A time of a scenario: RFC 3339 as the file writes it, or Unix seconds (as behaviour/scenario.ts parses it). */
+export type ScenarioTime = string | number;
+
 /** What a CronJob scenario says (the `---` CronJob document of a `kubeassist simulate --scenario` file). */
 export interface CronJobScenario {
-  /** metadata.creationTimestamp, RFC 3339. */
-  created: string;
-  /** status.lastScheduleTime, RFC 3339, when a Job was scheduled before. */
-  lastScheduleTime?: string;
-  /** The moment the controller syncs, RFC 3339. */
-  now: string;
-  /** Jobs of earlier runs still running (status.active). */
-  activeJobs: number;
+  /** metadata.creationTimestamp. */
+  created: ScenarioTime;
+  /** status.lastScheduleTime, when a Job was scheduled before. */
+  lastScheduleTime?: ScenarioTime;
+  /** The moment the controller syncs. */
+  now: ScenarioTime;
+  /** Jobs of earlier runs still running (status.active); 0 when absent. */
+  activeJobs?: number;
 }
 
 /**
@@ -59,6 +62,12 @@ export function parseRfc3339(text: string): number | undefined {
   return Number.isNaN(millis) ? undefined : Math.floor(millis / 1000);
 }
 
+/** Epoch seconds of a scenario time (whole seconds), or undefined when it is neither form. */
+export function scenarioSeconds(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.floor(value) : undefined;
+  return typeof value === 'string' ? parseRfc3339(value) : undefined;
+}
+
 /** Every mistake of a CronJob scenario, one sentence each (empty when it is usable). */
 export function cronJobScenarioProblems(value: unknown): string[] {
   if (!isObject(value as Json)) return ['a CronJob scenario is a mapping with `created`, `now`, optional `lastScheduleTime` and `activeJobs`'];
@@ -68,7 +77,7 @@ export function cronJobScenarioProblems(value: unknown): string[] {
     const entry = scenario[key];
     if (entry === undefined) {
       if (required) problems.push(`\`${key}\` is required: an RFC 3339 time such as 2026-01-01T00:00:00Z`);
-    } else if (typeof entry !== 'string' || parseRfc3339(entry) === undefined) {
+    } else if (scenarioSeconds(entry) === undefined) {
       problems.push(`\`${key}\` must be an RFC 3339 time such as 2026-01-01T00:00:00Z, not ${JSON.stringify(entry)}`);
     }
   };
@@ -80,7 +89,8 @@ export function cronJobScenarioProblems(value: unknown): string[] {
     problems.push(`\`activeJobs\` must be a whole number of Jobs still running (0 or more), not ${JSON.stringify(active)}`);
   }
   for (const key of Object.keys(scenario)) {
-    if (!['created', 'lastScheduleTime', 'now', 'activeJobs'].includes(key)) problems.push(`unknown key \`${key}\` (a CronJob scenario has created, lastScheduleTime, now, activeJobs)`);
+    // `name`: the title behaviour/scenario.ts gives a preset.
+    if (!['created', 'lastScheduleTime', 'now', 'activeJobs', 'name'].includes(key)) problems.push(`unknown key \`${key}\` (a CronJob scenario has created, lastScheduleTime, now, activeJobs)`);
   }
   return problems;
 }
@@ -114,10 +124,10 @@ export function simulateCronJob(cronJob: JsonObject, scenario: CronJobScenario, 
   const spec = isObject(cronJob.spec) ? cronJob.spec : {};
   const metadata = isObject(cronJob.metadata) ? cronJob.metadata : {};
   const name = typeof metadata.name === 'string' ? metadata.name : '';
-  const now = parseRfc3339(scenario.now) as number;
+  const now = scenarioSeconds(scenario.now) as number;
   const times: CronJobTimes = {
-    created: parseRfc3339(scenario.created) as number,
-    ...(scenario.lastScheduleTime !== undefined ? { lastScheduleTime: parseRfc3339(scenario.lastScheduleTime) as number } : {}),
+    created: scenarioSeconds(scenario.created) as number,
+    ...(scenario.lastScheduleTime !== undefined ? { lastScheduleTime: scenarioSeconds(scenario.lastScheduleTime) as number } : {}),
     ...(integerAt(spec, 'startingDeadlineSeconds') !== undefined ? { startingDeadlineSeconds: integerAt(spec, 'startingDeadlineSeconds') } : {}),
   };
   const activeJobs = scenario.activeJobs ?? 0;
