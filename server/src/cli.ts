@@ -7,6 +7,7 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import packageJson from '../../package.json';
 import { FORMATS, runCheck, type CheckCommand, type Format } from './cli/check';
 import { DIFF_USAGE, diffFiles } from './cli/explain';
+import { EXPLAIN_FORMATS, EXPLAIN_USAGE, explainFiles, type ExplainFormat } from './cli/explainObjects';
 import { serveWorker, type WorkerSetup } from './cli/pool';
 import { ruleKeyProblem } from './service/index';
 import { normalizeSettings } from './lsp/configuration';
@@ -19,11 +20,13 @@ const CPUS = typeof availableParallelism === 'function' ? availableParallelism()
 const USAGE = `Usage: kubeassist check [options] PATH...
        kubeassist check --helm CHART [--values FILE]... | --kustomize DIR [options] [PATH...]
        kubeassist diff --against <git-ref> FILE...
+       kubeassist explain [--format text|markdown|json] FILE...
        kubeassist --version
 
 Checks Kubernetes Job (batch/v1) and CSIDriver (storage.k8s.io/v1) manifests as the API server would.
 PATH is a file, a folder (searched for *.yaml and *.yml), or - for standard input. Helm templates are
 checked where their text is literal; a file a kustomization lists as a patch is checked as a patch.
+\`kubeassist explain\` says what each object will do once created (kubeassist explain --help).
 
 Options:
   --format FORMAT             text (default: file:line:col severity code message), json, sarif (SARIF 2.1.0),
@@ -148,6 +151,43 @@ function diff(args: string[]): number {
   return diffFiles(command.paths, command.against, settings, (text) => void process.stdout.write(text), (text) => void process.stderr.write(text));
 }
 
+/** `kubeassist explain`: its own few options. */
+function explain(args: string[]): number {
+  let format: ExplainFormat = 'text';
+  let kubernetesVersion = DEFAULT_SETTINGS.kubernetesVersion;
+  let nowSeconds = Date.now() / 1000;
+  const paths: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const [arg, inline] = args[i].startsWith('--') && args[i].includes('=') ? [args[i].slice(0, args[i].indexOf('=')), args[i].slice(args[i].indexOf('=') + 1)] : [args[i], undefined];
+    const value = (): string => {
+      if (inline !== undefined) return inline;
+      const next = args[++i];
+      if (next === undefined) throw new UsageError(`${arg} needs a value`);
+      return next;
+    };
+    if (arg === '--format') {
+      const given = value();
+      if (!(EXPLAIN_FORMATS as readonly string[]).includes(given)) throw new UsageError(`unknown format "${given}" for explain (${EXPLAIN_FORMATS.join(', ')})`);
+      format = given as ExplainFormat;
+    } else if (arg === '--kubernetes-version') {
+      kubernetesVersion = value();
+      if (!isValidVersion(kubernetesVersion)) throw new UsageError(`unsupported Kubernetes version "${kubernetesVersion}" (${RELEASES})`);
+    } else if (arg === '--now') {
+      const given = value();
+      const parsed = Date.parse(given);
+      if (!/^\d{4}-\d{2}-\d{2}T/.test(given) || Number.isNaN(parsed)) throw new UsageError(`--now takes an RFC 3339 time such as 2026-01-01T00:00:00Z, not "${given}"`);
+      nowSeconds = parsed / 1000;
+    } else if (arg === '-' || !arg.startsWith('-')) {
+      paths.push(args[i]);
+    } else {
+      throw new UsageError(`unknown option ${args[i]} for explain`);
+    }
+  }
+  if (!paths.length) throw new UsageError('no FILE given');
+  const settings = normalizeSettings({ kubernetesVersion });
+  return explainFiles({ paths, format, nowSeconds }, settings, (text) => void process.stdout.write(text), (text) => void process.stderr.write(text), () => readFileSync(0, 'utf8'));
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command) {
@@ -163,12 +203,13 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   try {
-    if (command !== 'check' && command !== 'diff') throw new UsageError(`unknown command "${command}"`);
+    if (command !== 'check' && command !== 'diff' && command !== 'explain') throw new UsageError(`unknown command "${command}"`);
     if (rest.includes('-h') || rest.includes('--help')) {
-      process.stdout.write((command === 'diff' ? DIFF_USAGE : USAGE) + '\n');
+      process.stdout.write((command === 'diff' ? DIFF_USAGE : command === 'explain' ? EXPLAIN_USAGE : USAGE) + '\n');
       return 0;
     }
     if (command === 'diff') return diff(rest);
+    if (command === 'explain') return explain(rest);
     return await runCheck(parseArguments(rest), {
       stdout: (text) => void process.stdout.write(text),
       stderr: (text) => void process.stderr.write(text),
@@ -179,7 +220,7 @@ async function main(argv: string[]): Promise<number> {
     });
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`kubeassist: ${error.message}\n\n${USAGE}\n`);
+      process.stderr.write(`kubeassist: ${error.message}\n\n${command === 'explain' ? EXPLAIN_USAGE : USAGE}\n`);
       return 2;
     }
     process.stderr.write(`kubeassist: internal error (please report it): ${(error as Error).message}\n`);

@@ -7,13 +7,17 @@ import { codeActionClient } from './lsp/codeActionClient';
 import { GitBaselines } from './lsp/gitBaseline';
 import { guarded } from './lsp/guard';
 import { DocumentConfigurations, isConfigDocument } from './lsp/documentSettings';
-import { DOCUMENT_INFO_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, type DocumentInfo, type DocumentInfoParams, type SchemaDiagnosticsParams } from './lsp/protocol';
+import {
+  DOCUMENT_INFO_REQUEST, EXPLAIN_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, type DocumentInfo, type DocumentInfoParams, type ExplainParams, type ExplainResult, type SchemaDiagnosticsParams,
+} from './lsp/protocol';
 import { ValidationScheduler } from './lsp/scheduler';
 import { KUSTOMIZATION_WATCHERS, WorkspaceContexts } from './lsp/workspaceContext';
 import {
-  CODE_ACTION_KINDS, codeActions, complete, completeConfig, COMPLETION_TRIGGERS, CONFIG_FILE_NAME, documentInfo, FileModel, hover, hoverConfig, inlayHints, readConfig, resolveCodeAction,
-  settingsProblems, validate, type CodeActionClient, type Settings,
+  CODE_ACTION_KINDS, codeActions, codeLenses, complete, completeConfig, COMPLETION_TRIGGERS, CONFIG_FILE_NAME, documentInfo, explainFile, explanationMarkdown, FileModel, fileMarkdown, hover,
+  hoverConfig, inlayHints, readConfig, resolveCodeAction, settingsProblems, validate, type CodeActionClient, type Settings,
 } from './service/index';
+import { minorOf } from './service/settings';
+import type { KindName } from './service/types';
 import { DEFAULT_SETTINGS, settingsKey } from './service/settings';
 
 const connection = createConnection(ProposedFeatures.all);
@@ -56,6 +60,7 @@ connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (para
       completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
       hoverProvider: true,
       inlayHintProvider: true,
+      codeLensProvider: { resolveProvider: false },
       codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: true },
     },
     serverInfo: { name: 'kubeassist', version: '0.1.0' },
@@ -162,6 +167,24 @@ connection.languages.inlayHint.on(guarded(log, 'inlayHint', null, (params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document) return null;
   return inlayHints(modelFor(document.uri), document.getText(), params.range, settingsFor(document.uri));
+}));
+
+connection.onCodeLens(guarded(log, 'codeLens', null, (params) => {
+  const document = documents.get(params.textDocument.uri);
+  if (!document || isConfigDocument(document.uri)) return null;
+  return codeLenses(modelFor(document.uri), document.getText(), document.uri, settingsFor(document.uri));
+}));
+
+connection.onRequest(EXPLAIN_REQUEST, guarded(log, 'explain', null, (params: ExplainParams): ExplainResult | null => {
+  const document = documents.get(params.uri);
+  if (!document || isConfigDocument(document.uri)) return null;
+  const settings = settingsFor(document.uri);
+  const targeted = params.line !== undefined || params.kind !== undefined || params.name !== undefined;
+  const target = targeted ? { ...(params.line !== undefined ? { line: params.line } : {}), ...(params.kind ? { kind: params.kind as KindName } : {}), ...(params.name ? { name: params.name } : {}) } : undefined;
+  const objects = explainFile(modelFor(document.uri), document.getText(), settings, { nowSeconds: nowSeconds() }, target);
+  const file = decodeURIComponent(document.uri.slice(document.uri.lastIndexOf('/') + 1));
+  const markdown = target && objects.length ? explanationMarkdown(objects[0], file) : fileMarkdown(file, objects);
+  return { kubernetesVersion: `1.${minorOf(settings.kubernetesVersion)}`, objects, markdown };
 }));
 
 connection.onCodeAction(guarded(log, 'codeAction', null, (params) => {

@@ -1,4 +1,5 @@
 // KubeAssist's own LSP messages, shared by the server and the VS Code client. Plain types only.
+import type { ObjectExplanation } from '../service/features/explain/types';
 
 /** Client -> server: how the engine should treat one document's plain schema findings (see Settings). */
 export const SCHEMA_DIAGNOSTICS_NOTIFICATION = 'kubeassist/schemaDiagnostics';
@@ -27,4 +28,25 @@ export interface DocumentInfo {
   kubernetesVersionSource: 'configFile' | 'settings';
   /** The `.kubeassist.yaml` that applies to the document (a file URI), when there is one. */
   configFile?: string;
+}
+
+/**
+ * Client -> server: what a document's Jobs, CronJobs and CSIDrivers will do (README "Explain"). Without `line`,
+ * `kind` and `name`: every object of the file; with them: the first object of that kind and name, else the one
+ * at (or last starting before) the zero-based `line`. Null when the document is not open.
+ */
+export const EXPLAIN_REQUEST = 'kubeassist/explain';
+export interface ExplainParams {
+  uri: string;
+  line?: number;
+  kind?: string;
+  name?: string;
+}
+export interface ExplainResult {
+  /** The release explained, "1.NN". */
+  kubernetesVersion: string;
+  /** Each object with the zero-based line of its first key; `explanation` is documented in README "Explain". */
+  objects: { line: number; explanation: ObjectExplanation }[];
+  /** The same as a Markdown document (what the VS Code client shows beside the editor). */
+  markdown: string;
 }

@@ -20,6 +20,9 @@ export { CODE_ACTION_KINDS, FIX_ALL_KIND, resolveCodeAction, type CodeActionClie
 export { complete, COMPLETION_TRIGGERS } from './features/completion';
 export { hover } from './features/hover';
 export { inlayHints } from './features/inlayHints';
+export { codeLenses, EXPLAIN_COMMAND, SIMULATE_COMMAND, type ObjectRef } from './features/codeLens';
+export { explainFile, explainObject, type ExplainOptions, type ObjectExplanation, type ObjectTarget, type PlacedExplanation } from './features/explain/index';
+export { explanationMarkdown, explanationText, fileMarkdown } from './features/explain/render';
 export { DEFAULT_SETTINGS, type Settings } from './settings';
 export { completeConfig, hoverConfig } from './config/configFeatures';
 export { compileGlob, isIgnored, type IgnoreGlob } from './config/glob';
