@@ -29,6 +29,8 @@ const log = (message: string) => connection.console.error(message);
 let settings: Settings = DEFAULT_SETTINGS;
 let pullConfiguration = false;
 let actionClient: CodeActionClient = { snippets: false, resolve: false };
+/** Whether the client lets us ask it to fetch inlay hints and code lenses again (they depend on the settings). */
+let refreshes = { inlayHints: false, codeLenses: false };
 /** The VS Code client's per-document decision beside Red Hat YAML (kubeassist.schemaDiagnostics: auto). */
 const schemaDecisions = new Map<string, 'on' | 'off'>();
 /** `.kubeassist.yaml` files: the nearest one over the editor settings, for each document. */
@@ -51,6 +53,7 @@ connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (para
   pullConfiguration = !!params.capabilities.workspace?.configuration;
   actionClient = codeActionClient(params.capabilities);
   watchesFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+  refreshes = { inlayHints: params.capabilities.workspace?.inlayHint?.refreshSupport === true, codeLenses: params.capabilities.workspace?.codeLens?.refreshSupport === true };
   if (params.initializationOptions) settings = normalizeSettings(params.initializationOptions);
   return {
     capabilities: {
@@ -110,6 +113,9 @@ async function refreshSettings(): Promise<void> {
     refreshBaseline(document.uri);
     scheduler.now(document.uri);
   }
+  // The defaults shown as inlay hints follow the release and kubeassist.inlayHints.defaults.
+  if (refreshes.inlayHints) void connection.sendRequest('workspace/inlayHint/refresh').catch(() => undefined);
+  if (refreshes.codeLenses) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
 }
 
 /** Update checks: each file's baseline is the file at HEAD, read by git in the background (lsp/gitBaseline.ts). */
