@@ -1,0 +1,129 @@
+// The JobSpec the Job controller of a release works from: SetDefaults_Job (kube/defaults.ts), then the fields a
+// create drops while their gate is off (PrepareForCreate, dropDisabledFields).
+import { applyDefaults, isObject } from '../../kube/defaults';
+import { gateEnabledByDefault, gateStage, type GateName } from '../../kube/featureGates';
+import type { Json, JsonObject } from '../../types';
+import type { JobSpecView, PodFailurePolicy, SuccessPolicy } from './model';
+
+/** The Job fields a create drops while their gate is off (kube/featureGates.ts GATED_FIELDS, spec level). */
+const GATED_SPEC_FIELDS: readonly (readonly [string, GateName])[] = [
+  ['podFailurePolicy', 'JobPodFailurePolicy'],
+  ['backoffLimitPerIndex', 'JobBackoffLimitPerIndex'],
+  ['maxFailedIndexes', 'JobBackoffLimitPerIndex'],
+  ['successPolicy', 'JobSuccessPolicy'],
+  ['podReplacementPolicy', 'JobPodReplacementPolicy'],
+  ['managedBy', 'JobManagedBy'],
+];
+
+export interface StoredJob {
+  /** The defaulted JobSpec without its template, as the release stores it. */
+  spec: JsonObject;
+  view: JobSpecView;
+  notes: string[];
+  /** Why the API server would refuse the Job, if it would (the simulation then runs nothing). */
+  refused?: string;
+}
+
+function int(value: Json | undefined): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+}
+
+function str(value: Json | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function names(list: Json | undefined): string[] {
+  return Array.isArray(list) ? list.map((container, i) => (isObject(container) && typeof container.name === 'string' ? container.name : `container-${i}`)) : [];
+}
+
+export function storedJob(job: JsonObject, minor: number): StoredJob {
+  const notes: string[] = [];
+  const defaulted = applyDefaults('Job', job);
+  const spec: JsonObject = isObject(defaulted.spec) ? { ...defaulted.spec } : {};
+  for (const [field, gate] of GATED_SPEC_FIELDS) {
+    if (spec[field] === undefined || gateEnabledByDefault(gate, minor)) continue;
+    if (field === 'podReplacementPolicy' && job.spec !== undefined && isObject(job.spec) && job.spec.podReplacementPolicy === undefined) {
+      delete spec[field]; // a default of a release that sets none
+      continue;
+    }
+    const stage = gateStage(gate, minor);
+    notes.push(stage === undefined
+      ? `spec.${field} does not exist in Kubernetes 1.${minor}: the API server does not keep it (with strict field validation kubectl refuses the manifest).`
+      : `spec.${field} is dropped when the Job is created: its feature gate ${gate} is off by default in 1.${minor}.`);
+    delete spec[field];
+  }
+  const originalSpec = isObject(job.spec) ? job.spec : {};
+  if (originalSpec.backoffLimit === undefined && originalSpec.backoffLimitPerIndex !== undefined && spec.backoffLimitPerIndex === undefined) {
+    notes.push(`backoffLimit was defaulted to 2147483647 because backoffLimitPerIndex was written, before the create dropped backoffLimitPerIndex: in 1.${minor} this Job retries without limit.`);
+  }
+  const template = isObject(spec.template) ? spec.template : {};
+  const podSpec = isObject(template.spec) ? template.spec : {};
+  const metadata = isObject(job.metadata) ? job.metadata : {};
+  const view: JobSpecView = {
+    name: str(metadata.name) ?? str(metadata.generateName)?.replace(/-$/, '') ?? 'job',
+    namespace: str(metadata.namespace) ?? 'default',
+    parallelism: int(spec.parallelism) ?? 1,
+    completions: int(spec.completions),
+    backoffLimit: int(spec.backoffLimit) ?? 6,
+    activeDeadlineSeconds: int(spec.activeDeadlineSeconds),
+    completionMode: str(spec.completionMode) ?? 'NonIndexed',
+    suspend: spec.suspend === true,
+    podFailurePolicy: podFailurePolicyOf(spec.podFailurePolicy),
+    successPolicy: successPolicyOf(spec.successPolicy),
+    backoffLimitPerIndex: int(spec.backoffLimitPerIndex),
+    maxFailedIndexes: int(spec.maxFailedIndexes),
+    podReplacementPolicy: str(spec.podReplacementPolicy),
+    managedBy: str(spec.managedBy),
+    ttlSecondsAfterFinished: int(spec.ttlSecondsAfterFinished),
+    restartPolicy: str(podSpec.restartPolicy) ?? 'Always',
+    containers: names(podSpec.containers),
+    initContainers: names(podSpec.initContainers),
+    terminationGracePeriodSeconds: int(podSpec.terminationGracePeriodSeconds) ?? 30,
+  };
+  if (view.containers.length === 0) view.containers = ['main'];
+  const { template: _template, ...withoutTemplate } = spec;
+  void _template;
+  return { spec: withoutTemplate, view, notes, refused: refusal(view) };
+}
+
+/** The few create-time refusals that would make a simulation meaningless (the checks report them all). */
+function refusal(view: JobSpecView): string | undefined {
+  if (view.restartPolicy !== 'Never' && view.restartPolicy !== 'OnFailure') {
+    return `the API server refuses a Job whose Pod template has restartPolicy ${view.restartPolicy} (only Never or OnFailure)`;
+  }
+  if (view.completionMode === 'Indexed' && view.completions === undefined) return 'the API server refuses an Indexed Job without completions';
+  if (view.completionMode !== 'Indexed' && view.completionMode !== 'NonIndexed') return `the Job controller skips a Job with completion mode ${view.completionMode}`;
+  if (view.parallelism < 0 || (view.completions ?? 0) < 0 || view.backoffLimit < 0) return 'the API server refuses negative parallelism, completions or backoffLimit';
+  return undefined;
+}
+
+function podFailurePolicyOf(value: Json | undefined): PodFailurePolicy | undefined {
+  if (!isObject(value)) return undefined;
+  const rules = Array.isArray(value.rules) ? value.rules : [];
+  return {
+    rules: rules.filter(isObject).map((rule) => ({
+      action: str(rule.action) ?? '',
+      ...(isObject(rule.onExitCodes) ? {
+        onExitCodes: {
+          ...(str(rule.onExitCodes.containerName) !== undefined ? { containerName: str(rule.onExitCodes.containerName) } : {}),
+          operator: str(rule.onExitCodes.operator) ?? '',
+          values: Array.isArray(rule.onExitCodes.values) ? rule.onExitCodes.values.filter((v): v is number => typeof v === 'number') : [],
+        },
+      } : {}),
+      ...(Array.isArray(rule.onPodConditions) ? {
+        onPodConditions: rule.onPodConditions.filter(isObject).map((pattern) => ({ type: str(pattern.type) ?? '', status: str(pattern.status) ?? 'True' })),
+      } : {}),
+    })),
+  };
+}
+
+function successPolicyOf(value: Json | undefined): SuccessPolicy | undefined {
+  if (!isObject(value)) return undefined;
+  const rules = Array.isArray(value.rules) ? value.rules : [];
+  return {
+    rules: rules.filter(isObject).map((rule) => ({
+      ...(str(rule.succeededIndexes) !== undefined ? { succeededIndexes: str(rule.succeededIndexes) } : {}),
+      ...(int(rule.succeededCount) !== undefined ? { succeededCount: int(rule.succeededCount) } : {}),
+    })),
+  };
+}
