@@ -8,6 +8,7 @@ import packageJson from '../../package.json';
 import { FORMATS, runCheck, type CheckCommand, type Format } from './cli/check';
 import { DIFF_USAGE, diffFiles } from './cli/explain';
 import { EXPLAIN_FORMATS, EXPLAIN_USAGE, explainFiles, type ExplainFormat } from './cli/explainObjects';
+import { SIMULATE_USAGE, simulateCommand, SimulateUsageError } from './cli/simulate';
 import { serveWorker, type WorkerSetup } from './cli/pool';
 import { ruleKeyProblem } from './service/index';
 import { normalizeSettings } from './lsp/configuration';
@@ -21,6 +22,7 @@ const USAGE = `Usage: kubeassist check [options] PATH...
        kubeassist check --helm CHART [--values FILE]... | --kustomize DIR [options] [PATH...]
        kubeassist diff --against <git-ref> FILE...
        kubeassist explain [--format text|markdown|json] FILE...
+       kubeassist simulate FILE [--object NAME] [--scenario SCENARIO.yaml | preset:NAME] [--format text|json]
        kubeassist --version
 
 Checks Kubernetes Job (batch/v1) and CSIDriver (storage.k8s.io/v1) manifests as the API server would.
@@ -68,6 +70,12 @@ Exit status: 0 without errors, 1 when any error was found (after --fix: any erro
 also when nothing was checked), 2 on a usage problem or a path that cannot be read (the others are still checked).`;
 
 class UsageError extends Error {}
+
+/** The clock of CronJob presets: KUBEASSIST_NOW (an ISO time) fixes it, for tests. */
+function nowSeconds(): number {
+  const fixed = process.env.KUBEASSIST_NOW ? Date.parse(process.env.KUBEASSIST_NOW) / 1000 : NaN;
+  return Number.isNaN(fixed) ? Date.now() / 1000 : fixed;
+}
 
 function parseArguments(args: string[]): CheckCommand {
   const command: CheckCommand = { format: 'text', rules: {}, paths: [], fix: false, dryRun: false, failOnEmpty: false, color: 'auto', jobs: CPUS, render: [] };
@@ -203,13 +211,14 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   try {
-    if (command !== 'check' && command !== 'diff' && command !== 'explain') throw new UsageError(`unknown command "${command}"`);
+    if (command !== 'check' && command !== 'diff' && command !== 'explain' && command !== 'simulate') throw new UsageError(`unknown command "${command}"`);
     if (rest.includes('-h') || rest.includes('--help')) {
-      process.stdout.write((command === 'diff' ? DIFF_USAGE : command === 'explain' ? EXPLAIN_USAGE : USAGE) + '\n');
+      process.stdout.write((command === 'diff' ? DIFF_USAGE : command === 'explain' ? EXPLAIN_USAGE : command === 'simulate' ? SIMULATE_USAGE : USAGE) + '\n');
       return 0;
     }
     if (command === 'diff') return diff(rest);
     if (command === 'explain') return explain(rest);
+    if (command === 'simulate') return simulateCommand(rest, (text) => void process.stdout.write(text), (text) => void process.stderr.write(text), nowSeconds());
     return await runCheck(parseArguments(rest), {
       stdout: (text) => void process.stdout.write(text),
       stderr: (text) => void process.stderr.write(text),
@@ -219,6 +228,10 @@ async function main(argv: string[]): Promise<number> {
       readStdin: () => readFileSync(0, 'utf8'),
     });
   } catch (error) {
+    if (error instanceof SimulateUsageError) {
+      process.stderr.write(`kubeassist: ${error.message}\n\n${SIMULATE_USAGE}\n`);
+      return 2;
+    }
     if (error instanceof UsageError) {
       process.stderr.write(`kubeassist: ${error.message}\n\n${command === 'explain' ? EXPLAIN_USAGE : USAGE}\n`);
       return 2;

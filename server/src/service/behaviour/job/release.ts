@@ -70,7 +70,7 @@ export function jobControllerRelease(minor: number): JobControllerRelease {
 }
 
 /** The notes every simulation at this release carries: what was not read from the code of that release. */
-export function releaseNotes(release: JobControllerRelease): string[] {
+export function releaseNotes(release: JobControllerRelease, suspends: boolean): string[] {
   const notes: string[] = [];
   if (release.minor >= 28 && release.minor <= 30) {
     notes.push(`The 10-minute back-off cap is read from the current controller (MaxJobPodFailureBackOff, introduced in 1.28 by kubernetes#118615); the exact value in 1.${release.minor} was not read from that release's code.`);
@@ -78,7 +78,7 @@ export function releaseNotes(release: JobControllerRelease): string[] {
   if (release.backoff === 'queue') {
     notes.push(`Before 1.27 the back-off was the controller work queue's rate limiter (10 s doubling to 6 min, reset by any sync without a new failure); the simulation replays that queue, so its waits depend on the order of events as modelled here.`);
   }
-  if (release.clearStartTimeOnSuspend) {
+  if (release.clearStartTimeOnSuspend && suspends) {
     notes.push('Clearing status.startTime on suspend (MutableSchedulingDirectivesForSuspendedJobs, kubernetes#135104) is taken from the pull request, not from the 1.36 controller code, which could not be read.');
   }
   return notes;

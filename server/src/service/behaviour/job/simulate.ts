@@ -170,7 +170,7 @@ class JobSimulationRun {
     this.release = jobControllerRelease(minor);
     this.stored = storedJob(job, minor);
     this.state = { spec: { ...this.stored.view }, release: this.release, status: newJobStatus(), pods: [] };
-    this.notes = [...this.stored.notes, ...releaseNotes(this.release)];
+    this.notes = [...this.stored.notes, ...releaseNotes(this.release, this.stored.view.suspend || (scenario.updates ?? []).some((update) => update.suspend))];
     this.pending = [...scenario.pods];
     this.limiter = new LegacyRateLimiter(this.release.backoffBase, this.release.backoffMax);
     this.checkScenario();

@@ -1,0 +1,154 @@
+// `kubeassist simulate FILE [--object NAME] [--scenario SCENARIO.yaml | preset:NAME] [--format text|json]`: what a
+// Job (or the Jobs of a CronJob) will do under a scenario, from the behaviour model (service/behaviour).
+import { readFileSync } from 'node:fs';
+import { parseAllDocuments } from 'yaml';
+import { FileModel, SCENARIO_PRESETS, simulate, type JobSimulation, type ScenarioInput, type SimulateAnswer } from '../service/index';
+import { DEFAULT_SETTINGS, isValidVersion, type Settings } from '../service/settings';
+import { MAX_MINOR, MIN_MINOR, type Json } from '../service/types';
+import { describeFileError, readInput } from './inputs';
+
+type Write = (text: string) => void;
+
+export const SIMULATE_USAGE = `Usage: kubeassist simulate FILE [--object NAME] [--scenario SCENARIO.yaml | --scenario preset:NAME] [--format text|json]
+                           [--kubernetes-version 1.NN]
+
+Runs the Job controller's model on a Job of FILE (or on the Jobs a CronJob creates) and prints what happens: the Pods
+created (with their index), each outcome, the podFailurePolicy rule that matched and its action, the back-off waits,
+the counters, the conditions and the end. FILE may be - for standard input.
+
+Options:
+  --object NAME               the Job or CronJob named NAME (default: the file's first Job or CronJob)
+  --scenario FILE             what the Pods do (see README, "Simulate"); default: every Pod succeeds at once
+  --scenario preset:NAME      a ready scenario; NAME and its parameters (NAME,key=value,...):
+${SCENARIO_PRESETS.map((preset) => `                                ${preset.name}: ${preset.description} (${preset.parameters})`).join('\n')}
+  --format FORMAT             text (default: a timeline) or json (one object: spec, pods, status, end, ...)
+  --kubernetes-version 1.NN   the release whose controller runs, 1.${MIN_MINOR} to 1.${MAX_MINOR} (default ${DEFAULT_SETTINGS.kubernetesVersion})
+
+Exit status: 0 when the simulation ran, 2 on a usage problem, a file that cannot be read or a bad scenario.`;
+
+export class SimulateUsageError extends Error {}
+
+interface SimulateCommand {
+  file: string;
+  object?: string;
+  scenario?: string;
+  format: 'text' | 'json';
+  kubernetesVersion: string;
+}
+
+function parseSimulateArguments(args: readonly string[]): SimulateCommand {
+  const command: Partial<SimulateCommand> = { format: 'text', kubernetesVersion: DEFAULT_SETTINGS.kubernetesVersion };
+  for (let i = 0; i < args.length; i++) {
+    const [arg, inline] = args[i].startsWith('--') && args[i].includes('=') ? [args[i].slice(0, args[i].indexOf('=')), args[i].slice(args[i].indexOf('=') + 1)] : [args[i], undefined];
+    const value = (): string => {
+      if (inline !== undefined) return inline;
+      const next = args[++i];
+      if (next === undefined) throw new SimulateUsageError(`${arg} needs a value`);
+      return next;
+    };
+    if (arg === '--object') command.object = value();
+    else if (arg === '--scenario') command.scenario = value();
+    else if (arg === '--format') {
+      const format = value();
+      if (format !== 'text' && format !== 'json') throw new SimulateUsageError(`simulate prints text or json, not "${format}"`);
+      command.format = format;
+    } else if (arg === '--kubernetes-version') {
+      const version = value();
+      if (!isValidVersion(version)) throw new SimulateUsageError(`unsupported Kubernetes version "${version}" (1.${MIN_MINOR} to 1.${MAX_MINOR})`);
+      command.kubernetesVersion = version;
+    } else if (arg === '-' || !arg.startsWith('-')) {
+      if (command.file !== undefined) throw new SimulateUsageError('simulate takes one FILE');
+      command.file = args[i];
+    } else throw new SimulateUsageError(`unknown option ${args[i]}`);
+  }
+  if (command.file === undefined) throw new SimulateUsageError('no FILE given');
+  return command as SimulateCommand;
+}
+
+/** The scenario option: a preset, or a scenario file's YAML documents as JSON (or a problem reading it). */
+function readScenarioOption(option: string | undefined): { scenario: ScenarioInput; problem?: string } {
+  if (option === undefined) return { scenario: undefined };
+  if (option.startsWith('preset:')) return { scenario: option };
+  let text: string;
+  try {
+    text = readFileSync(option, 'utf8');
+  } catch (error) {
+    return { scenario: undefined, problem: `${option}: ${describeFileError(error)}` };
+  }
+  const documents = parseAllDocuments(text);
+  const parsed = Array.isArray(documents) ? documents : [documents];
+  for (const document of parsed) {
+    const error = document.errors[0];
+    if (error) {
+      const line = error.linePos?.[0];
+      return { scenario: undefined, problem: `${option}${line ? `:${line.line}:${line.col}` : ''}: not valid YAML: ${error.message.split('\n')[0]}` };
+    }
+  }
+  return { scenario: parsed.map((document) => (document.toJS() ?? null) as Json).filter((value) => value !== null) };
+}
+
+/** Runs `kubeassist simulate`; returns the exit status. */
+export function simulateCommand(args: readonly string[], write: Write, writeError: Write, nowSeconds: number): number {
+  const command = parseSimulateArguments(args);
+  let text: string;
+  try {
+    text = readInput(command.file).text;
+  } catch (error) {
+    writeError(`kubeassist: ${command.file}: ${describeFileError(error)}\n`);
+    return 2;
+  }
+  const { scenario, problem } = readScenarioOption(command.scenario);
+  if (problem) {
+    writeError(`kubeassist: ${problem}\n`);
+    return 2;
+  }
+  const settings: Settings = { ...DEFAULT_SETTINGS, kubernetesVersion: command.kubernetesVersion };
+  const answer = simulate(new FileModel(), text, settings, { object: command.object }, scenario, nowSeconds);
+  const name = command.file === '-' ? '<stdin>' : command.file;
+  if (!answer.simulation) {
+    const where = (path: string) => (path === 'object' ? name : path === 'scenario' || path.startsWith('preset') ? command.scenario ?? 'scenario' : `${command.scenario}: ${path}`);
+    for (const entry of answer.problems) writeError(`kubeassist: ${where(entry.path)}: ${entry.message}\n`);
+    return 2;
+  }
+  if (command.format === 'json') write(JSON.stringify({ object: answer.object, ...answer.simulation }, null, 2) + '\n');
+  else write(simulationText(answer, name, command.scenario));
+  return 0;
+}
+
+/** `9m05s` for 545. */
+export function humanDuration(seconds: number): string {
+  if (seconds < 60) return `${Math.round(seconds * 1000) / 1000}s`;
+  const s = Math.round(seconds);
+  const days = Math.floor(s / 86400);
+  const hours = Math.floor((s % 86400) / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  const rest = s % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  if (days > 0) return `${days}d${two(hours)}h${two(minutes)}m`;
+  if (hours > 0) return `${hours}h${two(minutes)}m${two(rest)}s`;
+  return `${minutes}m${two(rest)}s`;
+}
+
+/** The timeline as text. */
+export function simulationText(answer: SimulateAnswer, file: string, scenario: string | undefined): string {
+  const simulation = answer.simulation as JobSimulation;
+  const object = answer.object;
+  const lines: string[] = [];
+  lines.push(`${object ? `${object.kind} ${object.name} (${file}:${object.line + 1})` : file}, Kubernetes ${simulation.kubernetesVersion}, scenario: ${scenario ?? 'every Pod succeeds'}`);
+  const spec = simulation.spec;
+  const specLine = ['completions', 'parallelism', 'completionMode', 'backoffLimit', 'backoffLimitPerIndex', 'maxFailedIndexes', 'activeDeadlineSeconds', 'podReplacementPolicy', 'ttlSecondsAfterFinished', 'suspend', 'managedBy']
+    .filter((key) => spec[key] !== undefined)
+    .map((key) => `${key} ${String(spec[key])}`);
+  lines.push(`  spec: ${specLine.join(', ')}`);
+  const width = Math.max(4, ...simulation.timeline.map((entry) => humanDuration(entry.at).length));
+  for (const entry of simulation.timeline) lines.push(`  ${humanDuration(entry.at).padStart(width)}  ${entry.event}`);
+  const status = simulation.status;
+  const end = simulation.end;
+  lines.push(end ? `  end: ${end.condition}${end.reason ? ` (${end.reason})` : ''} at ${humanDuration(end.at)} (${end.at}s)` : '  end: none: the Job never finishes under this scenario');
+  lines.push(`  status: active ${status.active}, succeeded ${status.succeeded}, failed ${status.failed}` +
+    (status.completedIndexes ? `, completedIndexes ${status.completedIndexes}` : '') +
+    (status.failedIndexes !== null ? `, failedIndexes ${status.failedIndexes || '""'}` : ''));
+  if (simulation.deletedAt !== null) lines.push(`  deleted: at ${humanDuration(simulation.deletedAt)} (ttlSecondsAfterFinished), with its Pods and their logs`);
+  for (const note of simulation.notes) lines.push(`  note: ${note}`);
+  return lines.join('\n') + '\n';
+}
