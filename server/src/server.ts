@@ -8,13 +8,14 @@ import { GitBaselines } from './lsp/gitBaseline';
 import { guarded } from './lsp/guard';
 import { DocumentConfigurations, isConfigDocument } from './lsp/documentSettings';
 import {
-  DOCUMENT_INFO_REQUEST, EXPLAIN_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, type DocumentInfo, type DocumentInfoParams, type ExplainParams, type ExplainResult, type SchemaDiagnosticsParams,
+  DOCUMENT_INFO_REQUEST, EXPLAIN_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, SIMULATE_REQUEST, type DocumentInfo, type DocumentInfoParams, type ExplainParams, type ExplainResult, type SchemaDiagnosticsParams,
+  type SimulateParams, type SimulateResult,
 } from './lsp/protocol';
 import { ValidationScheduler } from './lsp/scheduler';
 import { KUSTOMIZATION_WATCHERS, WorkspaceContexts } from './lsp/workspaceContext';
 import {
   CODE_ACTION_KINDS, codeActions, codeLenses, complete, completeConfig, COMPLETION_TRIGGERS, CONFIG_FILE_NAME, documentInfo, explainFile, explanationMarkdown, FileModel, fileMarkdown, hover,
-  hoverConfig, inlayHints, readConfig, resolveCodeAction, settingsProblems, validate, type CodeActionClient, type Settings,
+  hoverConfig, inlayHints, readConfig, resolveCodeAction, settingsProblems, simulate, validate, type CodeActionClient, type ScenarioInput, type Settings,
 } from './service/index';
 import { minorOf } from './service/settings';
 import type { KindName } from './service/types';
@@ -222,6 +223,17 @@ connection.onRequest(DOCUMENT_INFO_REQUEST, guarded(log, 'documentInfo', null, (
     kubernetesVersionSource: config?.values.kubernetesVersion ? 'configFile' : 'settings',
     ...(config ? { configFile: pathToFileURL(config.path).href } : {}),
   };
+}));
+
+connection.onRequest<SimulateResult | null, void>(SIMULATE_REQUEST, guarded(log, 'simulate', null, (params: SimulateParams): SimulateResult | null => {
+  const document = documents.get(params?.textDocument?.uri);
+  if (!document || isConfigDocument(document.uri)) return null;
+  const object = typeof params.object === 'number' || typeof params.object === 'string' ? params.object : undefined;
+  const position = params.position && Number.isInteger(params.position.line) ? params.position : undefined;
+  const scenario: ScenarioInput = typeof params.scenario === 'string' ? params.scenario
+    : Array.isArray(params.scenario) ? (params.scenario as ScenarioInput) : params.scenario && typeof params.scenario === 'object' ? ([params.scenario] as ScenarioInput) : undefined;
+  const answer = simulate(modelFor(document.uri), document.getText(), settingsFor(document.uri), { object, position }, scenario, nowSeconds());
+  return answer.simulation ? { object: answer.object, ...answer.simulation } : { object: answer.object, problems: answer.problems };
 }));
 
 // For tests and debugging only (not part of the extension's protocol): the text the server holds for a

@@ -1,5 +1,6 @@
 // KubeAssist's own LSP messages, shared by the server and the VS Code client. Plain types only.
 import type { ObjectExplanation } from '../service/features/explain/types';
+import type { JobSimulation, ScenarioProblem, SimulatedObject } from '../service/index';
 
 /** Client -> server: how the engine should treat one document's plain schema findings (see Settings). */
 export const SCHEMA_DIAGNOSTICS_NOTIFICATION = 'kubeassist/schemaDiagnostics';
@@ -50,3 +51,25 @@ export interface ExplainResult {
   /** The same as a Markdown document (what the VS Code client shows beside the editor). */
   markdown: string;
 }
+
+/**
+ * Client -> server: what a Job (or each Job of a CronJob) will do under a scenario (the behaviour model behind
+ * `kubeassist simulate`). Answers the simulation, or `{ problems }` when the scenario or the object is not usable,
+ * or null for a document the server does not hold.
+ */
+export const SIMULATE_REQUEST = 'kubeassist/simulate';
+export interface SimulateParams {
+  textDocument: { uri: string };
+  /** Which Job or CronJob: its number among the file's Jobs and CronJobs (0-based), or its name. Default: the first. */
+  object?: number | string;
+  /** Or a position inside the object (as a code lens or a cursor gives it). */
+  position?: { line: number; character: number };
+  /**
+   * A ready scenario (`preset:all-fail`, `preset:exit-code,code=137,container=main`, ...), or a scenario as JSON:
+   * one document (`{pods: [...], then: fail}`), or the documents of a scenario file. Default: every Pod succeeds.
+   */
+  scenario?: string | Record<string, unknown> | Record<string, unknown>[];
+}
+export type SimulateResult =
+  | ({ object?: SimulatedObject } & JobSimulation)
+  | { object?: SimulatedObject; problems: ScenarioProblem[] };
