@@ -265,6 +265,33 @@ try {
   check(rows.some((r) => /update\/job\/template-immutable/.test(r) && /report:1\.0` at HEAD and is `registry\.example\.com\/report:1\.1` now/.test(r) && /13/.test(r)),
     'Problems lists the update warning (code update/job/template-immutable, the image at HEAD and now, line 13)', rows);
   await shot('update-check');
+
+  // 11. Explain: the code lens above the Job opens what it will do as a Markdown document beside the editor,
+  // and the document follows an edit of the manifest.
+  await openFile('job-valid.yaml');
+  const lens = editor.locator('.codelens-decoration a', { hasText: /^Explain$/ }).first();
+  await lens.waitFor({ timeout: 20000 }).catch(() => {});
+  check((await lens.count()) === 1 && (await editor.locator('.codelens-decoration a', { hasText: /^Simulate…$/ }).count()) >= 1, 'code lenses "Explain" and "Simulate…" above the Job');
+  await lens.click();
+  const explanationTab = page.locator('.tabs-container .tab', { hasText: 'job-valid.yaml — Job pi.md' });
+  await explanationTab.waitFor({ timeout: 20000 }).catch(() => {});
+  check((await explanationTab.count()) === 1, 'the explanation opens in a tab of its own ("job-valid.yaml — Job pi.md")');
+  const explanationEditor = page.locator('.editor-group-container:not(.active) .monaco-editor').first();
+  const explanationText = async () => (await explanationEditor.locator('.view-line').allTextContents()).join('\n').replace(/\u00a0/g, ' ');
+  const summary = 'Runs 1 Pod to success; fails after 5 failed Pods; deleted 3600 s (1 h) after it finishes.';
+  await explanationEditor.locator('.view-line', { hasText: summary }).waitFor({ timeout: 20000 }).catch(() => {});
+  let explained = await explanationText();
+  note(`explanation: ${explained.slice(0, 300)}`);
+  check(explained.includes('## Job `pi`') && explained.includes(summary), 'beside the editor: "## Job `pi`" and what it will do ("fails after 5 failed Pods")', explained.slice(0, 400));
+  await shot('explain');
+  await clickOnText('backoffLimit');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('2');
+  await explanationEditor.locator('.view-line', { hasText: 'fails after 3 failed Pods' }).waitFor({ timeout: 20000 }).catch(() => {});
+  explained = await explanationText();
+  check(explained.includes('fails after 3 failed Pods'), 'the explanation follows the edit (`backoffLimit: 2`: "fails after 3 failed Pods")', explained.slice(0, 400));
+  await page.keyboard.press('Control+Z');
 } catch (error) {
   failed++;
   console.log(`FAIL - unexpected error: ${error.message.split('\n')[0]}`);
