@@ -77,17 +77,28 @@ function nowSeconds(): number {
   return Number.isNaN(fixed) ? Date.now() / 1000 : fixed;
 }
 
+/** The command line, option by option: `--name=value` and `--name value` alike; `value()` takes the option's value. */
+function* options(args: string[]): Generator<{ arg: string; given: string; inline?: string; value: () => string }> {
+  for (let i = 0; i < args.length; i++) {
+    const equals = args[i].startsWith('--') ? args[i].indexOf('=') : -1;
+    const arg = equals === -1 ? args[i] : args[i].slice(0, equals);
+    const inline = equals === -1 ? undefined : args[i].slice(equals + 1);
+    yield {
+      arg, given: args[i], inline,
+      value: () => {
+        if (inline !== undefined) return inline;
+        const next = args[++i];
+        if (next === undefined) throw new UsageError(`${arg} needs a value`);
+        return next;
+      },
+    };
+  }
+}
+
 function parseArguments(args: string[]): CheckCommand {
   const command: CheckCommand = { format: 'text', rules: {}, paths: [], fix: false, dryRun: false, failOnEmpty: false, color: 'auto', jobs: CPUS, render: [] };
   const values: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const [arg, inline] = args[i].startsWith('--') && args[i].includes('=') ? [args[i].slice(0, args[i].indexOf('=')), args[i].slice(args[i].indexOf('=') + 1)] : [args[i], undefined];
-    const value = (): string => {
-      if (inline !== undefined) return inline;
-      const next = args[++i];
-      if (next === undefined) throw new UsageError(`${arg} needs a value`);
-      return next;
-    };
+  for (const { arg, given, inline, value } of options(args)) {
     if (arg === '--format') {
       const format = value();
       if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown format "${format}" (${FORMATS.join(', ')})`);
@@ -138,9 +149,9 @@ function parseArguments(args: string[]): CheckCommand {
     } else if (arg === '--fail-on-empty' && inline === undefined) {
       command.failOnEmpty = true;
     } else if (arg === '-' || !arg.startsWith('-')) {
-      command.paths.push(args[i]);
+      command.paths.push(given);
     } else {
-      throw new UsageError(`unknown option ${args[i]}`);
+      throw new UsageError(`unknown option ${given}`);
     }
   }
   if (command.paths.length === 0 && command.render.length === 0) throw new UsageError('no PATH given');
@@ -165,30 +176,23 @@ function explain(args: string[]): number {
   let kubernetesVersion = DEFAULT_SETTINGS.kubernetesVersion;
   let nowSeconds = Date.now() / 1000;
   const paths: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const [arg, inline] = args[i].startsWith('--') && args[i].includes('=') ? [args[i].slice(0, args[i].indexOf('=')), args[i].slice(args[i].indexOf('=') + 1)] : [args[i], undefined];
-    const value = (): string => {
-      if (inline !== undefined) return inline;
-      const next = args[++i];
-      if (next === undefined) throw new UsageError(`${arg} needs a value`);
-      return next;
-    };
+  for (const { arg, given, value } of options(args)) {
     if (arg === '--format') {
-      const given = value();
-      if (!(EXPLAIN_FORMATS as readonly string[]).includes(given)) throw new UsageError(`unknown format "${given}" for explain (${EXPLAIN_FORMATS.join(', ')})`);
-      format = given as ExplainFormat;
+      const named = value();
+      if (!(EXPLAIN_FORMATS as readonly string[]).includes(named)) throw new UsageError(`unknown format "${named}" for explain (${EXPLAIN_FORMATS.join(', ')})`);
+      format = named as ExplainFormat;
     } else if (arg === '--kubernetes-version') {
       kubernetesVersion = value();
       if (!isValidVersion(kubernetesVersion)) throw new UsageError(`unsupported Kubernetes version "${kubernetesVersion}" (${RELEASES})`);
     } else if (arg === '--now') {
-      const given = value();
-      const parsed = Date.parse(given);
-      if (!/^\d{4}-\d{2}-\d{2}T/.test(given) || Number.isNaN(parsed)) throw new UsageError(`--now takes an RFC 3339 time such as 2026-01-01T00:00:00Z, not "${given}"`);
+      const time = value();
+      const parsed = Date.parse(time);
+      if (!/^\d{4}-\d{2}-\d{2}T/.test(time) || Number.isNaN(parsed)) throw new UsageError(`--now takes an RFC 3339 time such as 2026-01-01T00:00:00Z, not "${time}"`);
       nowSeconds = parsed / 1000;
     } else if (arg === '-' || !arg.startsWith('-')) {
-      paths.push(args[i]);
+      paths.push(given);
     } else {
-      throw new UsageError(`unknown option ${args[i]} for explain`);
+      throw new UsageError(`unknown option ${given} for explain`);
     }
   }
   if (!paths.length) throw new UsageError('no FILE given');
