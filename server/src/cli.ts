@@ -144,8 +144,8 @@ function parseArguments(args: string[]): CheckCommand {
       command.dryRun = true;
     } else if (arg === '--against' || arg === '--against-file') {
       if (command.against) throw new UsageError('give --against or --against-file once');
-      const given = value();
-      command.against = arg === '--against' ? { ref: given } : { file: given };
+      const against = value();
+      command.against = arg === '--against' ? { ref: against } : { file: against };
     } else if (arg === '--fail-on-empty' && inline === undefined) {
       command.failOnEmpty = true;
     } else if (arg === '-' || !arg.startsWith('-')) {
