@@ -163,6 +163,7 @@ class JobSimulationRun {
   private syncs = 0;
   private lastBackoffUntil: number | undefined;
   private backoffMessage: string | undefined;
+  private deletions: { pod: SimPod; removeFinalizerFirst: boolean; why: string }[] = [];
   private lastCounters = '';
   private conditionsLogged = 0;
 
@@ -249,6 +250,13 @@ class JobSimulationRun {
     const before = status.conditions.length;
     this.state.pods = this.pods.filter((pod) => !pod.gone);
     const result = syncJob(this.state, this.now, this.effects);
+    for (const { pod, removeFinalizerFirst, why } of this.deletions) {
+      if (removeFinalizerFirst) pod.trackingFinalizer = false;
+      pod.deletionTimestamp = this.now;
+      pod.deletionGracePeriodSeconds = this.state.spec.terminationGracePeriodSeconds;
+      this.log(this.now, `${this.describe(pod)} deleted: ${why}`);
+    }
+    this.deletions = [];
     if (this.release.backoff === 'queue' && !result.skipped) {
       // A sync that found new failures returns an error: AddRateLimited; any other sync forgets the Job's failures.
       if (result.newFailure) this.enqueue(this.limiter.when());
@@ -275,13 +283,8 @@ class JobSimulationRun {
 
   private readonly effects: ControllerEffects = {
     createPod: (index, annotations, batch) => this.createPod(index, annotations, batch),
-    deletePod: (pod, removeFinalizerFirst, why) => {
-      const sim = pod as SimPod;
-      if (removeFinalizerFirst) sim.trackingFinalizer = false;
-      sim.deletionTimestamp = this.now;
-      sim.deletionGracePeriodSeconds = this.state.spec.terminationGracePeriodSeconds;
-      this.log(this.now, `${this.describe(sim)} deleted: ${why}`);
-    },
+    // The sync works on the Pods as its informer cache held them: a deletion shows from the next sync on.
+    deletePod: (pod, removeFinalizerFirst, why) => this.deletions.push({ pod: pod as SimPod, removeFinalizerFirst, why }),
     removeFinalizer: (pod) => {
       (pod as SimPod).trackingFinalizer = false;
     },
