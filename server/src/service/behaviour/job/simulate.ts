@@ -248,6 +248,7 @@ class JobSimulationRun {
   private sync(): void {
     const { status } = this.state;
     const before = status.conditions.length;
+    const statusBefore = statusKey(status);
     this.state.pods = this.pods.filter((pod) => !pod.gone);
     const result = syncJob(this.state, this.now, this.effects);
     for (const { pod, removeFinalizerFirst, why } of this.deletions) {
@@ -263,6 +264,8 @@ class JobSimulationRun {
       else this.limiter.forget();
     }
     this.removeTerminatedPods();
+    // A status update is a Job update of the same generation: updateJob enqueues another sync (before 1.27: at once).
+    if (!result.skipped && statusKey(status) !== statusBefore) this.enqueue(this.release.backoff === 'queue' ? 0 : this.release.batchPeriod);
     const counters = `active ${status.active}, succeeded ${status.succeeded}, failed ${status.failed}` +
       (isIndexedJob(this.state.spec) ? `, completed indexes "${status.completedIndexes}"` : '') +
       (status.failedIndexes !== undefined ? `, failed indexes "${status.failedIndexes}"` : '');
@@ -287,6 +290,7 @@ class JobSimulationRun {
     deletePod: (pod, removeFinalizerFirst, why) => this.deletions.push({ pod: pod as SimPod, removeFinalizerFirst, why }),
     removeFinalizer: (pod) => {
       (pod as SimPod).trackingFinalizer = false;
+      this.podEvent(false); // the finalizer patch is a Pod update
     },
     enqueueAfter: (delay) => this.enqueue(delay),
     accounted: (pod, outcome, match) => this.accounted(pod as SimPod, outcome, match),
@@ -478,6 +482,10 @@ class JobSimulationRun {
       notes: this.notes,
     };
   }
+}
+
+function statusKey(status: JobControllerState['status']): string {
+  return `${status.active}|${status.succeeded}|${status.failed}|${status.completedIndexes}|${status.failedIndexes}|${status.startTime}|${status.terminating}|${status.conditions.length}|${status.conditions.map((c) => c.status + c.reason).join()}`;
 }
 
 function runningContainer(name: string): ContainerStatus {
