@@ -78,6 +78,21 @@ describe('kubeassist simulate', () => {
     assert.match(result.notes[0], /CronJob nightly: this is what each Job it creates/);
   });
 
+  it('runs the CronJob controller on a CronJob scenario: the decision, the Job it creates and the next runs', () => {
+    const file = scenarioFile('created: "2026-01-01T00:00:00Z"\nlastScheduleTime: "2026-01-01T03:00:00Z"\nnow: "2026-01-03T12:00:00Z"\nactiveJobs: 1\n');
+    const json = run([`${FIXTURES}/jobs.yaml`, '--object', 'nightly', '--scenario', file, '--format', 'json']);
+    assert.equal(json.status, 0, json.stderr);
+    const result = JSON.parse(json.stdout);
+    assert.deepEqual(result.decision, { action: 'create', reason: 'SuccessfulCreate', scheduledTime: '2026-01-03T03:00:00Z', missed: 2, tooManyMissed: false });
+    assert.equal(result.jobName, 'nightly-29456820');
+    assert.deepEqual(result.next.slice(0, 2), ['2026-01-04T03:00:00Z', '2026-01-05T03:00:00Z']);
+    const text = run([`${FIXTURES}/jobs.yaml`, '--object', 'nightly', '--scenario', 'preset:cluster-down']);
+    assert.deepEqual(text.stdout.split('\n').slice(1, 3), [
+      '  decision: create (SuccessfulCreate) for the run scheduled at 2026-01-03T03:00:00Z; missed runs counted: 1',
+      '  job: nightly-29456820',
+    ]);
+  });
+
   it('says what is wrong with each bad entry of a scenario, with its path, and exits 2', () => {
     const file = scenarioFile('pods:\n- exitCode: one\n- runFor: 31\n  index: -2\nthen: explode\n');
     const { status, stdout, stderr } = run([`${FIXTURES}/jobs.yaml`, '--scenario', file]);

@@ -48,6 +48,12 @@ describe('kubeassist/simulate', () => {
     assert.deepEqual(answer?.pods?.map((pod) => [pod.action, pod.counted]), [['Ignore', false], [null, true], [null, true], [null, true], [null, true]]);
   });
 
+  it('runs the CronJob controller for a CronJob: the ready scenario "the cluster was down for a day"', async () => {
+    const line = JOBS.split('\n').indexOf('  name: nightly');
+    const answer = await server.connection.sendRequest<{ kind: string; decision: { action: string; scheduledTime: string }; jobName: string }>('kubeassist/simulate', { textDocument: { uri: 'file:///jobs.yaml' }, position: { line, character: 0 }, scenario: 'preset:cluster-down' });
+    assert.deepEqual([answer.kind, answer.decision.action, answer.decision.scheduledTime, answer.jobName], ['CronJob', 'create', '2026-01-03T03:00:00Z', 'nightly-29456820']);
+  });
+
   it('answers problems, not a simulation, for a bad scenario or an unknown object; null for an unknown document', async () => {
     const bad = await simulate({ textDocument: { uri: 'file:///jobs.yaml' }, scenario: { pods: [{ runFor: 'soon' }] } });
     assert.deepEqual(bad?.problems, [{ path: 'pods[0].runFor', message: '"soon" is not a duration (write 31s, 2m, 1h30m)' }]);

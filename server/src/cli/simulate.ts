@@ -2,7 +2,7 @@
 // Job (or the Jobs of a CronJob) will do under a scenario, from the behaviour model (service/behaviour).
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
-import { FileModel, SCENARIO_PRESETS, simulate, type JobSimulation, type ScenarioInput, type SimulateAnswer } from '../service/index';
+import { FileModel, SCENARIO_PRESETS, simulate, type CronJobSimulationResult, type JobSimulation, type ScenarioInput, type SimulateAnswer } from '../service/index';
 import { DEFAULT_SETTINGS, isValidVersion, type Settings } from '../service/settings';
 import { MAX_MINOR, MIN_MINOR, type Json } from '../service/types';
 import { describeFileError, readInput } from './inputs';
@@ -131,10 +131,12 @@ export function humanDuration(seconds: number): string {
 
 /** The timeline as text. */
 export function simulationText(answer: SimulateAnswer, file: string, scenario: string | undefined): string {
-  const simulation = answer.simulation as JobSimulation;
   const object = answer.object;
+  const title = (version: string, fallback: string) => `${object ? `${object.kind} ${object.name} (${file}:${object.line + 1})` : file}, Kubernetes ${version}, scenario: ${scenario ?? fallback}`;
+  if (answer.simulation?.kind === 'CronJob') return cronJobText(answer.simulation, title(answer.simulation.kubernetesVersion, 'created a day ago, syncing now'));
+  const simulation = answer.simulation as JobSimulation;
   const lines: string[] = [];
-  lines.push(`${object ? `${object.kind} ${object.name} (${file}:${object.line + 1})` : file}, Kubernetes ${simulation.kubernetesVersion}, scenario: ${scenario ?? 'every Pod succeeds'}`);
+  lines.push(title(simulation.kubernetesVersion, 'every Pod succeeds'));
   const spec = simulation.spec;
   const specLine = ['completions', 'parallelism', 'completionMode', 'backoffLimit', 'backoffLimitPerIndex', 'maxFailedIndexes', 'activeDeadlineSeconds', 'podReplacementPolicy', 'ttlSecondsAfterFinished', 'suspend', 'managedBy']
     .filter((key) => spec[key] !== undefined)
@@ -149,6 +151,18 @@ export function simulationText(answer: SimulateAnswer, file: string, scenario: s
     (status.completedIndexes ? `, completedIndexes ${status.completedIndexes}` : '') +
     (status.failedIndexes !== null ? `, failedIndexes ${status.failedIndexes || '""'}` : ''));
   if (simulation.deletedAt !== null) lines.push(`  deleted: at ${humanDuration(simulation.deletedAt)} (ttlSecondsAfterFinished), with its Pods and their logs`);
+  for (const note of simulation.notes) lines.push(`  note: ${note}`);
+  return lines.join('\n') + '\n';
+}
+
+/** A CronJob's sync as text: the decision, the Job it creates, the next runs. */
+function cronJobText(simulation: CronJobSimulationResult, title: string): string {
+  const { decision } = simulation;
+  const lines = [title];
+  const about = decision.scheduledTime ? ` for the run scheduled at ${decision.scheduledTime}` : '';
+  lines.push(`  decision: ${decision.action} (${decision.reason})${about}; missed runs counted: ${decision.missed}${decision.tooManyMissed ? ' (more than 100: the controller warns TooManyMissedTimes and still starts the most recent one)' : ''}`);
+  if (simulation.jobName) lines.push(`  job: ${simulation.jobName}`);
+  lines.push(`  next: ${simulation.next.length ? simulation.next.join(', ') : 'none'}`);
   for (const note of simulation.notes) lines.push(`  note: ${note}`);
   return lines.join('\n') + '\n';
 }

@@ -1,6 +1,6 @@
 // KubeAssist's own LSP messages, shared by the server and the VS Code client. Plain types only.
 import type { ObjectExplanation } from '../service/features/explain/types';
-import type { JobSimulation, ScenarioProblem, SimulatedObject } from '../service/index';
+import type { CronJobSimulationResult, JobSimulation, ScenarioProblem, SimulatedObject } from '../service/index';
 
 /** Client -> server: how the engine should treat one document's plain schema findings (see Settings). */
 export const SCHEMA_DIAGNOSTICS_NOTIFICATION = 'kubeassist/schemaDiagnostics';
@@ -72,4 +72,5 @@ export interface SimulateParams {
 }
 export type SimulateResult =
   | ({ object?: SimulatedObject } & JobSimulation)
+  | ({ object?: SimulatedObject } & CronJobSimulationResult)
   | { object?: SimulatedObject; problems: ScenarioProblem[] };

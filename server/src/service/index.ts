@@ -23,7 +23,7 @@ export { inlayHints } from './features/inlayHints';
 export { codeLenses, EXPLAIN_COMMAND, SIMULATE_COMMAND, type ObjectRef } from './features/codeLens';
 export { explainFile, explainObject, type ExplainOptions, type ObjectExplanation, type ObjectTarget, type PlacedExplanation } from './features/explain/index';
 export { explanationMarkdown, explanationText, fileMarkdown } from './features/explain/render';
-export { simulate, type ScenarioInput, type SimulateAnswer, type SimulateTarget, type SimulatedObject } from './features/simulate';
+export { simulate, type CronJobSimulationResult, type ScenarioInput, type SimulateAnswer, type SimulateTarget, type SimulatedObject } from './features/simulate';
 export { simulateJob, type JobSimulation } from './behaviour/job';
 export { parseScenarios, parseDuration, type CronJobScenario, type JobScenario, type PodOutcome, type ScenarioProblem } from './behaviour/scenario';
 export { presetScenario, SCENARIO_PRESETS } from './behaviour/presets';

@@ -34,7 +34,7 @@ describe('simulateJob: the website#54415 example (completions 8, parallelism 2, 
 });
 
 describe('simulateJob: pod failure policy', () => {
-  const policy = { rules: [{ action: 'Ignore', onPodConditions: [{ type: 'DisruptionTarget' }] }, { action: 'FailJob', onExitCodes: { containerName: 'main', operator: 'In', values: [42] } }] };
+  const policy: JsonObject = { rules: [{ action: 'Ignore', onPodConditions: [{ type: 'DisruptionTarget' }] }, { action: 'FailJob', onExitCodes: { containerName: 'main', operator: 'In', values: [42] } }] };
 
   it('an Ignore rule does not count the failure but still starts the back-off', () => {
     const run = simulateJob(job({ podFailurePolicy: policy, backoffLimit: 0 }), { pods: [{ conditions: [{ type: 'DisruptionTarget', status: 'True' }], runFor: 5 }] }, 37);

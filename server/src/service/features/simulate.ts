@@ -1,6 +1,7 @@
 // `kubeassist simulate` and `kubeassist/simulate`: pick a Job or CronJob of a file, read the scenario (a file's YAML
 // documents, or a ready preset) and run the behaviour model on it.
 import type { Position } from 'vscode-languageserver-types';
+import { simulateCronJob, type CronJobSimulation } from '../behaviour/cronjob';
 import { simulateJob, type JobSimulation } from '../behaviour/job';
 import { presetScenario } from '../behaviour/presets';
 import { parseScenarios, type CronJobScenario, type JobScenario, type ScenarioProblem } from '../behaviour/scenario';
@@ -27,9 +28,16 @@ export interface SimulatedObject {
   line: number;
 }
 
+/** A CronJob's sync at the scenario's `now`: the next five runs, the decision, the Job it creates. */
+export interface CronJobSimulationResult extends CronJobSimulation {
+  kind: 'CronJob';
+  kubernetesVersion: string;
+  notes: string[];
+}
+
 export interface SimulateAnswer {
   object?: SimulatedObject;
-  simulation?: JobSimulation;
+  simulation?: JobSimulation | CronJobSimulationResult;
   /** Why nothing was simulated: a bad scenario (one problem per bad entry) or no object to simulate. */
   problems: ScenarioProblem[];
 }
@@ -101,16 +109,21 @@ export function simulate(model: FileModel, text: string, settings: Settings, tar
   if (chosen.kind === 'Job') {
     return { object, simulation: simulateJob(chosen.object, read.job ?? { pods: [] }, minor), problems: [] };
   }
-  if (read.job || !read.cronJob) {
+  if (read.job) {
     // A Job scenario on a CronJob: what each Job it creates does.
     const spec = isObject(chosen.object.spec) ? chosen.object.spec : {};
     const jobTemplate = isObject(spec.jobTemplate) ? spec.jobTemplate : {};
     const job: JsonObject = { apiVersion: 'batch/v1', kind: 'Job', metadata: { ...(isObject(jobTemplate.metadata) ? jobTemplate.metadata : {}), name: chosen.name }, spec: isObject(jobTemplate.spec) ? jobTemplate.spec : {} };
-    const simulation = simulateJob(job, read.job ?? { pods: [] }, minor);
+    const simulation = simulateJob(job, read.job, minor);
     simulation.notes.unshift(`CronJob ${chosen.name}: this is what each Job it creates (from spec.jobTemplate) does.`);
     return { object, simulation, problems: [] };
   }
-  return { object, problems: [{ path: 'scenario', message: 'CronJob scenarios (created, lastScheduleTime, now, activeJobs) are not simulated yet in this build; a Job scenario simulates the CronJob\'s jobTemplate' }] };
+  // Without a scenario: the CronJob created a day ago, syncing now, with no Job running.
+  const scenarioOfCronJob = read.cronJob ?? { created: Math.floor(nowSeconds) - 86400, now: Math.floor(nowSeconds), activeJobs: 0 };
+  const notes = read.cronJob ? [] : ['No scenario: the CronJob was created a day ago, the controller syncs it now, no Job of it is running.'];
+  const { name: _name, ...times } = scenarioOfCronJob;
+  void _name;
+  return { object, simulation: { kind: 'CronJob', kubernetesVersion: `1.${minor}`, ...simulateCronJob(chosen.object, times, minor), notes }, problems: [] };
 }
 
 function readScenario(scenario: ScenarioInput, nowSeconds: number): { job?: JobScenario; cronJob?: CronJobScenario; problems: ScenarioProblem[] } {
