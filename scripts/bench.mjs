@@ -236,3 +236,4 @@ for (const size of sizes) {
   );
 }
 await (await import('./bench-explain.mjs')).benchExplain({ serverCommand, root }); // explain per object (scripts/bench-explain.mjs)
+await (await import('./bench-behaviour.mjs')).benchBehaviour(args);

@@ -1,7 +1,7 @@
 // pkg/controller/job/job_controller.go: one syncJob of one Job, over the Pods it owns. The simulation
 // (simulate.ts) owns the world and applies the effects; this file decides, in the order syncJob does.
 import { getFinishedTime, getIndexAbsoluteFailureCount, getIndexFailureCount, getIndexIgnoredFailureCount, getRemainingTimeForFailuresCount, getRemainingTimePerIndex, newBackoffRecord, type BackoffRecord } from './backoff';
-import { hasIndex, intervalsToString, mergeIntervals, parseIndexesFromString, sortedUnique, totalOf, withOrderedIndexes, type Interval } from './intervals';
+import { hasIndex, intervalsToString, mergeIntervals, parseIndexesFromString, sortedUnique, totalOf, withOrderedIndexes, type Interval, type OrderedIntervals } from './intervals';
 import { COMPLETION_INDEX_ANNOTATION, INDEX_FAILURE_COUNT_ANNOTATION, INDEX_IGNORED_FAILURE_COUNT_ANNOTATION, JOB_CONTROLLER_NAME, type JobCondition, type JobSpecView, type PodView } from './model';
 import { matchPodFailurePolicy, type PodFailurePolicyMatch } from './podFailurePolicy';
 import {
@@ -102,7 +102,7 @@ interface SyncContext {
   finishedCondition?: JobCondition;
   succeeded: number;
   failed: number;
-  prevSucceededIndexes: Interval[];
+  prevSucceededIndexes: OrderedIntervals;
   succeededIndexes: Interval[];
   failedIndexes?: Interval[];
   newBackoffRecord?: BackoffRecord;
@@ -297,7 +297,7 @@ function nonIgnoredFailedPodsCount(ctx: SyncContext, failedPods: readonly PodVie
 }
 
 /** calculateSucceededIndexes: status.completedIndexes plus the Succeeded Pods not yet counted. */
-function calculateSucceededIndexes(ctx: SyncContext, completions: number): [Interval[], Interval[]] {
+function calculateSucceededIndexes(ctx: SyncContext, completions: number): [OrderedIntervals, Interval[]] {
   const previous = parseIndexesFromString(ctx.state.status.completedIndexes, completions);
   const succeeded: number[] = [];
   for (const pod of ctx.pods) {

@@ -10,9 +10,21 @@ function atoi(text: string): number | undefined {
   return /^[+-]?\d+$/.test(text) ? Number(text) : undefined;
 }
 
-/** parseIndexesFromString: intervals at or past `completions` end the list; a corrupted interval is skipped. */
-export function parseIndexesFromString(indexes: string, completions: number): Interval[] {
+let lastParsed: { indexes: string; completions: number; result: OrderedIntervals } | undefined;
+
+/**
+ * parseIndexesFromString: intervals at or past `completions` end the list; a corrupted interval is skipped. The result
+ * is shared with later calls for the same text (a sync reads status.completedIndexes again and again): do not change it.
+ */
+export function parseIndexesFromString(indexes: string, completions: number): OrderedIntervals {
   if (indexes === '') return [];
+  if (lastParsed && lastParsed.indexes === indexes && lastParsed.completions === completions) return lastParsed.result;
+  const result = parseIntervals(indexes, completions);
+  lastParsed = { indexes, completions, result };
+  return result;
+}
+
+function parseIntervals(indexes: string, completions: number): Interval[] {
   const result: Interval[] = [];
   for (const text of indexes.split(',')) {
     const limits = text.split('-');

@@ -20,6 +20,20 @@ export interface PodFailurePolicyMatch {
  */
 export function matchPodFailurePolicy(policy: PodFailurePolicy | undefined, pod: Pick<PodView, 'name' | 'namespace' | 'status'>, failIndexEnabled: boolean): PodFailurePolicyMatch {
   if (!policy) return { countFailed: true };
+  // A finished Pod's status no longer changes: its verdict under a policy is computed once.
+  if (pod.status.phase !== 'Failed') return matchRules(policy, pod, failIndexEnabled);
+  const cache = MATCHES.get(pod.status);
+  const key = failIndexEnabled ? 'withFailIndex' : 'withoutFailIndex';
+  const cached = cache?.policy === policy ? cache[key] : undefined;
+  if (cached) return cached;
+  const match = matchRules(policy, pod, failIndexEnabled);
+  MATCHES.set(pod.status, { ...(cache?.policy === policy ? cache : {}), policy, [key]: match });
+  return match;
+}
+
+const MATCHES = new WeakMap<PodStatusView, { policy: PodFailurePolicy; withFailIndex?: PodFailurePolicyMatch; withoutFailIndex?: PodFailurePolicyMatch }>();
+
+function matchRules(policy: PodFailurePolicy, pod: Pick<PodView, 'name' | 'namespace' | 'status'>, failIndexEnabled: boolean): PodFailurePolicyMatch {
   for (let index = 0; index < policy.rules.length; index++) {
     const rule = policy.rules[index];
     if (rule.onExitCodes) {

@@ -34,9 +34,18 @@ export function isTerminatingPod(pod: PodView): boolean {
   return pod.deletionTimestamp !== undefined && pod.status.phase !== 'Succeeded' && pod.status.phase !== 'Failed';
 }
 
-/** getCompletionIndex */
+const INDEXES = new WeakMap<Record<string, string>, number>();
+
+/** getCompletionIndex (a Pod's annotations do not change here: read once). */
 export function getCompletionIndex(pod: PodView): number {
-  const value = pod.annotations[COMPLETION_INDEX_ANNOTATION];
+  const known = INDEXES.get(pod.annotations);
+  if (known !== undefined) return known;
+  const index = completionIndexOf(pod.annotations[COMPLETION_INDEX_ANNOTATION]);
+  INDEXES.set(pod.annotations, index);
+  return index;
+}
+
+function completionIndexOf(value: string | undefined): number {
   if (value === undefined || !/^[+-]?\d+$/.test(value)) return UNKNOWN_COMPLETION_INDEX;
   const index = Number(value);
   return index < 0 ? UNKNOWN_COMPLETION_INDEX : index;

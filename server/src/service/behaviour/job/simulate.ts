@@ -6,7 +6,7 @@ import type { JobScenario, PodOutcome } from '../scenario';
 import { LegacyRateLimiter } from './backoff';
 import { isJobFinished, managedByExternalController, newJobStatus, syncJob, type ControllerEffects, type JobControllerState } from './controller';
 import type { ContainerStatus, JobCondition, PodView } from './model';
-import type { PodFailurePolicyMatch } from './podFailurePolicy';
+import { matchPodFailurePolicy, type PodFailurePolicyMatch } from './podFailurePolicy';
 import { isIndexedJob } from './pods';
 import { jobControllerRelease, releaseNotes } from './release';
 import { storedJob } from './spec';
@@ -164,6 +164,8 @@ class JobSimulationRun {
   private lastBackoffUntil: number | undefined;
   private backoffMessage: string | undefined;
   private deletions: { pod: SimPod; removeFinalizerFirst: boolean; why: string }[] = [];
+  /** The Pods the controller still reads (see settled). */
+  private live: SimPod[] = [];
   private lastCounters = '';
   private conditionsLogged = 0;
 
@@ -249,7 +251,7 @@ class JobSimulationRun {
     const { status } = this.state;
     const before = status.conditions.length;
     const statusBefore = statusKey(status);
-    this.state.pods = this.pods.filter((pod) => !pod.gone);
+    this.state.pods = this.live = this.live.filter((pod) => !pod.gone && !this.settled(pod));
     const result = syncJob(this.state, this.now, this.effects);
     for (const { pod, removeFinalizerFirst, why } of this.deletions) {
       if (removeFinalizerFirst) pod.trackingFinalizer = false;
@@ -316,6 +318,7 @@ class JobSimulationRun {
       outcome, restartBackoff: new ContainerRestartBackoff(), gone: false,
     };
     this.pods.push(pod);
+    this.live.push(pod);
     this.log(this.now, `${this.describe(pod)} created${batch > 0 ? ` (slow-start batch ${batch + 1})` : ''}${outcome === 'run' ? ', runs without end' : ''}`);
     this.podEvent(false); // addPod
     if (outcome !== 'run') this.events.push({ at: this.now + (outcome.runFor ?? 0), kind: 'finish', pod });
@@ -413,6 +416,18 @@ class JobSimulationRun {
     if (pod.deletionTimestamp !== undefined && pod.record.finished === null) pod.record.finished = round(pod.deletionTimestamp);
     const counts = outcome === 'ignored' ? 'not counted' : 'counted as failed';
     this.log(this.now, `${this.describe(pod)}: ${rule ? `${rule}: ` : ''}${counts}`);
+  }
+
+  /**
+   * A finished Pod whose finalizer is gone changes no decision of syncJob any more (every reader wants a finalizer,
+   * an active or a terminating Pod), except getFailJobMessage, which reads every failed Pod: such a Pod stays
+   * while it matches a FailJob rule. Leaving the others out keeps a sync's cost to the Pods still in play.
+   */
+  private settled(pod: SimPod): boolean {
+    if (pod.trackingFinalizer || (pod.status.phase !== 'Succeeded' && pod.status.phase !== 'Failed')) return false;
+    const { spec, release } = this.state;
+    return pod.status.phase === 'Succeeded' || !spec.podFailurePolicy || !release.podFailurePolicy
+      || matchPodFailurePolicy(spec.podFailurePolicy, pod, release.backoffLimitPerIndex).jobFailureMessage === undefined;
   }
 
   /** A deleted Pod stops at once (its containers exit on SIGTERM) and goes from the API once it has no finalizer. */
