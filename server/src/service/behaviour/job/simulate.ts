@@ -66,7 +66,7 @@ export interface JobSimulation {
 }
 
 /** Bounds that stop a scenario which never ends (every Pod ignored, `then: run` without a deadline). */
-export const SIMULATION_LIMITS = { seconds: 366 * 86400, pods: 100_000, syncs: 1_000_000 };
+export const SIMULATION_LIMITS = { seconds: 366 * 86400, pods: 10_000, syncs: 200_000 };
 
 interface SimPod extends PodView {
   record: SimulatedPod;

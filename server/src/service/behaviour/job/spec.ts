@@ -1,19 +1,11 @@
-// The JobSpec the Job controller of a release works from: SetDefaults_Job (kube/defaults.ts), then the fields a
-// create drops while their gate is off (PrepareForCreate, dropDisabledFields).
-import { applyDefaults, isObject } from '../../kube/defaults';
-import { gateEnabledByDefault, gateStage, type GateName } from '../../kube/featureGates';
+// The JobSpec the Job controller of a release works from: the object a create stores (kube/created.ts: the fields a
+// gate that is off drops, SetDefaults_Job of the release), as the controller reads it.
+import { asCreated } from '../../kube/created';
+import { isObject } from '../../kube/defaults';
 import type { Json, JsonObject } from '../../types';
 import type { JobSpecView, PodFailurePolicy, SuccessPolicy } from './model';
 
-/** The Job fields a create drops while their gate is off (kube/featureGates.ts GATED_FIELDS, spec level). */
-const GATED_SPEC_FIELDS: readonly (readonly [string, GateName])[] = [
-  ['podFailurePolicy', 'JobPodFailurePolicy'],
-  ['backoffLimitPerIndex', 'JobBackoffLimitPerIndex'],
-  ['maxFailedIndexes', 'JobBackoffLimitPerIndex'],
-  ['successPolicy', 'JobSuccessPolicy'],
-  ['podReplacementPolicy', 'JobPodReplacementPolicy'],
-  ['managedBy', 'JobManagedBy'],
-];
+const MAX_INT32 = 2147483647;
 
 export interface StoredJob {
   /** The defaulted JobSpec without its template, as the release stores it. */
@@ -38,22 +30,22 @@ function names(list: Json | undefined): string[] {
 
 export function storedJob(job: JsonObject, minor: number): StoredJob {
   const notes: string[] = [];
-  const defaulted = applyDefaults('Job', job);
-  const spec: JsonObject = isObject(defaulted.spec) ? { ...defaulted.spec } : {};
-  for (const [field, gate] of GATED_SPEC_FIELDS) {
-    if (spec[field] === undefined || gateEnabledByDefault(gate, minor)) continue;
-    if (field === 'podReplacementPolicy' && job.spec !== undefined && isObject(job.spec) && job.spec.podReplacementPolicy === undefined) {
-      delete spec[field]; // a default of a release that sets none
-      continue;
-    }
-    const stage = gateStage(gate, minor);
-    notes.push(stage === undefined
+  const created = asCreated('Job', job, minor);
+  const spec: JsonObject = isObject(created.object.spec) ? { ...created.object.spec } : {};
+  for (const dropped of created.dropped) {
+    if (dropped.path[0] !== 'spec' || dropped.path.length !== 2) continue;
+    const field = String(dropped.path[1]);
+    notes.push(dropped.why === 'not-in-release'
       ? `spec.${field} does not exist in Kubernetes 1.${minor}: the API server does not keep it (with strict field validation kubectl refuses the manifest).`
-      : `spec.${field} is dropped when the Job is created: its feature gate ${gate} is off by default in 1.${minor}.`);
-    delete spec[field];
+      : `spec.${field} is dropped when the Job is created: its feature gate ${dropped.gate} is off by default in 1.${minor}.`);
   }
-  const originalSpec = isObject(job.spec) ? job.spec : {};
-  if (originalSpec.backoffLimit === undefined && originalSpec.backoffLimitPerIndex !== undefined && spec.backoffLimitPerIndex === undefined) {
+  // The API server defaults the decoded object before PrepareForCreate drops fields: a backoffLimitPerIndex that its
+  // gate then drops has already made the default backoffLimit 2147483647 (SetDefaults_Job). A field the release does
+  // not know at all is gone at decoding, before the defaults.
+  const written = isObject(job.spec) ? job.spec : {};
+  const perIndexDropped = created.dropped.some((d) => d.why === 'gate-off' && d.path.length === 2 && d.path[1] === 'backoffLimitPerIndex');
+  if (written.backoffLimit === undefined && perIndexDropped) {
+    spec.backoffLimit = MAX_INT32;
     notes.push(`backoffLimit was defaulted to 2147483647 because backoffLimitPerIndex was written, before the create dropped backoffLimitPerIndex: in 1.${minor} this Job retries without limit.`);
   }
   const template = isObject(spec.template) ? spec.template : {};
