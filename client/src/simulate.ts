@@ -4,36 +4,12 @@
 import { commands, Disposable, window, type QuickPickItem } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { SIMULATE_REQUEST, type SimulateParams, type SimulateResult } from '../../server/src/lsp/protocol';
+import { simulationMarkdown } from '../../server/src/service/features/simulationReport';
 import { SCENARIO_PRESETS, type ScenarioPreset } from '../../server/src/service/behaviour/presets';
 import { MarkdownView, targetOf, type ObjectRef, type ViewQuery } from './markdownView';
 
 export const SIMULATE_SCHEME = 'kubeassist-simulation';
 export const SIMULATE_COMMAND = 'kubeassist.simulate';
-
-/** `545` -> `9m05s`, `31` -> `31s`. */
-function duration(seconds: number): string {
-  if (seconds < 60) return `${Math.round(seconds * 1000) / 1000}s`;
-  const whole = Math.round(seconds);
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const rest = String(whole % 60).padStart(2, '0');
-  return hours ? `${hours}h${String(minutes).padStart(2, '0')}m${rest}s` : `${minutes}m${rest}s`;
-}
-
-/** The simulation as Markdown: what ended it, the timeline, the counters, the notes. */
-export function simulationMarkdown(result: SimulateResult | null, scenario: string): string {
-  if (!result) return '# KubeAssist\n\nThe manifest is not open any more.\n';
-  const title = result.object ? `${result.object.kind} \`${result.object.name}\`` : 'Simulation';
-  if ('problems' in result) return `# ${title}: ${scenario}\n\nNot simulated:\n\n${result.problems.map((problem) => `- \`${problem.path}\`: ${problem.message}`).join('\n')}\n`;
-  const end = result.end ? `**${result.end.condition}**${result.end.reason ? ` (\`${result.end.reason}\`)` : ''} after ${duration(result.end.at)} (${result.end.at} s)` : '**Never ends** under this scenario';
-  const out = [`# ${title}: ${scenario}`, '', `*Kubernetes ${result.kubernetesVersion}*`, '', `> ${end}`, '', '| at | what happens |', '|---:|---|'];
-  for (const entry of result.timeline) out.push(`| ${duration(entry.at)} | ${entry.event.replace(/\|/g, '\\|')} |`);
-  const status = result.status;
-  out.push('', `Counters at the end: active ${status.active}, succeeded ${status.succeeded}, failed ${status.failed}${status.completedIndexes ? `, completed indexes ${status.completedIndexes}` : ''}${status.failedIndexes ? `, failed indexes ${status.failedIndexes}` : ''}.`);
-  if (result.deletedAt !== null) out.push('', `Deleted with its Pods and their logs after ${duration(result.deletedAt)} (\`ttlSecondsAfterFinished\`).`);
-  if (result.notes.length) out.push('', '### Notes', '', ...result.notes.map((note) => `- ${note}`));
-  return `${out.join('\n')}\n`;
-}
 
 interface PresetItem extends QuickPickItem {
   preset: ScenarioPreset;

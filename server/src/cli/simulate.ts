@@ -2,7 +2,7 @@
 // Job (or the Jobs of a CronJob) will do under a scenario, from the behaviour model (service/behaviour).
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
-import { FileModel, SCENARIO_PRESETS, simulate, type CronJobSimulationResult, type JobSimulation, type ScenarioInput, type SimulateAnswer } from '../service/index';
+import { FileModel, SCENARIO_PRESETS, simulate, simulationText, type ScenarioInput } from '../service/index';
 import { DEFAULT_SETTINGS, isValidVersion, type Settings } from '../service/settings';
 import { MAX_MINOR, MIN_MINOR, type Json } from '../service/types';
 import { describeFileError, readInput } from './inputs';
@@ -111,58 +111,6 @@ export function simulateCommand(args: readonly string[], write: Write, writeErro
     return 2;
   }
   if (command.format === 'json') write(JSON.stringify({ object: answer.object, ...answer.simulation }, null, 2) + '\n');
-  else write(simulationText(answer, name, command.scenario));
+  else write(simulationText({ object: answer.object, ...answer.simulation }, name, command.scenario));
   return 0;
-}
-
-/** `9m05s` for 545. */
-export function humanDuration(seconds: number): string {
-  if (seconds < 60) return `${Math.round(seconds * 1000) / 1000}s`;
-  const s = Math.round(seconds);
-  const days = Math.floor(s / 86400);
-  const hours = Math.floor((s % 86400) / 3600);
-  const minutes = Math.floor((s % 3600) / 60);
-  const rest = s % 60;
-  const two = (n: number) => String(n).padStart(2, '0');
-  if (days > 0) return `${days}d${two(hours)}h${two(minutes)}m`;
-  if (hours > 0) return `${hours}h${two(minutes)}m${two(rest)}s`;
-  return `${minutes}m${two(rest)}s`;
-}
-
-/** The timeline as text. */
-export function simulationText(answer: SimulateAnswer, file: string, scenario: string | undefined): string {
-  const object = answer.object;
-  const title = (version: string, fallback: string) => `${object ? `${object.kind} ${object.name} (${file}:${object.line + 1})` : file}, Kubernetes ${version}, scenario: ${scenario ?? fallback}`;
-  if (answer.simulation?.kind === 'CronJob') return cronJobText(answer.simulation, title(answer.simulation.kubernetesVersion, 'created a day ago, syncing now'));
-  const simulation = answer.simulation as JobSimulation;
-  const lines: string[] = [];
-  lines.push(title(simulation.kubernetesVersion, 'every Pod succeeds'));
-  const spec = simulation.spec;
-  const specLine = ['completions', 'parallelism', 'completionMode', 'backoffLimit', 'backoffLimitPerIndex', 'maxFailedIndexes', 'activeDeadlineSeconds', 'podReplacementPolicy', 'ttlSecondsAfterFinished', 'suspend', 'managedBy']
-    .filter((key) => spec[key] !== undefined)
-    .map((key) => `${key} ${String(spec[key])}`);
-  lines.push(`  spec: ${specLine.join(', ')}`);
-  const width = Math.max(4, ...simulation.timeline.map((entry) => humanDuration(entry.at).length));
-  for (const entry of simulation.timeline) lines.push(`  ${humanDuration(entry.at).padStart(width)}  ${entry.event}`);
-  const status = simulation.status;
-  const end = simulation.end;
-  lines.push(end ? `  end: ${end.condition}${end.reason ? ` (${end.reason})` : ''} at ${humanDuration(end.at)} (${end.at}s)` : '  end: none: the Job never finishes under this scenario');
-  lines.push(`  status: active ${status.active}, succeeded ${status.succeeded}, failed ${status.failed}` +
-    (status.completedIndexes ? `, completedIndexes ${status.completedIndexes}` : '') +
-    (status.failedIndexes !== null ? `, failedIndexes ${status.failedIndexes || '""'}` : ''));
-  if (simulation.deletedAt !== null) lines.push(`  deleted: at ${humanDuration(simulation.deletedAt)} (ttlSecondsAfterFinished), with its Pods and their logs`);
-  for (const note of simulation.notes) lines.push(`  note: ${note}`);
-  return lines.join('\n') + '\n';
-}
-
-/** A CronJob's sync as text: the decision, the Job it creates, the next runs. */
-function cronJobText(simulation: CronJobSimulationResult, title: string): string {
-  const { decision } = simulation;
-  const lines = [title];
-  const about = decision.scheduledTime ? ` for the run scheduled at ${decision.scheduledTime}` : '';
-  lines.push(`  decision: ${decision.action} (${decision.reason})${about}; missed runs counted: ${decision.missed}${decision.tooManyMissed ? ' (more than 100: the controller warns TooManyMissedTimes and still starts the most recent one)' : ''}`);
-  if (simulation.jobName) lines.push(`  job: ${simulation.jobName}`);
-  lines.push(`  next: ${simulation.next.length ? simulation.next.join(', ') : 'none'}`);
-  for (const note of simulation.notes) lines.push(`  note: ${note}`);
-  return lines.join('\n') + '\n';
 }

@@ -25,6 +25,7 @@ export { explainFile, explainObject, type ExplainOptions, type ObjectExplanation
 export { explanationMarkdown, explanationText, fileMarkdown } from './features/explain/render';
 export { simulate, type CronJobSimulationResult, type ScenarioInput, type SimulateAnswer, type SimulateTarget, type SimulatedObject } from './features/simulate';
 export { simulateJob, type JobSimulation } from './behaviour/job';
+export { humanDuration, simulationMarkdown, simulationText, type SimulationView } from './features/simulationReport';
 export { parseScenarios, parseDuration, type CronJobScenario, type JobScenario, type PodOutcome, type ScenarioProblem } from './behaviour/scenario';
 export { presetScenario, SCENARIO_PRESETS } from './behaviour/presets';
 export { DEFAULT_SETTINGS, type Settings } from './settings';
