@@ -8,7 +8,7 @@ import packageJson from '../../package.json';
 import { FORMATS, runCheck, type CheckCommand, type Format } from './cli/check';
 import { DIFF_USAGE, diffFiles } from './cli/explain';
 import { EXPLAIN_FORMATS, EXPLAIN_USAGE, explainFiles, type ExplainFormat } from './cli/explainObjects';
-import { SIMULATE_USAGE, simulateCommand, SimulateUsageError } from './cli/simulate';
+import { SIMULATE_USAGE, simulateFile, type SimulateCommand } from './cli/simulate';
 import { serveWorker, type WorkerSetup } from './cli/pool';
 import { ruleKeyProblem } from './service/index';
 import { normalizeSettings } from './lsp/configuration';
@@ -200,6 +200,30 @@ function explain(args: string[]): number {
   return explainFiles({ paths, format, nowSeconds }, settings, (text) => void process.stdout.write(text), (text) => void process.stderr.write(text), () => readFileSync(0, 'utf8'));
 }
 
+/** `kubeassist simulate FILE`: its own few options. */
+function simulate(args: string[]): number {
+  const command: Partial<SimulateCommand> = { format: 'text', kubernetesVersion: DEFAULT_SETTINGS.kubernetesVersion };
+  for (const { arg, given, value } of options(args)) {
+    if (arg === '--object') command.object = value();
+    else if (arg === '--scenario') command.scenario = value();
+    else if (arg === '--format') {
+      const format = value();
+      if (format !== 'text' && format !== 'json') throw new UsageError(`simulate prints text or json, not "${format}"`);
+      command.format = format;
+    } else if (arg === '--kubernetes-version') {
+      command.kubernetesVersion = value();
+      if (!isValidVersion(command.kubernetesVersion)) throw new UsageError(`unsupported Kubernetes version "${command.kubernetesVersion}" (${RELEASES})`);
+    } else if (arg === '-' || !arg.startsWith('-')) {
+      if (command.file !== undefined) throw new UsageError('simulate takes one FILE');
+      command.file = given;
+    } else {
+      throw new UsageError(`unknown option ${given} for simulate`);
+    }
+  }
+  if (command.file === undefined) throw new UsageError('no FILE given');
+  return simulateFile(command as SimulateCommand, (text) => void process.stdout.write(text), (text) => void process.stderr.write(text), nowSeconds());
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command) {
@@ -222,7 +246,7 @@ async function main(argv: string[]): Promise<number> {
     }
     if (command === 'diff') return diff(rest);
     if (command === 'explain') return explain(rest);
-    if (command === 'simulate') return simulateCommand(rest, (text) => void process.stdout.write(text), (text) => void process.stderr.write(text), nowSeconds());
+    if (command === 'simulate') return simulate(rest);
     return await runCheck(parseArguments(rest), {
       stdout: (text) => void process.stdout.write(text),
       stderr: (text) => void process.stderr.write(text),
@@ -232,12 +256,8 @@ async function main(argv: string[]): Promise<number> {
       readStdin: () => readFileSync(0, 'utf8'),
     });
   } catch (error) {
-    if (error instanceof SimulateUsageError) {
-      process.stderr.write(`kubeassist: ${error.message}\n\n${SIMULATE_USAGE}\n`);
-      return 2;
-    }
     if (error instanceof UsageError) {
-      process.stderr.write(`kubeassist: ${error.message}\n\n${command === 'explain' ? EXPLAIN_USAGE : USAGE}\n`);
+      process.stderr.write(`kubeassist: ${error.message}\n\n${command === 'explain' ? EXPLAIN_USAGE : command === 'simulate' ? SIMULATE_USAGE : USAGE}\n`);
       return 2;
     }
     process.stderr.write(`kubeassist: internal error (please report it): ${(error as Error).message}\n`);

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 import { FileModel, SCENARIO_PRESETS, simulate, simulationText, type ScenarioInput } from '../service/index';
-import { DEFAULT_SETTINGS, isValidVersion, type Settings } from '../service/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../service/settings';
 import { MAX_MINOR, MIN_MINOR, type Json } from '../service/types';
 import { describeFileError, readInput } from './inputs';
 
@@ -26,43 +26,12 @@ ${SCENARIO_PRESETS.map((preset) => `                                ${preset.nam
 
 Exit status: 0 when the simulation ran, 2 on a usage problem, a file that cannot be read or a bad scenario.`;
 
-export class SimulateUsageError extends Error {}
-
-interface SimulateCommand {
+export interface SimulateCommand {
   file: string;
   object?: string;
   scenario?: string;
   format: 'text' | 'json';
   kubernetesVersion: string;
-}
-
-function parseSimulateArguments(args: readonly string[]): SimulateCommand {
-  const command: Partial<SimulateCommand> = { format: 'text', kubernetesVersion: DEFAULT_SETTINGS.kubernetesVersion };
-  for (let i = 0; i < args.length; i++) {
-    const [arg, inline] = args[i].startsWith('--') && args[i].includes('=') ? [args[i].slice(0, args[i].indexOf('=')), args[i].slice(args[i].indexOf('=') + 1)] : [args[i], undefined];
-    const value = (): string => {
-      if (inline !== undefined) return inline;
-      const next = args[++i];
-      if (next === undefined) throw new SimulateUsageError(`${arg} needs a value`);
-      return next;
-    };
-    if (arg === '--object') command.object = value();
-    else if (arg === '--scenario') command.scenario = value();
-    else if (arg === '--format') {
-      const format = value();
-      if (format !== 'text' && format !== 'json') throw new SimulateUsageError(`simulate prints text or json, not "${format}"`);
-      command.format = format;
-    } else if (arg === '--kubernetes-version') {
-      const version = value();
-      if (!isValidVersion(version)) throw new SimulateUsageError(`unsupported Kubernetes version "${version}" (1.${MIN_MINOR} to 1.${MAX_MINOR})`);
-      command.kubernetesVersion = version;
-    } else if (arg === '-' || !arg.startsWith('-')) {
-      if (command.file !== undefined) throw new SimulateUsageError('simulate takes one FILE');
-      command.file = args[i];
-    } else throw new SimulateUsageError(`unknown option ${args[i]}`);
-  }
-  if (command.file === undefined) throw new SimulateUsageError('no FILE given');
-  return command as SimulateCommand;
 }
 
 /** The scenario option: a preset, or a scenario file's YAML documents as JSON (or a problem reading it). */
@@ -87,9 +56,8 @@ function readScenarioOption(option: string | undefined): { scenario: ScenarioInp
   return { scenario: parsed.map((document) => (document.toJS() ?? null) as Json).filter((value) => value !== null) };
 }
 
-/** Runs `kubeassist simulate`; returns the exit status. */
-export function simulateCommand(args: readonly string[], write: Write, writeError: Write, nowSeconds: number): number {
-  const command = parseSimulateArguments(args);
+/** Runs `kubeassist simulate` (cli.ts reads the command line); returns the exit status. */
+export function simulateFile(command: SimulateCommand, write: Write, writeError: Write, nowSeconds: number): number {
   let text: string;
   try {
     text = readInput(command.file).text;
