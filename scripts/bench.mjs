@@ -236,4 +236,4 @@ for (const size of sizes) {
   );
 }
 await (await import('./bench-explain.mjs')).benchExplain({ serverCommand, root }); // explain per object (scripts/bench-explain.mjs)
-await (await import('./bench-behaviour.mjs')).benchBehaviour(args);
+await (await import('./bench-behaviour.mjs')).benchBehaviour(args); // simulateJob on 1,000-Pod scenarios

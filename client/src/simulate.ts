@@ -1,23 +1,22 @@
-// "Simulate…" in VS Code: a quick pick of the ready scenarios (server/src/service/behaviour/presets.ts), then the
+// "Simulate…" in VS Code: a quick pick of the ready scenarios (`kubeassist/scenarioPresets`), then the
 // server's simulation of the object (`kubeassist/simulate`) as a Markdown timeline beside the editor, kept
 // current as the manifest is edited.
 import { commands, Disposable, window, type QuickPickItem } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { SIMULATE_REQUEST, type SimulateParams, type SimulateResult } from '../../server/src/lsp/protocol';
-import { simulationMarkdown } from '../../server/src/service/features/simulationReport';
-import { SCENARIO_PRESETS, type ScenarioPreset } from '../../server/src/service/behaviour/presets';
+import { SCENARIO_PRESETS_REQUEST, SIMULATE_REQUEST, type ScenarioPresetInfo, type SimulateParams, type SimulateResult } from '../../server/src/lsp/protocol';
 import { MarkdownView, targetOf, type ObjectRef, type ViewQuery } from './markdownView';
 
 export const SIMULATE_SCHEME = 'kubeassist-simulation';
 export const SIMULATE_COMMAND = 'kubeassist.simulate';
 
 interface PresetItem extends QuickPickItem {
-  preset: ScenarioPreset;
+  preset: ScenarioPresetInfo;
 }
 
-/** The preset and its parameters (`exit-code` asks for the code). */
-async function pickScenario(kind: string | undefined): Promise<string | undefined> {
-  const presets = SCENARIO_PRESETS.filter((preset) => preset.kind === 'Job' || kind === undefined || kind === 'CronJob');
+/** The preset and its parameters (`exit-code` asks for the code); the server says which presets there are. */
+async function pickScenario(client: LanguageClient, kind: string | undefined): Promise<string | undefined> {
+  const all = await client.sendRequest<ScenarioPresetInfo[]>(SCENARIO_PRESETS_REQUEST);
+  const presets = all.filter((preset) => preset.kind === 'Job' || kind === undefined || kind === 'CronJob');
   const items: PresetItem[] = presets.map((preset) => ({ label: preset.name, description: preset.description, detail: preset.parameters ? `parameters: ${preset.parameters}` : undefined, preset }));
   const picked = await window.showQuickPick(items, { title: 'KubeAssist: simulate with which scenario?', placeHolder: 'a ready scenario' });
   if (!picked) return undefined;
@@ -33,7 +32,8 @@ export function registerSimulate(client: () => LanguageClient | undefined): Disp
     const params: SimulateParams = {
       textDocument: { uri: query.uri }, ...(query.name ? { object: query.name } : { position: { line: query.line, character: 0 } }), ...(query.scenario ? { scenario: query.scenario } : {}),
     };
-    return simulationMarkdown(await running.sendRequest<SimulateResult | null>(SIMULATE_REQUEST, params), query.scenario ?? 'every Pod succeeds');
+    const result = await running.sendRequest<SimulateResult | null>(SIMULATE_REQUEST, params);
+    return result?.markdown ?? '# KubeAssist\n\nThe manifest is not open any more.\n';
   });
   const command = commands.registerCommand(SIMULATE_COMMAND, async (ref?: ObjectRef) => {
     const target = targetOf(ref);
@@ -41,7 +41,9 @@ export function registerSimulate(client: () => LanguageClient | undefined): Disp
       void window.showInformationMessage('KubeAssist: open a Job or CronJob manifest to simulate it.');
       return;
     }
-    const scenario = await pickScenario(target.kind);
+    const running = client();
+    if (!running) return;
+    const scenario = await pickScenario(running, target.kind);
     if (!scenario) return;
     await view.show({ ...target, scenario }, `${target.name ?? target.kind ?? 'simulation'} (${scenario.replace(/^preset:/, '')})`);
   });

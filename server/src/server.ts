@@ -8,14 +8,14 @@ import { GitBaselines } from './lsp/gitBaseline';
 import { guarded } from './lsp/guard';
 import { DocumentConfigurations, isConfigDocument } from './lsp/documentSettings';
 import {
-  DOCUMENT_INFO_REQUEST, EXPLAIN_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, SIMULATE_REQUEST, type DocumentInfo, type DocumentInfoParams, type ExplainParams, type ExplainResult, type SchemaDiagnosticsParams,
-  type SimulateParams, type SimulateResult,
+  DOCUMENT_INFO_REQUEST, EXPLAIN_REQUEST, SCENARIO_PRESETS_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, SIMULATE_REQUEST, type DocumentInfo, type DocumentInfoParams, type ExplainParams,
+  type ExplainResult, type ScenarioPresetInfo, type SchemaDiagnosticsParams, type SimulateParams, type SimulateResult,
 } from './lsp/protocol';
 import { ValidationScheduler } from './lsp/scheduler';
 import { KUSTOMIZATION_WATCHERS, WorkspaceContexts } from './lsp/workspaceContext';
 import {
   CODE_ACTION_KINDS, codeActions, codeLenses, complete, completeConfig, COMPLETION_TRIGGERS, CONFIG_FILE_NAME, documentInfo, explainFile, explanationMarkdown, FileModel, fileMarkdown, hover,
-  hoverConfig, inlayHints, readConfig, resolveCodeAction, settingsProblems, simulate, validate, type CodeActionClient, type ScenarioInput, type Settings,
+  hoverConfig, inlayHints, readConfig, resolveCodeAction, SCENARIO_PRESETS, settingsProblems, simulate, simulationMarkdown, validate, type CodeActionClient, type ScenarioInput, type Settings,
 } from './service/index';
 import { minorOf } from './service/settings';
 import type { KindName } from './service/types';
@@ -233,8 +233,13 @@ connection.onRequest<SimulateResult | null, void>(SIMULATE_REQUEST, guarded(log,
   const scenario: ScenarioInput = typeof params.scenario === 'string' ? params.scenario
     : Array.isArray(params.scenario) ? (params.scenario as ScenarioInput) : params.scenario && typeof params.scenario === 'object' ? ([params.scenario] as ScenarioInput) : undefined;
   const answer = simulate(modelFor(document.uri), document.getText(), settingsFor(document.uri), { object, position }, scenario, nowSeconds());
-  return answer.simulation ? { object: answer.object, ...answer.simulation } : { object: answer.object, problems: answer.problems };
+  const result: SimulateResult = answer.simulation ? { object: answer.object, ...answer.simulation } : { object: answer.object, problems: answer.problems };
+  const label = typeof params.scenario === 'string' ? params.scenario : scenario ? 'the given scenario' : 'every Pod succeeds';
+  return { ...result, markdown: simulationMarkdown(result, label) };
 }));
+
+connection.onRequest(SCENARIO_PRESETS_REQUEST, guarded(log, 'scenarioPresets', [], (): ScenarioPresetInfo[] =>
+  SCENARIO_PRESETS.map(({ name, parameters, description, kind }) => ({ name, parameters, description, kind }))));
 
 // For tests and debugging only (not part of the extension's protocol): the text the server holds for a
 // document, as the LSP library keeps it and as the engine's documents add up to (lone CRs read as LFs).

@@ -1,6 +1,5 @@
 // KubeAssist's own LSP messages, shared by the server and the VS Code client. Plain types only.
-import type { ObjectExplanation } from '../service/features/explain/types';
-import type { CronJobSimulationResult, JobSimulation, ScenarioProblem, SimulatedObject } from '../service/index';
+import type { CronJobSimulationResult, JobSimulation, ObjectExplanation, ScenarioProblem, SimulatedObject } from '../service/index';
 
 /** Client -> server: how the engine should treat one document's plain schema findings (see Settings). */
 export const SCHEMA_DIAGNOSTICS_NOTIFICATION = 'kubeassist/schemaDiagnostics';
@@ -70,7 +69,21 @@ export interface SimulateParams {
    */
   scenario?: string | Record<string, unknown> | Record<string, unknown>[];
 }
-export type SimulateResult =
+export type SimulateResult = (
   | ({ object?: SimulatedObject } & JobSimulation)
   | ({ object?: SimulatedObject } & CronJobSimulationResult)
-  | { object?: SimulatedObject; problems: ScenarioProblem[] };
+  | { object?: SimulatedObject; problems: ScenarioProblem[] }
+) & {
+  /** The same as a Markdown document (what the VS Code client's "Simulate…" shows beside the editor). */
+  markdown?: string;
+};
+
+/** Client -> server: the ready scenarios (`preset:NAME`) the editor's "Simulate…" offers. */
+export const SCENARIO_PRESETS_REQUEST = 'kubeassist/scenarioPresets';
+export interface ScenarioPresetInfo {
+  name: string;
+  /** The parameters it takes, `name=value` comma-separated after the name. */
+  parameters: string;
+  description: string;
+  kind: 'Job' | 'CronJob';
+}

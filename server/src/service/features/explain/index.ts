@@ -13,6 +13,7 @@ import { cronJobFacts, cronJobSections } from './cronjob';
 import { csiDriverFacts, csiDriverSections } from './csidriver';
 import { defaultsSet } from './defaults';
 import { jobFacts, jobSections, type FailureTimeline } from './job';
+import { failureTimeline } from './timeline';
 import type { JobFacts, ObjectExplanation } from './types';
 import { durationWords, plural } from './words';
 
@@ -21,7 +22,7 @@ export type { ObjectExplanation } from './types';
 export interface ExplainOptions {
   /** The clock the next runs of a CronJob count from (seconds since the epoch). */
   nowSeconds: number;
-  /** The Job model's time to failure (behaviour/job); without it the explanation says it was not computed. */
+  /** The time to failure (default: the Job controller model's, features/explain/timeline.ts). */
   timeline?: FailureTimeline;
 }
 
@@ -38,14 +39,14 @@ export function explainObject(kind: KindName, object: JsonObject, minor: number,
   };
   if (kind === 'Job') {
     const spec = isObject(stored.spec) ? stored.spec : {};
-    const facts = jobFacts(spec, minor, options.timeline);
+    const facts = jobFacts(spec, minor, options.timeline ?? failureTimeline);
     explanation.job = facts;
     explanation.sections = jobSections(facts, { owner: 'Job', ...(typeof metadata.name === 'string' ? { name: metadata.name } : {}) }, minor);
     explanation.summary = jobSummary(facts, 'Job');
   } else if (kind === 'CronJob') {
     const cron = cronJobFacts(stored, minor, options.nowSeconds);
     const templateSpec = jsonAt(stored, ['spec', 'jobTemplate', 'spec']);
-    const job = isObject(templateSpec) ? jobFacts(defaultedJobSpec(templateSpec, minor), minor, options.timeline) : null;
+    const job = isObject(templateSpec) ? jobFacts(defaultedJobSpec(templateSpec, minor), minor, options.timeline ?? failureTimeline) : null;
     explanation.cronJob = { ...cron, job };
     explanation.sections = [...cronJobSections(cron, stored, minor, options.nowSeconds)];
     if (job) {

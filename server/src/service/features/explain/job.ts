@@ -198,9 +198,14 @@ function failureLines(facts: JobFacts, the: string, The: string): string[] {
   const timeline = facts.timeToFailure;
   if (timeline?.ifEveryPodFailsAtOnce) {
     const { seconds, reason } = timeline.ifEveryPodFailsAtOnce;
-    const waits = timeline.waits.length ? ` (waits of ${listWords(timeline.waits.map((wait) => `${wait} s`))})` : '';
-    lines.push(`If every Pod fails as soon as it starts, ${the} is \`Failed\` (\`${reason}\`) ${durationWords(seconds)} after it starts${waits}. Each of the ${timeline.rounds ?? '?'} rounds of Pods adds its run time: Pods that fail after 30 s take ${timeline.rounds !== null ? durationWords(seconds + 30 * timeline.rounds) : 'longer'}.`);
-  } else if (facts.timeToFailure === null && !facts.managedBy) {
+    const rounds = timeline.rounds ?? 1;
+    const waits = timeline.waits.length ? `: back-off waits of ${listWords(timeline.waits.map((wait) => `${wait} s`))}` : '';
+    lines.push(`If every Pod fails as soon as it starts (exit code 1), ${the} is \`Failed\` (\`${reason}\`) ${durationWords(seconds)} after it starts${waits}.`);
+    const what = facts.counts === 'failed-pods-and-container-restarts' ? plural(rounds, 'run') + ' of the container' : plural(rounds, 'round') + ' of Pods';
+    lines.push(`Each second a Pod runs before it fails adds ${plural(rounds, 'second')} (${what}): Pods that fail after 30 s take about ${durationWords(seconds + 30 * rounds)}.`);
+  } else if (timeline) {
+    lines.push(`Pods that fail as soon as they start (exit code 1) do not fail ${the} within 200 Pods: a per-index budget, or a rule that ignores the failure, keeps it retrying.`);
+  } else if (!facts.managedBy) {
     lines.push('The time to failure could not be computed here.');
   }
   lines.push(facts.activeDeadlineSeconds !== null

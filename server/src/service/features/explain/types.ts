@@ -43,7 +43,7 @@ export interface PodFailurePolicyRuleFacts {
 export interface TimeToFailure {
   /** If every Pod fails as soon as it starts: when the Job is Failed (seconds after its start) and why; null when it never fails that way. */
   ifEveryPodFailsAtOnce: { seconds: number; reason: string } | null;
-  /** How many rounds of Pods fail before that: each round adds the run time of its Pods. */
+  /** How many rounds of Pods (with restartPolicy OnFailure: runs of the container) fail before that; each adds its run time. */
   rounds: number | null;
   /** activeDeadlineSeconds: the Job is Failed this long after its start at the latest, whatever its Pods do. */
   deadlineSeconds: number | null;
