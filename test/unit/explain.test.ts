@@ -86,6 +86,19 @@ describe('explain a Job', () => {
     assert.deepEqual(without.job?.timeToFailure?.ifEveryPodFailsAtOnce?.reason, 'FailedIndexes');
   });
 
+  it('a success policy, rule by rule (matchSuccessPolicy: the first rule met ends the Job)', () => {
+    const explanation = explain('Job', job({
+      completionMode: 'Indexed', completions: 10, parallelism: 10,
+      successPolicy: { rules: [{ succeededIndexes: '0,2-3' }, { succeededCount: 5 }, { succeededIndexes: '0-9', succeededCount: 3 }] },
+    }));
+    assert.deepEqual(explanation.job?.successPolicy, [{ succeededIndexes: '0,2-3' }, { succeededCount: 5 }, { succeededIndexes: '0-9', succeededCount: 3 }]);
+    assert.deepEqual(lines(explanation, 'indexes').slice(2), [
+      'Success rule 1: once the indexes 0,2-3 have succeeded, the Job is done (`SuccessCriteriaMet`, then `Complete`) and its other Pods are deleted.',
+      'Success rule 2: once any 5 indexes have succeeded, the Job is done (`SuccessCriteriaMet`, then `Complete`) and its other Pods are deleted.',
+      'Success rule 3: once 3 of the indexes 0-9 have succeeded, the Job is done (`SuccessCriteriaMet`, then `Complete`) and its other Pods are deleted.',
+    ]);
+  });
+
   it('managedBy another controller: the built-in controller leaves the Job alone (1.32+); a 1.31 server drops the field', () => {
     const spec = { managedBy: 'kueue.x-k8s.io/multikueue' };
     const managed = explain('Job', job(spec), 32);

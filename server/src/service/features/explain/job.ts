@@ -51,6 +51,7 @@ export function jobFacts(spec: JsonObject, minor: number, timeline?: FailureTime
     maxFailedIndexes: integerOr(spec.maxFailedIndexes, null),
     podReplacementPolicy: stringOr(spec.podReplacementPolicy, null),
     podFailurePolicy: isObject(spec.podFailurePolicy) ? podFailureRules(spec).map((rule, index) => describeRule(rule, index, backoffLimitPerIndex !== null)) : null,
+    successPolicy: successRules(spec),
     failureReasons,
     activeDeadlineSeconds: integerOr(spec.activeDeadlineSeconds, null),
     ttlSecondsAfterFinished: integerOr(spec.ttlSecondsAfterFinished, null),
@@ -58,6 +59,16 @@ export function jobFacts(spec: JsonObject, minor: number, timeline?: FailureTime
     managedBy: managedBy && gateEnabledByDefault('JobManagedBy', minor) ? managedBy : null,
     timeToFailure: managedBy ? null : timeline?.(spec, minor) ?? null,
   };
+}
+
+/** The success policy's rules as written (SuccessPolicyRule: succeededIndexes, succeededCount). */
+function successRules(spec: JsonObject): JobFacts['successPolicy'] {
+  const policy = isObject(spec.successPolicy) ? spec.successPolicy : undefined;
+  if (!policy || !Array.isArray(policy.rules)) return null;
+  return policy.rules.filter(isObject).map((rule) => ({
+    ...(typeof rule.succeededIndexes === 'string' ? { succeededIndexes: rule.succeededIndexes } : {}),
+    ...(typeof rule.succeededCount === 'number' ? { succeededCount: rule.succeededCount } : {}),
+  }));
 }
 
 function podFailureRules(spec: JsonObject): Json[] {
@@ -181,6 +192,13 @@ function indexLines(facts: JobFacts, wording: JobWording, minor: number): string
     }
   } else {
     lines.push('The indexes share one retry budget (`backoffLimit`): a failing index uses up the retries of all.');
+  }
+  // matchSuccessPolicy: the first rule met ends the Job (SuccessCriteriaMet, then Complete once its Pods are gone).
+  for (const [index, rule] of (facts.successPolicy ?? []).entries()) {
+    const which = rule.succeededIndexes !== undefined
+      ? rule.succeededCount !== undefined ? `${rule.succeededCount} of the indexes ${rule.succeededIndexes}` : `the indexes ${rule.succeededIndexes}`
+      : `any ${rule.succeededCount} indexes`;
+    lines.push(`Success rule ${index + 1}: once ${which} have succeeded, the Job is done (\`SuccessCriteriaMet\`, then \`Complete\`) and its other Pods are deleted.`);
   }
   return lines;
 }

@@ -66,6 +66,8 @@ export interface JobFacts {
   maxFailedIndexes: number | null;
   podReplacementPolicy: string | null;
   podFailurePolicy: PodFailurePolicyRuleFacts[] | null;
+  /** The success policy's rules (Indexed Jobs), or null: complete when every index (or `completions` Pods) succeeded. */
+  successPolicy: { succeededIndexes?: string; succeededCount?: number }[] | null;
   /** The reasons that can end the Job as Failed, in the order the controller checks them (syncJob). */
   failureReasons: string[];
   activeDeadlineSeconds: number | null;
