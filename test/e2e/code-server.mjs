@@ -277,10 +277,22 @@ try {
   await explanationTab.waitFor({ timeout: 20000 }).catch(() => {});
   check((await explanationTab.count()) === 1, 'the explanation opens in a tab of its own ("job-valid.yaml — Job pi.md")');
   const explanationEditor = page.locator('.editor-group-container:not(.active) .monaco-editor').first();
-  const explanationText = async () => (await explanationEditor.locator('.view-line').allTextContents()).join('\n').replace(/\u00a0/g, ' ');
+  // The text as shown, in order; a long line wraps into several view lines, so they are joined and spaces normalised.
+  const explanationText = async () => {
+    const lines = await explanationEditor.locator('.view-line').evaluateAll((rows) =>
+      rows.map((r) => ({ top: parseFloat(r.style.top), text: r.textContent.replace(/\u00a0/g, ' ') })));
+    return lines.sort((a, b) => a.top - b.top).map((l) => l.text).join('').replace(/\s+/g, ' ');
+  };
+  const shows = async (wanted) => {
+    for (let i = 0; i < 100; i++) {
+      const text = await explanationText();
+      if (text.includes(wanted)) return text;
+      await page.waitForTimeout(200);
+    }
+    return explanationText();
+  };
   const summary = 'Runs 1 Pod to success; fails after 5 failed Pods; deleted 3600 s (1 h) after it finishes.';
-  await explanationEditor.locator('.view-line', { hasText: summary }).waitFor({ timeout: 20000 }).catch(() => {});
-  let explained = await explanationText();
+  let explained = await shows(summary);
   note(`explanation: ${explained.slice(0, 300)}`);
   check(explained.includes('## Job `pi`') && explained.includes(summary), 'beside the editor: "## Job `pi`" and what it will do ("fails after 5 failed Pods")', explained.slice(0, 400));
   await shot('explain');
@@ -288,8 +300,7 @@ try {
   await page.keyboard.press('End');
   await page.keyboard.press('Backspace');
   await page.keyboard.type('2');
-  await explanationEditor.locator('.view-line', { hasText: 'fails after 3 failed Pods' }).waitFor({ timeout: 20000 }).catch(() => {});
-  explained = await explanationText();
+  explained = await shows('fails after 3 failed Pods');
   check(explained.includes('fails after 3 failed Pods'), 'the explanation follows the edit (`backoffLimit: 2`: "fails after 3 failed Pods")', explained.slice(0, 400));
   await page.keyboard.press('Control+Z');
 } catch (error) {
