@@ -1,8 +1,10 @@
 // The VS Code client: start the bundled language server over IPC, pass settings and the per-document
-// decision beside Red Hat YAML, and show the status bar item. Nothing else.
+// decision beside Red Hat YAML, show the status bar item, the explanations and simulations (explain.ts, simulate.ts). Nothing else.
 import * as path from 'node:path';
 import { commands, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { registerExplain } from './explain';
+import { registerSimulate } from './simulate';
 import { SchemaDiagnosticsDecisions } from './redHatYaml';
 import { KubernetesStatusBar, SELECT_VERSION_COMMAND, selectKubernetesVersion } from './statusBar';
 
@@ -36,6 +38,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
     decisions,
     commands.registerCommand('kubeassist.showServerLog', () => client?.outputChannel.show(true)),
     commands.registerCommand(SELECT_VERSION_COMMAND, () => selectKubernetesVersion(versions)),
+    registerExplain(() => client),
+    registerSimulate(() => client),
   );
   await client.start();
   context.subscriptions.push(new KubernetesStatusBar(client));

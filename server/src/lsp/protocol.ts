@@ -1,4 +1,5 @@
 // KubeAssist's own LSP messages, shared by the server and the VS Code client. Plain types only.
+import type { CronJobSimulationResult, JobSimulation, ObjectExplanation, ScenarioProblem, SimulatedObject } from '../service/index';
 
 /** Client -> server: how the engine should treat one document's plain schema findings (see Settings). */
 export const SCHEMA_DIAGNOSTICS_NOTIFICATION = 'kubeassist/schemaDiagnostics';
@@ -27,4 +28,62 @@ export interface DocumentInfo {
   kubernetesVersionSource: 'configFile' | 'settings';
   /** The `.kubeassist.yaml` that applies to the document (a file URI), when there is one. */
   configFile?: string;
+}
+
+/**
+ * Client -> server: what a document's Jobs, CronJobs and CSIDrivers will do (README "Explain"). Without `line`,
+ * `kind` and `name`: every object of the file; with them: the first object of that kind and name, else the one
+ * at (or last starting before) the zero-based `line`. Null when the document is not open.
+ */
+export const EXPLAIN_REQUEST = 'kubeassist/explain';
+export interface ExplainParams {
+  uri: string;
+  line?: number;
+  kind?: string;
+  name?: string;
+}
+export interface ExplainResult {
+  /** The release explained, "1.NN". */
+  kubernetesVersion: string;
+  /** Each object with the zero-based line of its first key; `explanation` is documented in README "Explain". */
+  objects: { line: number; explanation: ObjectExplanation }[];
+  /** The same as a Markdown document (what the VS Code client shows beside the editor). */
+  markdown: string;
+}
+
+/**
+ * Client -> server: what a Job (or each Job of a CronJob) will do under a scenario (the behaviour model behind
+ * `kubeassist simulate`). Answers the simulation, or `{ problems }` when the scenario or the object is not usable,
+ * or null for a document the server does not hold.
+ */
+export const SIMULATE_REQUEST = 'kubeassist/simulate';
+export interface SimulateParams {
+  textDocument: { uri: string };
+  /** Which Job or CronJob: its number among the file's Jobs and CronJobs (0-based), or its name. Default: the first. */
+  object?: number | string;
+  /** Or a position inside the object (as a code lens or a cursor gives it). */
+  position?: { line: number; character: number };
+  /**
+   * A ready scenario (`preset:all-fail`, `preset:exit-code,code=137,container=main`, ...), or a scenario as JSON:
+   * one document (`{pods: [...], then: fail}`), or the documents of a scenario file. Default: every Pod succeeds.
+   */
+  scenario?: string | Record<string, unknown> | Record<string, unknown>[];
+}
+export type SimulateResult = (
+  | ({ object?: SimulatedObject } & JobSimulation)
+  | ({ object?: SimulatedObject } & CronJobSimulationResult)
+  | { object?: SimulatedObject; problems: ScenarioProblem[] }
+) & {
+  /** The same as a Markdown document (what the VS Code client's "Simulate…" shows beside the editor). */
+  markdown?: string;
+};
+
+/** Client -> server: the ready scenarios (`preset:NAME`) the editor's "Simulate…" offers. */
+export const SCENARIO_PRESETS_REQUEST = 'kubeassist/scenarioPresets';
+export interface ScenarioPresetInfo {
+  name: string;
+  /** The parameters it takes, `name=value` comma-separated after the name. */
+  parameters: string;
+  description: string;
+  kind: 'Job' | 'CronJob';
 }
