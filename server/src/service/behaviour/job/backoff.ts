@@ -32,7 +32,9 @@ export function newBackoffRecord(old: BackoffRecord | undefined, newSucceeded: r
 }
 
 function sortByFinishedTime(pods: readonly PodView[]): PodView[] {
-  return [...pods].sort((a, b) => getFinishedTime(a) - getFinishedTime(b));
+  if (pods.length < 2) return [...pods];
+  const times = new Map(pods.map((pod) => [pod, getFinishedTime(pod)]));
+  return [...pods].sort((a, b) => (times.get(a) as number) - (times.get(b) as number));
 }
 
 /**

@@ -10,7 +10,8 @@ function atoi(text: string): number | undefined {
   return /^[+-]?\d+$/.test(text) ? Number(text) : undefined;
 }
 
-let lastParsed: { indexes: string; completions: number; result: OrderedIntervals } | undefined;
+/** Texts read again and again by the syncs of one Job (completedIndexes, failedIndexes, success policy rules). */
+const PARSED = new Map<string, OrderedIntervals>();
 
 /**
  * parseIndexesFromString: intervals at or past `completions` end the list; a corrupted interval is skipped. The result
@@ -18,9 +19,12 @@ let lastParsed: { indexes: string; completions: number; result: OrderedIntervals
  */
 export function parseIndexesFromString(indexes: string, completions: number): OrderedIntervals {
   if (indexes === '') return [];
-  if (lastParsed && lastParsed.indexes === indexes && lastParsed.completions === completions) return lastParsed.result;
+  const key = `${completions}|${indexes}`;
+  const known = PARSED.get(key);
+  if (known) return known;
   const result = parseIntervals(indexes, completions);
-  lastParsed = { indexes, completions, result };
+  if (PARSED.size >= 64) PARSED.clear();
+  PARSED.set(key, result);
   return result;
 }
 

@@ -34,14 +34,18 @@ export function isTerminatingPod(pod: PodView): boolean {
   return pod.deletionTimestamp !== undefined && pod.status.phase !== 'Succeeded' && pod.status.phase !== 'Failed';
 }
 
-const INDEXES = new WeakMap<Record<string, string>, number>();
+const INDEX = Symbol('completion index');
+type WithIndex = PodView & { [INDEX]?: number; [INDEX_SOURCE]?: string };
+const INDEX_SOURCE = Symbol('completion index annotation');
 
-/** getCompletionIndex (a Pod's annotations do not change here: read once). */
+/** getCompletionIndex (kept on the Pod while its annotation stays the same). */
 export function getCompletionIndex(pod: PodView): number {
-  const known = INDEXES.get(pod.annotations);
-  if (known !== undefined) return known;
-  const index = completionIndexOf(pod.annotations[COMPLETION_INDEX_ANNOTATION]);
-  INDEXES.set(pod.annotations, index);
+  const cached = pod as WithIndex;
+  const annotation = pod.annotations[COMPLETION_INDEX_ANNOTATION];
+  if (cached[INDEX] !== undefined && cached[INDEX_SOURCE] === annotation) return cached[INDEX];
+  const index = completionIndexOf(annotation);
+  cached[INDEX] = index;
+  cached[INDEX_SOURCE] = annotation;
   return index;
 }
 
