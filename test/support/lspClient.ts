@@ -35,10 +35,14 @@ export class TestServer {
   /** What the server wrote to stderr (drained, so a chatty server never blocks on a full pipe). */
   readonly stderr: string[] = [];
   private versions = new Map<string, number>();
+  /** How many times the server pulled its settings (workspace/configuration). */
+  private configurationPulls = 0;
+  private readonly pullsSettings: boolean;
   settings: Record<string, unknown>;
 
   private constructor(readonly process: ChildProcess, readonly connection: ProtocolConnection, options: ServerOptions) {
     this.settings = options.settings ?? {};
+    this.pullsSettings = options.configurationCapability !== false;
     this.process.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk.toString()));
     connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
       this.published.push(params);
@@ -49,9 +53,10 @@ export class TestServer {
     connection.onNotification('window/logMessage', (params: { message: string }) => {
       this.logs.push(params.message);
     });
-    connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
-      params.items.map(() => this.settings),
-    );
+    connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => {
+      this.configurationPulls++;
+      return params.items.map(() => this.settings);
+    });
     connection.onRequest('client/registerCapability', (params: { registrations: { method: string; registerOptions?: unknown }[] }) => {
       this.registrations.push(...params.registrations);
       return null;
@@ -149,7 +154,11 @@ export class TestServer {
 
   async changeSettings(settings: Record<string, unknown>): Promise<void> {
     this.settings = settings;
+    const pulls = this.configurationPulls;
     await this.connection.sendNotification('workspace/didChangeConfiguration', { settings: { kubeassist: settings } });
+    // A server that pulls its settings has them only once it asked: what the test sends next must come after.
+    if (!this.pullsSettings) return;
+    for (let waited = 0; this.configurationPulls === pulls && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
   /** Sends any request, as an editor would. */
