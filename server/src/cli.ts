@@ -8,6 +8,7 @@ import packageJson from '../../package.json';
 import { FORMATS, runCheck, type CheckCommand, type Format } from './cli/check';
 import { DIFF_USAGE, diffFiles } from './cli/explain';
 import { serveWorker, type WorkerSetup } from './cli/pool';
+import { serveMcp } from './mcp/server';
 import { ruleKeyProblem } from './service/index';
 import { normalizeSettings } from './lsp/configuration';
 import { DEFAULT_SETTINGS, isValidVersion, ruleSettingOf } from './service/settings';
@@ -19,6 +20,7 @@ const CPUS = typeof availableParallelism === 'function' ? availableParallelism()
 const USAGE = `Usage: kubeassist check [options] PATH...
        kubeassist check --helm CHART [--values FILE]... | --kustomize DIR [options] [PATH...]
        kubeassist diff --against <git-ref> FILE...
+       kubeassist mcp [--root DIR]...
        kubeassist --version
 
 Checks Kubernetes Job (batch/v1) and CSIDriver (storage.k8s.io/v1) manifests as the API server would.
@@ -64,7 +66,27 @@ maxFileSize), then from the options. Files its ignore globs match are not checke
 Exit status: 0 without errors, 1 when any error was found (after --fix: any error left; with --fail-on-empty:
 also when nothing was checked), 2 on a usage problem or a path that cannot be read (the others are still checked).`;
 
+const MCP_USAGE = `Usage: kubeassist mcp [--root DIR]...
+
+Serves the engine to coding agents over the Model Context Protocol (stdio): the tools check, fix and rules,
+and a resource per rule (kubeassist://rules/<code>). Files are read only inside the roots the client grants;
+a client that grants none gets the --root folders (default: the current folder). Nothing is written unless
+the fix tool is called with write: true; no other process is run.`;
+
 class UsageError extends Error {}
+
+/** `kubeassist mcp`: serves until the client closes the connection. */
+async function mcp(args: string[]): Promise<number> {
+  const roots: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--root' && args[i + 1] !== undefined) roots.push(args[++i]);
+    else if (args[i].startsWith('--root=')) roots.push(args[i].slice('--root='.length));
+    else throw new UsageError(`mcp takes only --root DIR (got ${args[i]})`);
+  }
+  await serveMcp({ roots: roots.length ? roots : [process.cwd()] });
+  await new Promise<void>((resolve) => process.stdin.once('close', resolve));
+  return 0;
+}
 
 function parseArguments(args: string[]): CheckCommand {
   const command: CheckCommand = { format: 'text', rules: {}, paths: [], fix: false, dryRun: false, failOnEmpty: false, color: 'auto', jobs: CPUS, render: [] };
@@ -163,12 +185,13 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   try {
-    if (command !== 'check' && command !== 'diff') throw new UsageError(`unknown command "${command}"`);
+    if (command !== 'check' && command !== 'diff' && command !== 'mcp') throw new UsageError(`unknown command "${command}"`);
     if (rest.includes('-h') || rest.includes('--help')) {
-      process.stdout.write((command === 'diff' ? DIFF_USAGE : USAGE) + '\n');
+      process.stdout.write((command === 'diff' ? DIFF_USAGE : command === 'mcp' ? MCP_USAGE : USAGE) + '\n');
       return 0;
     }
     if (command === 'diff') return diff(rest);
+    if (command === 'mcp') return await mcp(rest);
     return await runCheck(parseArguments(rest), {
       stdout: (text) => void process.stdout.write(text),
       stderr: (text) => void process.stderr.write(text),

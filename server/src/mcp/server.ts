@@ -1,0 +1,139 @@
+// `kubeassist mcp`: the engine as a Model Context Protocol server over stdio, for coding agents. Tools:
+// check, fix, rules; a resource per rule with its documentation. Files are read only inside the roots the
+// client grants (roots/list; else the --root folders, else the current folder); nothing is written unless
+// `fix` is called with `write: true`; nothing runs another process. A bad input is a tool error with one
+// plain sentence, never a stack.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import packageJson from '../../../package.json';
+import { allRuleCodes } from '../service/index';
+import { Roots, ToolInputError } from './roots';
+import { checkTool, fixTool, ruleDocument, rulesTool, MAX_TEXT, warmUp } from './tools';
+
+const SEVERITY = z.enum(['error', 'warning', 'information', 'hint']);
+const SETTINGS = {
+  kubernetesVersion: z.string().optional().describe('The Kubernetes release the cluster runs, "1.23" to "1.37" (default: the newest). It decides which fields exist and which API-server rules apply.'),
+  rules: z.record(z.string(), z.enum(['error', 'warning', 'information', 'hint', 'off'])).optional()
+    .describe('Rule settings over the files\' .kubeassist.yaml: a rule code (or a prefix ending in /) -> a severity or "off".'),
+};
+const FINDING = z.object({
+  file: z.string(),
+  line: z.number().describe('1-based'),
+  column: z.number().describe('1-based, UTF-16'),
+  endLine: z.number(),
+  endColumn: z.number(),
+  severity: SEVERITY,
+  code: z.string().describe('The stable rule code (see the rules tool)'),
+  message: z.string().describe('What is wrong, why the API server refuses it, and the way out'),
+  path: z.string().optional().describe('The Kubernetes field path, e.g. spec.podFailurePolicy.rules[0].action'),
+  serverMessage: z.string().optional().describe('The API server\'s own error text, word for word, where the message says it in other words'),
+});
+const POSITION = z.object({ line: z.number(), character: z.number() });
+const EDIT = z.object({ range: z.object({ start: POSITION, end: POSITION }), newText: z.string() });
+
+export interface McpOptions {
+  /** Folders to read in when the client grants no roots (`--root`); default: the current folder. */
+  roots: string[];
+}
+
+export function createMcpServer(options: McpOptions): McpServer {
+  const roots = new Roots(options.roots);
+  const server = new McpServer({ name: 'kubeassist', version: packageJson.version }, {
+    instructions: 'KubeAssist checks Kubernetes Job, CronJob and CSIDriver manifests as strictly as the API server would, offline. '
+      + 'Call check after writing or editing a manifest, fix to apply the obvious repairs, rules to look up a code.',
+  });
+
+  // The client's roots, when it grants any, replace the --root folders; asked again when they change.
+  const askRoots = async (): Promise<void> => {
+    if (!server.server.getClientCapabilities()?.roots) return;
+    try {
+      const { roots: granted } = await server.server.listRoots();
+      roots.set(Roots.fromUris(granted.map((root) => root.uri)));
+    } catch {
+      // A client that says it has roots but cannot list them: keep what we have.
+    }
+  };
+  server.server.oninitialized = () => void askRoots();
+  server.server.setNotificationHandler(RootsListChangedNotificationSchema, () => askRoots());
+
+  server.registerTool('check', {
+    title: 'Check Kubernetes manifests',
+    description: 'Checks Kubernetes Job, CronJob and CSIDriver manifests (batch/v1, storage.k8s.io/v1) as the API server would, '
+      + 'with the field path, the exact line and column, and the server\'s own error text. Give `text` (a manifest) or `paths` '
+      + '(files or folders inside the granted roots). Findings are those of `kubeassist check --format json`.',
+    inputSchema: {
+      text: z.string().optional().describe(`Manifest text: any number of YAML documents (at most ${MAX_TEXT} characters)`),
+      fileName: z.string().optional().describe('How findings name the text (default <text>)'),
+      paths: z.array(z.string()).optional().describe('Files or folders inside the granted roots (relative paths from the first root)'),
+      ...SETTINGS,
+    },
+    outputSchema: {
+      findings: z.array(FINDING),
+      objects: z.array(z.object({ file: z.string(), kind: z.string(), identity: z.string(), line: z.number() })).describe('The Jobs, CronJobs and CSIDrivers checked'),
+      skipped: z.array(z.string()).describe('Files left out, and why'),
+    },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  }, (input) => answer(() => checkTool(input, roots)));
+
+  server.registerTool('fix', {
+    title: 'Fix Kubernetes manifests',
+    description: 'Applies the obvious fixes KubeAssist knows (the ones `kubeassist check --fix` applies) to a manifest `text` or one file `path`, '
+      + 'and returns the fixed text, the edits and the findings left. Nothing is written unless `write` is true (with `path`).',
+    inputSchema: {
+      text: z.string().optional().describe(`Manifest text (at most ${MAX_TEXT} characters)`),
+      fileName: z.string().optional(),
+      path: z.string().optional().describe('One file inside the granted roots'),
+      write: z.boolean().optional().describe('Write the fixed text back to `path` (default false)'),
+      ...SETTINGS,
+    },
+    outputSchema: {
+      text: z.string().describe('The fixed text'),
+      fixed: z.number().describe('How many findings the fixes repaired'),
+      edits: z.array(EDIT).describe('The changes as LSP text edits on the given text (0-based lines)'),
+      remaining: z.array(FINDING).describe('What is left after the fixes'),
+      written: z.boolean(),
+    },
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  }, (input) => answer(() => fixTool(input, roots)));
+
+  server.registerTool('rules', {
+    title: 'Look up KubeAssist rules',
+    description: 'The rule table: each code with its severity, title, the Kubernetes function it mirrors, and what its quick fix does. '
+      + '`query` keeps the rules whose code, title or function contain every word.',
+    inputSchema: { query: z.string().optional() },
+    outputSchema: {
+      rules: z.array(z.object({
+        code: z.string(), severity: SEVERITY, title: z.string(), mirrors: z.string(),
+        reference: z.string().optional(), href: z.string().optional(), fix: z.string().optional(),
+      })),
+    },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  }, (input) => answer(() => rulesTool(input)));
+
+  for (const rule of allRuleCodes()) {
+    server.registerResource(rule.code, `kubeassist://rules/${rule.code}`, { title: rule.title, description: `${rule.severity}: ${rule.title}`, mimeType: 'text/markdown' },
+      (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: ruleDocument(rule) }] }));
+  }
+  return server;
+}
+
+/** A tool's result: its structured output (and the same as JSON text), or a tool error in one plain sentence. */
+function answer<T extends object>(work: () => T): { content: { type: 'text'; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean } {
+  try {
+    const output = work();
+    return { content: [{ type: 'text', text: JSON.stringify(output, null, 2) }], structuredContent: output as Record<string, unknown> };
+  } catch (error) {
+    const known = error instanceof ToolInputError || (error as NodeJS.ErrnoException).code !== undefined;
+    const message = known ? (error as Error).message : `internal error (please report it): ${(error as Error).message}`;
+    return { content: [{ type: 'text', text: message }], isError: true };
+  }
+}
+
+/** `kubeassist mcp`: serve until the client closes standard input. */
+export async function serveMcp(options: McpOptions): Promise<void> {
+  const server = createMcpServer(options);
+  await server.connect(new StdioServerTransport());
+  setImmediate(warmUp);
+}
