@@ -1,8 +1,9 @@
 // The VS Code client: start the bundled language server over IPC, pass settings and the per-document
-// decision beside Red Hat YAML, and show the status bar item. Nothing else.
+// decision beside Red Hat YAML, show the status bar item, and offer the agent tools (which run in the server).
 import * as path from 'node:path';
 import { commands, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { registerAgentTools } from './languageModelTools';
 import { SchemaDiagnosticsDecisions } from './redHatYaml';
 import { KubernetesStatusBar, SELECT_VERSION_COMMAND, selectKubernetesVersion } from './statusBar';
 
@@ -38,7 +39,9 @@ export async function activate(context: ExtensionContext): Promise<void> {
     commands.registerCommand(SELECT_VERSION_COMMAND, () => selectKubernetesVersion(versions)),
   );
   await client.start();
-  context.subscriptions.push(new KubernetesStatusBar(client));
+  const agentTools = registerAgentTools(context, () => client);
+  context.subscriptions.push(new KubernetesStatusBar(client), ...agentTools.registrations);
+  client.outputChannel.appendLine(agentTools.summary);
 }
 
 export async function deactivate(): Promise<void> {

@@ -8,7 +8,7 @@ import packageJson from '../../package.json';
 import { FORMATS, runCheck, type CheckCommand, type Format } from './cli/check';
 import { DIFF_USAGE, diffFiles } from './cli/explain';
 import { serveWorker, type WorkerSetup } from './cli/pool';
-import { serveMcp } from './mcp/server';
+import { mcpRoots, serveMcp } from './mcp/server';
 import { ruleKeyProblem } from './service/index';
 import { normalizeSettings } from './lsp/configuration';
 import { DEFAULT_SETTINGS, isValidVersion, ruleSettingOf } from './service/settings';
@@ -77,13 +77,13 @@ class UsageError extends Error {}
 
 /** `kubeassist mcp`: serves until the client closes the connection. */
 async function mcp(args: string[]): Promise<number> {
-  const roots: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--root' && args[i + 1] !== undefined) roots.push(args[++i]);
-    else if (args[i].startsWith('--root=')) roots.push(args[i].slice('--root='.length));
-    else throw new UsageError(`mcp takes only --root DIR (got ${args[i]})`);
+  let roots: string[];
+  try {
+    roots = mcpRoots(args);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
   }
-  await serveMcp({ roots: roots.length ? roots : [process.cwd()] });
+  await serveMcp({ roots });
   await new Promise<void>((resolve) => process.stdin.once('close', resolve));
   return 0;
 }

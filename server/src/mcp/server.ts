@@ -9,8 +9,8 @@ import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/ty
 import { z } from 'zod';
 import packageJson from '../../../package.json';
 import { allRuleCodes } from '../service/index';
-import { Roots, ToolInputError } from './roots';
-import { checkTool, fixTool, ruleDocument, rulesTool, MAX_TEXT, warmUp } from './tools';
+import { Roots } from './roots';
+import { checkTool, fixTool, ruleDocument, rulesTool, MAX_TEXT, toolErrorMessage, warmUp } from './tools';
 
 const SEVERITY = z.enum(['error', 'warning', 'information', 'hint']);
 const SETTINGS = {
@@ -125,10 +125,19 @@ function answer<T extends object>(work: () => T): { content: { type: 'text'; tex
     const output = work();
     return { content: [{ type: 'text', text: JSON.stringify(output, null, 2) }], structuredContent: output as Record<string, unknown> };
   } catch (error) {
-    const known = error instanceof ToolInputError || (error as NodeJS.ErrnoException).code !== undefined;
-    const message = known ? (error as Error).message : `internal error (please report it): ${(error as Error).message}`;
-    return { content: [{ type: 'text', text: message }], isError: true };
+    return { content: [{ type: 'text', text: toolErrorMessage(error) }], isError: true };
   }
+}
+
+/** The roots of `kubeassist mcp [--root DIR]...`: the folders given, else the current folder. */
+export function mcpRoots(args: readonly string[]): string[] {
+  const roots: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--root' && args[i + 1] !== undefined) roots.push(args[++i]);
+    else if (args[i].startsWith('--root=')) roots.push(args[i].slice('--root='.length));
+    else throw new Error(`mcp takes only --root DIR (got ${args[i]})`);
+  }
+  return roots.length ? roots : [process.cwd()];
 }
 
 /** `kubeassist mcp`: serve until the client closes standard input. */

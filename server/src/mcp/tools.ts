@@ -20,6 +20,12 @@ export interface ToolSettings {
   rules?: Record<string, RuleSetting>;
 }
 
+/** What the language server knows of an open document: its settings and context, the base of a text's check. */
+export interface DocumentBase {
+  settings: Settings;
+  context: DocumentContext;
+}
+
 export interface CheckInput extends ToolSettings {
   /** Manifest text to check (one file's worth, any number of documents). */
   text?: string;
@@ -47,9 +53,9 @@ export interface CheckOutput {
 /** The largest text a tool reads, the engine's own default file limit (`kubeassist.maxFileSize`). */
 export const MAX_TEXT = DEFAULT_MAX_FILE_SIZE;
 
-export function checkTool(input: CheckInput, roots: Roots): CheckOutput {
+export function checkTool(input: CheckInput, roots: Roots, base?: DocumentBase): CheckOutput {
   const output: CheckOutput = { findings: [], objects: [], skipped: [] };
-  for (const source of sourcesOf(input, roots, output.skipped)) {
+  for (const source of sourcesOf(input, roots, output.skipped, base)) {
     const { text, settings, context, name } = source;
     const model = new FileModel();
     const diagnostics = validate(model, text, settings, { context });
@@ -95,10 +101,10 @@ export interface FixOutput {
   written: boolean;
 }
 
-export function fixTool(input: FixInput, roots: Roots): FixOutput {
+export function fixTool(input: FixInput, roots: Roots, base?: DocumentBase): FixOutput {
   if ((input.text === undefined) === (input.path === undefined)) throw new ToolInputError('give either `text` or `path`');
   if (input.write && input.path === undefined) throw new ToolInputError('`write` needs `path`: a text has no file to write');
-  const [source] = sourcesOf({ ...input, paths: input.path === undefined ? undefined : [input.path] }, roots, []);
+  const [source] = sourcesOf({ ...input, paths: input.path === undefined ? undefined : [input.path] }, roots, [], base);
   if (!source) throw new ToolInputError(`${input.path} is ignored by its ${CONFIG_FILE_NAME}`);
   const fixed = fixText(source.text, source.settings, { context: source.context });
   const remaining = validate(new FileModel(), fixed.text, source.settings, { context: source.context }).map((diagnostic) => shaped(findingOf(source.name, diagnostic)));
@@ -119,6 +125,28 @@ export function rulesTool(input: RulesInput): { rules: RuleCode[] } {
     return words.every((word) => haystack.includes(word));
   });
   return { rules };
+}
+
+/**
+ * One agent tool by name, for the language server's `kubeassist/agentTool` (the VS Code language-model tools):
+ * text only (no roots: the editor sends the document's text), on the document's settings. Errors come back
+ * as one sentence, as the MCP server says them.
+ */
+export function runAgentTool(tool: 'check' | 'fix' | 'rules', input: Record<string, unknown>, base?: DocumentBase): { output?: Record<string, unknown>; error?: string } {
+  const noFiles = new Roots([]);
+  try {
+    if ('paths' in input || 'path' in input) throw new ToolInputError('the editor\'s tools take the text of a document (`uri` or `text`), not paths');
+    const output = tool === 'check' ? checkTool(input as CheckInput, noFiles, base) : tool === 'fix' ? fixTool(input as FixInput, noFiles, base) : rulesTool(input as RulesInput);
+    return { output: output as unknown as Record<string, unknown> };
+  } catch (error) {
+    return { error: toolErrorMessage(error) };
+  }
+}
+
+/** A tool error in one plain sentence: a bad input as it is, anything else as an internal error (never a stack). */
+export function toolErrorMessage(error: unknown): string {
+  const known = error instanceof ToolInputError || (error as NodeJS.ErrnoException).code !== undefined;
+  return known ? (error as Error).message : `internal error (please report it): ${(error as Error).message}`;
 }
 
 /** A rule's documentation, for its MCP resource. */
@@ -142,7 +170,7 @@ interface Source {
 }
 
 /** The texts a request names, each with its settings: `.kubeassist.yaml` inside the roots, then the request's. */
-function sourcesOf(input: CheckInput, roots: Roots, skipped: string[]): Source[] {
+function sourcesOf(input: CheckInput, roots: Roots, skipped: string[], base?: DocumentBase): Source[] {
   if (input.kubernetesVersion !== undefined && !isValidVersion(input.kubernetesVersion)) {
     throw new ToolInputError(`kubernetesVersion ${JSON.stringify(input.kubernetesVersion)} is not a release KubeAssist knows (1.23 to 1.37, as "1.NN")`);
   }
@@ -155,7 +183,7 @@ function sourcesOf(input: CheckInput, roots: Roots, skipped: string[]): Source[]
   if (input.text !== undefined) {
     if (input.text.length > MAX_TEXT) throw new ToolInputError(`the text has ${input.text.length} characters; the limit is ${MAX_TEXT}`);
     const text = input.text.replace(/^\uFEFF/, '');
-    return [{ name: input.fileName ?? '<text>', text, bom: '', settings: over(DEFAULT_SETTINGS), context: {} }];
+    return [{ name: input.fileName ?? '<text>', text, bom: '', settings: over(base?.settings ?? DEFAULT_SETTINGS), context: base?.context ?? {} }];
   }
   const sources: Source[] = [];
   for (const path of input.paths ?? []) {
