@@ -238,3 +238,5 @@ for (const size of sizes) {
 
 // The MCP server's answer time (issue 24: one check of a 1,000-line manifest within 50 ms after start).
 await (await import('./bench-mcp.mjs')).benchMcp(runs);
+await (await import('./bench-explain.mjs')).benchExplain({ serverCommand, root }); // explain per object (scripts/bench-explain.mjs)
+await (await import('./bench-behaviour.mjs')).benchBehaviour(args); // simulateJob on 1,000-Pod scenarios

@@ -1,9 +1,12 @@
 // The VS Code client: start the bundled language server over IPC, pass settings and the per-document
-// decision beside Red Hat YAML, show the status bar item, and offer the agent tools (which run in the server).
+// decision beside Red Hat YAML, show the status bar item, the explanations and simulations (explain.ts,
+// simulate.ts), and offer the agent tools (languageModelTools.ts, which run in the server). Nothing else.
 import * as path from 'node:path';
 import { commands, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { registerExplain } from './explain';
 import { registerAgentTools } from './languageModelTools';
+import { registerSimulate } from './simulate';
 import { SchemaDiagnosticsDecisions } from './redHatYaml';
 import { KubernetesStatusBar, SELECT_VERSION_COMMAND, selectKubernetesVersion } from './statusBar';
 
@@ -37,6 +40,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
     decisions,
     commands.registerCommand('kubeassist.showServerLog', () => client?.outputChannel.show(true)),
     commands.registerCommand(SELECT_VERSION_COMMAND, () => selectKubernetesVersion(versions)),
+    registerExplain(() => client),
+    registerSimulate(() => client),
   );
   await client.start();
   const agentTools = registerAgentTools(context, () => client);

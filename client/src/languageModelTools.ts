@@ -23,6 +23,10 @@ interface FixInput extends DocumentInput {
   /** Apply the fixes to the file in the editor (an undoable edit); otherwise only say what they are. */
   apply?: boolean;
 }
+interface SimulateInput extends DocumentInput {
+  object?: string | number;
+  scenario?: string | Record<string, unknown> | Record<string, unknown>[];
+}
 interface RulesInput {
   query?: string;
 }
@@ -72,12 +76,28 @@ export function registerAgentTools(context: ExtensionContext, client: () => Lang
       return answer(result);
     },
   };
+  const explain: LanguageModelTool<DocumentInput> = {
+    prepareInvocation: (options) => ({ invocationMessage: `Explaining ${describe(options.input)} with KubeAssist` }),
+    async invoke(options: LanguageModelToolInvocationOptions<DocumentInput>) {
+      const { input, uri, error } = await documentInput(options.input);
+      return answer(error !== undefined ? { error } : await run('explain', input, uri));
+    },
+  };
+  const simulate: LanguageModelTool<SimulateInput> = {
+    prepareInvocation: (options) => ({ invocationMessage: `Simulating ${describe(options.input)} with KubeAssist` }),
+    async invoke(options: LanguageModelToolInvocationOptions<SimulateInput>) {
+      const { input, uri, error } = await documentInput(options.input);
+      return answer(error !== undefined ? { error } : await run('simulate', { ...input, object: options.input.object, scenario: options.input.scenario }, uri));
+    },
+  };
   const rules: LanguageModelTool<RulesInput> = {
     invoke: async (options) => answer(await run('rules', { query: options.input.query })),
   };
   registrations.push(
     lm.registerTool(LANGUAGE_MODEL_TOOLS.check, check),
     lm.registerTool(LANGUAGE_MODEL_TOOLS.fix, fix),
+    lm.registerTool(LANGUAGE_MODEL_TOOLS.explain, explain),
+    lm.registerTool(LANGUAGE_MODEL_TOOLS.simulate, simulate),
     lm.registerTool(LANGUAGE_MODEL_TOOLS.rules, rules),
   );
   if (typeof lm.registerMcpServerDefinitionProvider === 'function') {

@@ -7,6 +7,8 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import packageJson from '../../package.json';
 import { FORMATS, runCheck, type CheckCommand, type Format } from './cli/check';
 import { DIFF_USAGE, diffFiles } from './cli/explain';
+import { EXPLAIN_FORMATS, EXPLAIN_USAGE, explainFiles, type ExplainFormat } from './cli/explainObjects';
+import { SIMULATE_USAGE, simulateFile, type SimulateCommand } from './cli/simulate';
 import { serveWorker, type WorkerSetup } from './cli/pool';
 import { mcpRoots, serveMcp } from './mcp/server';
 import { ruleKeyProblem } from './service/index';
@@ -20,12 +22,15 @@ const CPUS = typeof availableParallelism === 'function' ? availableParallelism()
 const USAGE = `Usage: kubeassist check [options] PATH...
        kubeassist check --helm CHART [--values FILE]... | --kustomize DIR [options] [PATH...]
        kubeassist diff --against <git-ref> FILE...
+       kubeassist explain [--format text|markdown|json] FILE...
+       kubeassist simulate FILE [--object NAME] [--scenario SCENARIO.yaml | preset:NAME] [--format text|json]
        kubeassist mcp [--root DIR]...
        kubeassist --version
 
 Checks Kubernetes Job (batch/v1) and CSIDriver (storage.k8s.io/v1) manifests as the API server would.
 PATH is a file, a folder (searched for *.yaml and *.yml), or - for standard input. Helm templates are
 checked where their text is literal; a file a kustomization lists as a patch is checked as a patch.
+\`kubeassist explain\` says what each object will do once created (kubeassist explain --help).
 
 Options:
   --format FORMAT             text (default: file:line:col severity code message), json, sarif (SARIF 2.1.0),
@@ -88,17 +93,34 @@ async function mcp(args: string[]): Promise<number> {
   return 0;
 }
 
+/** The clock of CronJob presets: KUBEASSIST_NOW (an ISO time) fixes it, for tests. */
+function nowSeconds(): number {
+  const fixed = process.env.KUBEASSIST_NOW ? Date.parse(process.env.KUBEASSIST_NOW) / 1000 : NaN;
+  return Number.isNaN(fixed) ? Date.now() / 1000 : fixed;
+}
+
+/** The command line, option by option: `--name=value` and `--name value` alike; `value()` takes the option's value. */
+function* options(args: string[]): Generator<{ arg: string; given: string; inline?: string; value: () => string }> {
+  for (let i = 0; i < args.length; i++) {
+    const equals = args[i].startsWith('--') ? args[i].indexOf('=') : -1;
+    const arg = equals === -1 ? args[i] : args[i].slice(0, equals);
+    const inline = equals === -1 ? undefined : args[i].slice(equals + 1);
+    yield {
+      arg, given: args[i], inline,
+      value: () => {
+        if (inline !== undefined) return inline;
+        const next = args[++i];
+        if (next === undefined) throw new UsageError(`${arg} needs a value`);
+        return next;
+      },
+    };
+  }
+}
+
 function parseArguments(args: string[]): CheckCommand {
   const command: CheckCommand = { format: 'text', rules: {}, paths: [], fix: false, dryRun: false, failOnEmpty: false, color: 'auto', jobs: CPUS, render: [] };
   const values: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const [arg, inline] = args[i].startsWith('--') && args[i].includes('=') ? [args[i].slice(0, args[i].indexOf('=')), args[i].slice(args[i].indexOf('=') + 1)] : [args[i], undefined];
-    const value = (): string => {
-      if (inline !== undefined) return inline;
-      const next = args[++i];
-      if (next === undefined) throw new UsageError(`${arg} needs a value`);
-      return next;
-    };
+  for (const { arg, given, inline, value } of options(args)) {
     if (arg === '--format') {
       const format = value();
       if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown format "${format}" (${FORMATS.join(', ')})`);
@@ -144,14 +166,14 @@ function parseArguments(args: string[]): CheckCommand {
       command.dryRun = true;
     } else if (arg === '--against' || arg === '--against-file') {
       if (command.against) throw new UsageError('give --against or --against-file once');
-      const given = value();
-      command.against = arg === '--against' ? { ref: given } : { file: given };
+      const against = value();
+      command.against = arg === '--against' ? { ref: against } : { file: against };
     } else if (arg === '--fail-on-empty' && inline === undefined) {
       command.failOnEmpty = true;
     } else if (arg === '-' || !arg.startsWith('-')) {
-      command.paths.push(args[i]);
+      command.paths.push(given);
     } else {
-      throw new UsageError(`unknown option ${args[i]}`);
+      throw new UsageError(`unknown option ${given}`);
     }
   }
   if (command.paths.length === 0 && command.render.length === 0) throw new UsageError('no PATH given');
@@ -170,6 +192,60 @@ function diff(args: string[]): number {
   return diffFiles(command.paths, command.against, settings, (text) => void process.stdout.write(text), (text) => void process.stderr.write(text));
 }
 
+/** `kubeassist explain`: its own few options. */
+function explain(args: string[]): number {
+  let format: ExplainFormat = 'text';
+  let kubernetesVersion = DEFAULT_SETTINGS.kubernetesVersion;
+  let nowSeconds = Date.now() / 1000;
+  const paths: string[] = [];
+  for (const { arg, given, value } of options(args)) {
+    if (arg === '--format') {
+      const named = value();
+      if (!(EXPLAIN_FORMATS as readonly string[]).includes(named)) throw new UsageError(`unknown format "${named}" for explain (${EXPLAIN_FORMATS.join(', ')})`);
+      format = named as ExplainFormat;
+    } else if (arg === '--kubernetes-version') {
+      kubernetesVersion = value();
+      if (!isValidVersion(kubernetesVersion)) throw new UsageError(`unsupported Kubernetes version "${kubernetesVersion}" (${RELEASES})`);
+    } else if (arg === '--now') {
+      const time = value();
+      const parsed = Date.parse(time);
+      if (!/^\d{4}-\d{2}-\d{2}T/.test(time) || Number.isNaN(parsed)) throw new UsageError(`--now takes an RFC 3339 time such as 2026-01-01T00:00:00Z, not "${time}"`);
+      nowSeconds = parsed / 1000;
+    } else if (arg === '-' || !arg.startsWith('-')) {
+      paths.push(given);
+    } else {
+      throw new UsageError(`unknown option ${given} for explain`);
+    }
+  }
+  if (!paths.length) throw new UsageError('no FILE given');
+  const settings = normalizeSettings({ kubernetesVersion });
+  return explainFiles({ paths, format, nowSeconds }, settings, (text) => void process.stdout.write(text), (text) => void process.stderr.write(text), () => readFileSync(0, 'utf8'));
+}
+
+/** `kubeassist simulate FILE`: its own few options. */
+function simulate(args: string[]): number {
+  const command: Partial<SimulateCommand> = { format: 'text', kubernetesVersion: DEFAULT_SETTINGS.kubernetesVersion };
+  for (const { arg, given, value } of options(args)) {
+    if (arg === '--object') command.object = value();
+    else if (arg === '--scenario') command.scenario = value();
+    else if (arg === '--format') {
+      const format = value();
+      if (format !== 'text' && format !== 'json') throw new UsageError(`simulate prints text or json, not "${format}"`);
+      command.format = format;
+    } else if (arg === '--kubernetes-version') {
+      command.kubernetesVersion = value();
+      if (!isValidVersion(command.kubernetesVersion)) throw new UsageError(`unsupported Kubernetes version "${command.kubernetesVersion}" (${RELEASES})`);
+    } else if (arg === '-' || !arg.startsWith('-')) {
+      if (command.file !== undefined) throw new UsageError('simulate takes one FILE');
+      command.file = given;
+    } else {
+      throw new UsageError(`unknown option ${given} for simulate`);
+    }
+  }
+  if (command.file === undefined) throw new UsageError('no FILE given');
+  return simulateFile(command as SimulateCommand, (text) => void process.stdout.write(text), (text) => void process.stderr.write(text), nowSeconds());
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command) {
@@ -185,12 +261,14 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   try {
-    if (command !== 'check' && command !== 'diff' && command !== 'mcp') throw new UsageError(`unknown command "${command}"`);
+    if (!['check', 'diff', 'explain', 'simulate', 'mcp'].includes(command)) throw new UsageError(`unknown command "${command}"`);
     if (rest.includes('-h') || rest.includes('--help')) {
-      process.stdout.write((command === 'diff' ? DIFF_USAGE : command === 'mcp' ? MCP_USAGE : USAGE) + '\n');
+      process.stdout.write((command === 'diff' ? DIFF_USAGE : command === 'explain' ? EXPLAIN_USAGE : command === 'simulate' ? SIMULATE_USAGE : command === 'mcp' ? MCP_USAGE : USAGE) + '\n');
       return 0;
     }
     if (command === 'diff') return diff(rest);
+    if (command === 'explain') return explain(rest);
+    if (command === 'simulate') return simulate(rest);
     if (command === 'mcp') return await mcp(rest);
     return await runCheck(parseArguments(rest), {
       stdout: (text) => void process.stdout.write(text),
@@ -202,7 +280,7 @@ async function main(argv: string[]): Promise<number> {
     });
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`kubeassist: ${error.message}\n\n${USAGE}\n`);
+      process.stderr.write(`kubeassist: ${error.message}\n\n${command === 'explain' ? EXPLAIN_USAGE : command === 'simulate' ? SIMULATE_USAGE : USAGE}\n`);
       return 2;
     }
     process.stderr.write(`kubeassist: internal error (please report it): ${(error as Error).message}\n`);

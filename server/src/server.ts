@@ -8,13 +8,19 @@ import { GitBaselines } from './lsp/gitBaseline';
 import { guarded } from './lsp/guard';
 import { DocumentConfigurations, isConfigDocument } from './lsp/documentSettings';
 import { runAgentTool } from './mcp/tools';
-import { AGENT_TOOL_REQUEST, DOCUMENT_INFO_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, type AgentToolParams, type AgentToolResult, type DocumentInfo, type DocumentInfoParams, type SchemaDiagnosticsParams } from './lsp/protocol';
+import {
+  AGENT_TOOL_REQUEST, DOCUMENT_INFO_REQUEST, EXPLAIN_REQUEST, SCENARIO_PRESETS_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, SIMULATE_REQUEST, type AgentToolParams,
+  type AgentToolResult, type DocumentInfo, type DocumentInfoParams, type ExplainParams, type ExplainResult, type ScenarioPresetInfo, type SchemaDiagnosticsParams,
+  type SimulateParams, type SimulateResult,
+} from './lsp/protocol';
 import { ValidationScheduler } from './lsp/scheduler';
 import { KUSTOMIZATION_WATCHERS, WorkspaceContexts } from './lsp/workspaceContext';
 import {
-  CODE_ACTION_KINDS, codeActions, complete, completeConfig, COMPLETION_TRIGGERS, CONFIG_FILE_NAME, documentInfo, FileModel, hover, hoverConfig, inlayHints, readConfig, resolveCodeAction,
-  settingsProblems, validate, type CodeActionClient, type Settings,
+  CODE_ACTION_KINDS, codeActions, codeLenses, complete, completeConfig, COMPLETION_TRIGGERS, CONFIG_FILE_NAME, documentInfo, explainFile, explanationMarkdown, FileModel, fileMarkdown, hover,
+  hoverConfig, inlayHints, readConfig, resolveCodeAction, SCENARIO_PRESETS, settingsProblems, simulate, simulationMarkdown, validate, type CodeActionClient, type ScenarioInput, type Settings,
 } from './service/index';
+import { minorOf } from './service/settings';
+import type { KindName } from './service/types';
 import { DEFAULT_SETTINGS, settingsKey } from './service/settings';
 
 const connection = createConnection(ProposedFeatures.all);
@@ -26,6 +32,8 @@ const log = (message: string) => connection.console.error(message);
 let settings: Settings = DEFAULT_SETTINGS;
 let pullConfiguration = false;
 let actionClient: CodeActionClient = { snippets: false, resolve: false };
+/** Whether the client lets us ask it to fetch inlay hints and code lenses again (they depend on the settings). */
+let refreshes = { inlayHints: false, codeLenses: false };
 /** The VS Code client's per-document decision beside Red Hat YAML (kubeassist.schemaDiagnostics: auto). */
 const schemaDecisions = new Map<string, 'on' | 'off'>();
 /** `.kubeassist.yaml` files: the nearest one over the editor settings, for each document. */
@@ -48,6 +56,7 @@ connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (para
   pullConfiguration = !!params.capabilities.workspace?.configuration;
   actionClient = codeActionClient(params.capabilities);
   watchesFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+  refreshes = { inlayHints: params.capabilities.workspace?.inlayHint?.refreshSupport === true, codeLenses: params.capabilities.workspace?.codeLens?.refreshSupport === true };
   if (params.initializationOptions) settings = normalizeSettings(params.initializationOptions);
   return {
     capabilities: {
@@ -57,6 +66,7 @@ connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (para
       completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
       hoverProvider: true,
       inlayHintProvider: true,
+      codeLensProvider: { resolveProvider: false },
       codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: true },
     },
     serverInfo: { name: 'kubeassist', version: '0.1.0' },
@@ -106,6 +116,9 @@ async function refreshSettings(): Promise<void> {
     refreshBaseline(document.uri);
     scheduler.now(document.uri);
   }
+  // The defaults shown as inlay hints follow the release and kubeassist.inlayHints.defaults.
+  if (refreshes.inlayHints) void connection.sendRequest('workspace/inlayHint/refresh').catch(() => undefined);
+  if (refreshes.codeLenses) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
 }
 
 /** Update checks: each file's baseline is the file at HEAD, read by git in the background (lsp/gitBaseline.ts). */
@@ -165,6 +178,24 @@ connection.languages.inlayHint.on(guarded(log, 'inlayHint', null, (params) => {
   return inlayHints(modelFor(document.uri), document.getText(), params.range, settingsFor(document.uri));
 }));
 
+connection.onCodeLens(guarded(log, 'codeLens', null, (params) => {
+  const document = documents.get(params.textDocument.uri);
+  if (!document || isConfigDocument(document.uri)) return null;
+  return codeLenses(modelFor(document.uri), document.getText(), document.uri, settingsFor(document.uri));
+}));
+
+connection.onRequest(EXPLAIN_REQUEST, guarded(log, 'explain', null, (params: ExplainParams): ExplainResult | null => {
+  const document = documents.get(params.uri);
+  if (!document || isConfigDocument(document.uri)) return null;
+  const settings = settingsFor(document.uri);
+  const targeted = params.line !== undefined || params.kind !== undefined || params.name !== undefined;
+  const target = targeted ? { ...(params.line !== undefined ? { line: params.line } : {}), ...(params.kind ? { kind: params.kind as KindName } : {}), ...(params.name ? { name: params.name } : {}) } : undefined;
+  const objects = explainFile(modelFor(document.uri), document.getText(), settings, { nowSeconds: nowSeconds() }, target);
+  const file = decodeURIComponent(document.uri.slice(document.uri.lastIndexOf('/') + 1));
+  const markdown = target && objects.length ? explanationMarkdown(objects[0], file) : fileMarkdown(file, objects);
+  return { kubernetesVersion: `1.${minorOf(settings.kubernetesVersion)}`, objects, markdown };
+}));
+
 connection.onCodeAction(guarded(log, 'codeAction', null, (params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document || isConfigDocument(document.uri)) return null;
@@ -184,7 +215,7 @@ connection.onNotification(SCHEMA_DIAGNOSTICS_NOTIFICATION, guarded(log, 'schemaD
 
 // The VS Code language-model tools (client/src/languageModelTools.ts) run the agent tools here: one engine.
 connection.onRequest(AGENT_TOOL_REQUEST, guarded(log, 'agentTool', { error: 'internal error (see the KubeAssist log)' } as AgentToolResult, (params: AgentToolParams): AgentToolResult =>
-  runAgentTool(params.tool, params.input ?? {}, params.uri ? { settings: settingsFor(params.uri), context: contexts.contextFor(params.uri) } : { settings, context: {} })));
+  runAgentTool(params.tool, params.input ?? {}, nowSeconds(), params.uri ? { settings: settingsFor(params.uri), context: contexts.contextFor(params.uri) } : { settings, context: {} })));
 
 connection.onRequest(DOCUMENT_INFO_REQUEST, guarded(log, 'documentInfo', null, (params: DocumentInfoParams): DocumentInfo | null => {
   const document = documents.get(params.uri);
@@ -199,6 +230,22 @@ connection.onRequest(DOCUMENT_INFO_REQUEST, guarded(log, 'documentInfo', null, (
     ...(config ? { configFile: pathToFileURL(config.path).href } : {}),
   };
 }));
+
+connection.onRequest<SimulateResult | null, void>(SIMULATE_REQUEST, guarded(log, 'simulate', null, (params: SimulateParams): SimulateResult | null => {
+  const document = documents.get(params?.textDocument?.uri);
+  if (!document || isConfigDocument(document.uri)) return null;
+  const object = typeof params.object === 'number' || typeof params.object === 'string' ? params.object : undefined;
+  const position = params.position && Number.isInteger(params.position.line) ? params.position : undefined;
+  const scenario: ScenarioInput = typeof params.scenario === 'string' ? params.scenario
+    : Array.isArray(params.scenario) ? (params.scenario as ScenarioInput) : params.scenario && typeof params.scenario === 'object' ? ([params.scenario] as ScenarioInput) : undefined;
+  const answer = simulate(modelFor(document.uri), document.getText(), settingsFor(document.uri), { object, position }, scenario, nowSeconds());
+  const result: SimulateResult = answer.simulation ? { object: answer.object, ...answer.simulation } : { object: answer.object, problems: answer.problems };
+  const label = typeof params.scenario === 'string' ? params.scenario : scenario ? 'the given scenario' : 'every Pod succeeds';
+  return { ...result, markdown: simulationMarkdown(result, label) };
+}));
+
+connection.onRequest(SCENARIO_PRESETS_REQUEST, guarded(log, 'scenarioPresets', [], (): ScenarioPresetInfo[] =>
+  SCENARIO_PRESETS.map(({ name, parameters, description, kind }) => ({ name, parameters, description, kind }))));
 
 // For tests and debugging only (not part of the extension's protocol): the text the server holds for a
 // document, as the LSP library keeps it and as the engine's documents add up to (lone CRs read as LFs).

@@ -43,20 +43,21 @@ type Result = {
   suppressions?: unknown[];
 };
 
-/**
- * The log as the golden file holds it: the version and this machine's folder as placeholders, and only the
- * rules the results use (every code's presence and each ruleIndex are checked before, against the code table).
- */
-function normalized(sarif: Sarif): unknown {
+/** The run lists exactly the rules its results use, in the code table's order, and each ruleIndex points at its rule. */
+function assertUsedRules(sarif: Sarif): void {
   const [run] = sarif.runs;
   const rules = run.tool.driver.rules;
-  assert.deepEqual(rules.map((rule) => rule.id), allRuleCodes().map((code) => code.code), 'every code of the code table, in its order');
-  for (const result of run.results) assert.equal(rules[result.ruleIndex ?? -1]?.id, result.ruleId, 'ruleIndex points at the rule');
   const used = new Set(run.results.map((result) => result.ruleId));
+  assert.deepEqual(rules.map((rule) => rule.id), allRuleCodes().map((code) => code.code).filter((code) => used.has(code)), 'the rules the results use, in the code table\'s order');
+  for (const result of run.results) assert.equal(rules[result.ruleIndex ?? -1]?.id, result.ruleId, 'ruleIndex points at the rule');
+}
+
+/** The log as the golden file holds it: the version and this machine's folder as placeholders, no ruleIndex (checked before). */
+function normalized(sarif: Sarif): unknown {
+  assertUsedRules(sarif);
   const copy = JSON.parse(JSON.stringify(sarif)) as Sarif;
   const [out] = copy.runs;
   out.tool.driver.version = out.tool.driver.semanticVersion = '<version>';
-  out.tool.driver.rules = out.tool.driver.rules.filter((rule) => used.has(rule.id));
   for (const result of out.results) delete result.ruleIndex;
   for (const base of Object.values(out.originalUriBaseIds)) base.uri = base.uri.replace(pathToFileURL(REPO_ROOT).href, 'file:///<repository>');
   return copy;
@@ -89,6 +90,17 @@ describe('--format sarif', () => {
     const findings = (JSON.parse(readFileSync(log, 'utf8')) as { runs: { results?: { ruleId: string; level?: string; message: unknown }[] }[] }).runs[0].results ?? [];
     assert.ok(findings.length > 0, 'the validator ran its rules (it reports notes we accept, such as hierarchical rule ids)');
     assert.deepEqual(findings.filter((finding) => finding.level === 'error' || finding.level === 'warning' || finding.level === undefined), []);
+  });
+
+  it('lists only the rules its results use: one finding is one rule and a few kilobytes, not every code', () => {
+    const oneFinding = 'apiVersion: batch/v1\nkind: Job\nmetadata: {name: x}\nspec: {parallelism: -1, template: {spec: {restartPolicy: Never, containers: [{name: a, image: b}]}}}\n';
+    const { stdout } = run(['--format', 'sarif', '-'], { input: oneFinding });
+    const sarif = JSON.parse(stdout) as Sarif;
+    assertUsedRules(sarif);
+    assert.deepEqual(sarif.runs[0].tool.driver.rules.map((rule) => rule.id), ['job/numbers/negative-parallelism']);
+    assert.ok(Buffer.byteLength(stdout) < 10_000, `${Buffer.byteLength(stdout)} bytes`);
+    const clean = JSON.parse(run(['--format', 'sarif', 'examples/job-clean.yaml']).stdout) as Sarif;
+    assert.deepEqual([clean.runs[0].results.length, clean.runs[0].tool.driver.rules.length], [0, 0], 'no result, no rule');
   });
 
   it('a finding keeps its fingerprint when ten lines are inserted above it; only its region moves', () => {
@@ -128,6 +140,7 @@ describe('--format sarif', () => {
     const input = { files, rules: allRuleCodes(), version: '1', informationUri: 'https://example.com', rulesUri: 'https://example.com/rules', base: REPO_ROOT, problems: [] };
     const cut = sarifReport(input);
     const sarif = JSON.parse(cut.text) as Sarif;
+    assertUsedRules(sarif);
     assert.equal(sarif.runs[0].results.length, 5000);
     assert.equal(sarif.runs[0].results.filter((result) => result.level === 'error').length, 2600, 'every error kept');
     assert.deepEqual(sarif.runs[0].results.map((result) => result.locations[0].physicalLocation.region.startLine), [...sarif.runs[0].results.map((result) => result.locations[0].physicalLocation.region.startLine)].sort((a, b) => a - b), 'in file order');

@@ -18,13 +18,15 @@ const EXAMPLES = readdirSync(join(ROOT, 'examples')).filter((name) => name.endsW
 
 type ToolResult = { content: { type: string; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean };
 
+const NOW = '2026-01-01T12:00:00Z';
+
 async function connect(options: { cwd?: string; args?: string[]; roots?: string[] } = {}): Promise<Client> {
   const client = new Client({ name: 'kubeassist-test', version: '1.0.0' }, { capabilities: options.roots ? { roots: { listChanged: true } } : {} });
   if (options.roots) {
     const roots = options.roots;
     client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.map((folder) => ({ uri: pathToFileURL(folder).href, name: folder })) }));
   }
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', ...(options.args ?? [])], cwd: options.cwd ?? ROOT, stderr: 'pipe' }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', ...(options.args ?? [])], cwd: options.cwd ?? ROOT, stderr: 'pipe', env: { ...(process.env as Record<string, string>), KUBEASSIST_NOW: NOW } }));
   return client;
 }
 
@@ -52,9 +54,9 @@ describe('kubeassist mcp', () => {
     return folder;
   };
 
-  it('lists the tools check, fix and rules, each with an input and an output schema', async () => {
+  it('lists the tools check, explain, fix, rules and simulate, each with an input and an output schema', async () => {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((tool) => tool.name).sort(), ['check', 'fix', 'rules']);
+    assert.deepEqual(tools.map((tool) => tool.name).sort(), ['check', 'explain', 'fix', 'rules', 'simulate']);
     for (const tool of tools) {
       assert.equal(tool.inputSchema.type, 'object', tool.name);
       assert.equal(tool.outputSchema?.type, 'object', tool.name);
@@ -108,6 +110,32 @@ describe('kubeassist mcp', () => {
       assert.deepEqual(output.remaining, (await call(client, 'check', { text: output.text })).structuredContent?.findings);
     });
   }
+
+  for (const example of EXAMPLES.filter((name) => name.includes('clean'))) {
+    it(`explain on examples/${example} returns what \`kubeassist explain --format json\` prints`, async () => {
+      const result = await call(client, 'explain', { path: `examples/${example}` });
+      assert.equal(result.isError, undefined, result.content[0]?.text);
+      const expected = JSON.parse(cli(['explain', '--format', 'json', '--now', NOW, `examples/${example}`]));
+      assert.ok(expected.objects.length > 0);
+      assert.deepEqual(result.structuredContent, expected);
+    });
+  }
+
+  it('simulate returns what `kubeassist simulate --format json` prints, for a preset and for a scenario given as YAML text', async () => {
+    const text = readFileSync(join(ROOT, 'examples/job-clean.yaml'), 'utf8');
+    const preset = await call(client, 'simulate', { text, scenario: 'preset:all-fail' });
+    assert.equal(preset.isError, undefined, preset.content[0]?.text);
+    assert.deepEqual(preset.structuredContent, JSON.parse(cli(['simulate', '--format', 'json', '--scenario', 'preset:all-fail', '-'], text)));
+    assert.equal((preset.structuredContent as { end: { condition: string } }).end.condition, 'Failed');
+    const folder = scratch();
+    const scenario = 'pods:\n- exitCode: 42\n  runFor: 31s\nthen: succeed\n';
+    writeFileSync(join(folder, 'scenario.yaml'), scenario);
+    const given = await call(client, 'simulate', { text, scenario });
+    assert.deepEqual(given.structuredContent, JSON.parse(cli(['simulate', '--format', 'json', '--scenario', join(folder, 'scenario.yaml'), '-'], text)));
+    const bad = await call(client, 'simulate', { text, scenario: 'pods:\n- exitCode: lots\n' });
+    assert.equal(bad.isError, true);
+    assert.match(bad.content[0].text, /exitCode/);
+  });
 
   it('fix writes a file only when asked (write: true), inside the roots', async () => {
     const folder = scratch();

@@ -156,33 +156,57 @@ describe('real Kustomize patches', () => {
     assert.deepEqual(unrecognised, []);
   });
 
-  it(`gets zero errors on every patch at every release (1.${MIN_MINOR} to 1.${MAX_MINOR})`, () => {
+  /**
+   * Patches written for a retired apiVersion and listed without a `target`: kustomize applies such a patch only to a
+   * base of that very apiVersion (ResId.Equals), and no release from 1.23 serves `storage.k8s.io/v1beta1` CSIDrivers
+   * (removed in 1.22), so what they build is refused. Each gets exactly that error, at its apiVersion line.
+   */
+  const RETIRED_API_VERSION = [
+    'kubernetes-sigs__gcp-filestore-csi-driver/2719722da341/deploy/kubernetes/overlays/prow-gke-release-staging-rc-master/fsgrouppolicy.yaml',
+    'kubernetes-sigs__gcp-filestore-csi-driver/a25696e139c9/deploy/kubernetes/overlays/stable-master/fsgrouppolicy.yaml',
+  ];
+  const isRetired = (file: string) => RETIRED_API_VERSION.some((path) => name(file) === `kustomize/${path}`);
+
+  it(`gets zero errors on every patch at every release (1.${MIN_MINOR} to 1.${MAX_MINOR}), but kind/api-version on patches for a retired apiVersion`, () => {
     const found: string[] = [];
     for (const file of patches) {
       const text = readFileSync(file, 'utf8');
       const context = contextOf(file);
       for (const release of RELEASES) {
-        for (const d of errors(check(text, context, { ...DEFAULT_SETTINGS, kubernetesVersion: release }))) found.push(`${release} ${name(file)}:${d.range.start.line + 1} ${d.code} ${d.message}`);
+        for (const d of errors(check(text, context, { ...DEFAULT_SETTINGS, kubernetesVersion: release }))) {
+          if (isRetired(file) && d.code === 'kind/api-version' && d.range.start.line === 1) continue;
+          found.push(`${release} ${name(file)}:${d.range.start.line + 1} ${d.code} ${d.message}`);
+        }
+        if (isRetired(file)) assert.deepEqual(errors(check(text, context, { ...DEFAULT_SETTINGS, kubernetesVersion: release })).map((d) => d.code), ['kind/api-version'], `${release} ${name(file)}`);
       }
     }
     assert.deepEqual(found, []);
-    console.log(`kustomize corpus: ${patches.length} patches, 0 errors`);
+    assert.equal(patches.filter(isRetired).length, RETIRED_API_VERSION.length);
+    console.log(`kustomize corpus: ${patches.length} patches, 0 errors (${RETIRED_API_VERSION.length} for a retired apiVersion: kind/api-version)`);
   });
 
   /**
    * A copy of a patch with one line changed (the first that `change` changes, after the `kind: Job` line when
    * there is one): the finding must be on that line, and nothing else reported.
    */
-  function seeded(file: string, change: (line: string) => string | undefined, code: string): string | undefined {
+  function seeded(file: string, change: (line: string) => string | undefined, code: string | undefined, context = contextOf(file)): string | undefined {
     const lines = readFileSync(file, 'utf8').split('\n');
     const job = lines.findIndex((line) => /^kind:\s*Job\s*$/.test(line));
     const index = lines.findIndex((line, i) => i > job && change(line) !== undefined);
     if (index === -1) return `${name(file)}: nothing to seed`;
     const text = lines.map((line, i) => (i === index ? change(line)! : line)).join('\n');
-    const found = errors(check(text, contextOf(file)));
+    const found = errors(check(text, context));
+    if (code === undefined) return found.length ? `${name(file)}: ${found.map((d) => `${d.code} on line ${d.range.start.line + 1}`).join(', ')} (wanted nothing)` : undefined;
     const expected = found.filter((d) => d.code === code && d.range.start.line === index);
     if (expected.length !== 1 || found.length !== 1) return `${name(file)}: ${found.map((d) => `${d.code} on line ${d.range.start.line + 1}`).join(', ') || 'nothing'} (wanted ${code} on line ${index + 1})`;
     return undefined;
+  }
+
+  /** The context of a patch whose kustomization also finds `resource` (a base written beside it) among its resources. */
+  function withLocalBase(file: string, resource: string, text: string): DocumentContext {
+    const kustomization = contextOf(file).kustomizePatch!.uses[0].kustomization;
+    const virtual = resolve(kustomization, '..', resource);
+    return kustomizeContext(resolve(file), (path) => (path === virtual ? text : read(path)));
   }
 
   it('catches a wrong restart policy and a misspelt field seeded into the Job patches, at their lines', () => {
@@ -197,15 +221,24 @@ describe('real Kustomize patches', () => {
     assert.deepEqual(problems, []);
   });
 
-  it('catches a wrong value and a wrong path seeded into the JSON 6902 patches, at their lines', () => {
+  it('catches a wrong value and a wrong path seeded into the JSON 6902 patches, at their lines; a removed path only against a local base', () => {
+    // kubeflow's `remove` lists target a Job `init-seaweedfs` (among Deployments) of bases not copied here: a
+    // removed field no Job has may be a stray field of that base, so it is judged only once the base is local.
+    const initJob = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: init-seaweedfs\nspec:\n  template:\n    spec:\n      securityContext: {}\n      containers:\n      - name: init\n        image: busybox\n        securityContext: {}\n';
+    const removes = patches.filter((file) => /remove-sc(-pod)?\.json$/.test(file));
+    assert.equal(removes.length, 2);
+    const typo = (line: string) => (/"path":/.test(line) ? line.replace('securityContext', 'securityContxt') : undefined);
     const problems = [
       ...patches.filter((file) => /fsgrouppolicy\.yaml$/.test(file) && /^- op:/m.test(readFileSync(file, 'utf8')))
         .flatMap((file) => [
           seeded(file, (line) => (/value: File$/.test(line) ? line.replace('File', 'Files') : undefined), 'schema/enum'),
           seeded(file, (line) => (/fsGroupPolicy"$/.test(line) ? line.replace('fsGroupPolicy', 'fsGroupPolcy') : undefined), 'kustomize/json6902-path'),
         ]),
-      ...patches.filter((file) => /remove-sc(-pod)?\.json$/.test(file))
-        .map((file) => seeded(file, (line) => (/"path":/.test(line) ? line.replace('securityContext', 'securityContxt') : undefined), 'kustomize/json6902-path')),
+      ...removes.flatMap((file) => [
+        seeded(file, typo, undefined),
+        seeded(file, typo, 'kustomize/json6902-path', withLocalBase(file, 'route.yaml', initJob)),
+        seeded(file, typo, undefined, withLocalBase(file, 'route.yaml', initJob.replace(/securityContext/g, 'securityContxt'))),
+      ]),
     ].filter(Boolean);
     assert.deepEqual(problems, []);
   });

@@ -235,8 +235,8 @@ try {
   note(`output: ${outputText.slice(0, 120)}`);
   check(/KubeAssist language server .* started/.test(outputText), '"KubeAssist: Show Server Log" shows the KubeAssist output channel with the server\'s log', outputText);
   // Issue 24: the language-model tools are registered (the editor's own lm.tools lists them) and the MCP server definition offered.
-  check(/language-model tools registered: kubeassist_check, kubeassist_fix, kubeassist_rules; MCP server definition kubeassist\.mcp/.test(outputText),
-    'the agent tools are registered in code-server: lm.tools lists kubeassist_check, kubeassist_fix, kubeassist_rules; the MCP server definition is offered', outputText);
+  check(/language-model tools registered: kubeassist_check, kubeassist_explain, kubeassist_fix, kubeassist_rules, kubeassist_simulate; MCP server definition kubeassist\.mcp/.test(outputText),
+    'the agent tools are registered in code-server: lm.tools lists the five kubeassist_* tools; the MCP server definition is offered', outputText);
   await shot('server-log');
 
   // 9. The client's per-document decision reaches the server: `off` leaves plain schema errors out, keeps rules.
@@ -268,6 +268,44 @@ try {
   check(rows.some((r) => /update\/job\/template-immutable/.test(r) && /report:1\.0` at HEAD and is `registry\.example\.com\/report:1\.1` now/.test(r) && /13/.test(r)),
     'Problems lists the update warning (code update/job/template-immutable, the image at HEAD and now, line 13)', rows);
   await shot('update-check');
+
+  // 11. Explain: the code lens above the Job opens what it will do as a Markdown document beside the editor,
+  // and the document follows an edit of the manifest.
+  await openFile('job-valid.yaml');
+  const lens = editor.locator('.codelens-decoration a', { hasText: /^Explain$/ }).first();
+  await lens.waitFor({ timeout: 20000 }).catch(() => {});
+  check((await lens.count()) === 1 && (await editor.locator('.codelens-decoration a', { hasText: /^Simulate…$/ }).count()) >= 1, 'code lenses "Explain" and "Simulate…" above the Job');
+  await lens.click();
+  const explanationTab = page.locator('.tabs-container .tab', { hasText: 'job-valid.yaml — Job pi.md' });
+  await explanationTab.waitFor({ timeout: 20000 }).catch(() => {});
+  check((await explanationTab.count()) === 1, 'the explanation opens in a tab of its own ("job-valid.yaml — Job pi.md")');
+  const explanationEditor = page.locator('.editor-group-container:not(.active) .monaco-editor').first();
+  // The text as shown, in order; a long line wraps into several view lines, so they are joined and spaces normalised.
+  const explanationText = async () => {
+    const lines = await explanationEditor.locator('.view-line').evaluateAll((rows) =>
+      rows.map((r) => ({ top: parseFloat(r.style.top), text: r.textContent.replace(/\u00a0/g, ' ') })));
+    return lines.sort((a, b) => a.top - b.top).map((l) => l.text).join('').replace(/\s+/g, ' ');
+  };
+  const shows = async (wanted) => {
+    for (let i = 0; i < 100; i++) {
+      const text = await explanationText();
+      if (text.includes(wanted)) return text;
+      await page.waitForTimeout(200);
+    }
+    return explanationText();
+  };
+  const summary = 'Runs 1 Pod to success; fails after 5 failed Pods; deleted 3600 s (1 h) after it finishes.';
+  let explained = await shows(summary);
+  note(`explanation: ${explained.slice(0, 300)}`);
+  check(explained.includes('## Job `pi`') && explained.includes(summary), 'beside the editor: "## Job `pi`" and what it will do ("fails after 5 failed Pods")', explained.slice(0, 400));
+  await shot('explain');
+  await clickOnText('backoffLimit');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('2');
+  explained = await shows('fails after 3 failed Pods');
+  check(explained.includes('fails after 3 failed Pods'), 'the explanation follows the edit (`backoffLimit: 2`: "fails after 3 failed Pods")', explained.slice(0, 400));
+  await page.keyboard.press('Control+Z');
 } catch (error) {
   failed++;
   console.log(`FAIL - unexpected error: ${error.message.split('\n')[0]}`);

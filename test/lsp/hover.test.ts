@@ -113,7 +113,9 @@ describe('hover over LSP', () => {
   });
 
   it('says what the resource is on apiVersion and kind', async () => {
-    assert.match(markdown(await hoverAt(JOB, 'kind: Job', 7)), /^A \*\*Job\*\* \(`batch\/v1`\) runs Pods/);
+    // On `kind:` of a parsed object, what it will do comes first (test/lsp/explain.test.ts), then what a Job is.
+    assert.match(markdown(await hoverAt(JOB, 'kind: Job', 7)), /^\*\*What this Job will do\*\* [^]*\n\n---\n\nA \*\*Job\*\* \(`batch\/v1`\) runs Pods/);
+    assert.match(markdown(await hoverAt(JOB, 'apiVersion')), /^A \*\*Job\*\* \(`batch\/v1`\) runs Pods/);
     const driver = 'apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata:\n  name: csi.example.com\n';
     assert.match(markdown(await hoverAt(driver, 'apiVersion')), /^A \*\*CSIDriver\*\*/);
   });

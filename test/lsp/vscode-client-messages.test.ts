@@ -1,8 +1,11 @@
-// The two messages of KubeAssist's own that the VS Code client uses: the per-document schemaDiagnostics
-// decision (beside Red Hat YAML) and documentInfo (the status bar).
+// The messages of KubeAssist's own that the VS Code client uses: the per-document schemaDiagnostics decision
+// (beside Red Hat YAML), documentInfo (the status bar), and for "Simulate…" the ready scenarios and the
+// simulation's Markdown.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DOCUMENT_INFO_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, type DocumentInfo } from '../../server/src/lsp/protocol';
+import {
+  DOCUMENT_INFO_REQUEST, SCENARIO_PRESETS_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, SIMULATE_REQUEST, type DocumentInfo, type ScenarioPresetInfo, type SimulateResult,
+} from '../../server/src/lsp/protocol';
 import { TestServer } from '../support/lspClient';
 
 const JOB = `apiVersion: batch/v1
@@ -46,6 +49,16 @@ describe('VS Code client messages', () => {
     for (let i = 0; i < 3 && !codes.includes('schema/enum'); i++) codes = (await server.nextDiagnostics(uri)).map((d) => d.code);
     assert.deepEqual(codes, ['schema/enum', 'job/pod-failure-policy/restart-policy-must-be-never']);
     await server.close(uri);
+  });
+
+  it('"Simulate…": the ready scenarios for the quick pick, and the simulation with its Markdown for the document beside the editor', async () => {
+    const presets = await server.request<ScenarioPresetInfo[]>(SCENARIO_PRESETS_REQUEST, null);
+    assert.deepEqual(presets.map((preset) => `${preset.kind}:${preset.name}`), ['Job:all-fail', 'Job:exit-code', 'Job:evicted', 'Job:index-fails', 'CronJob:cluster-down']);
+    const uri = 'file:///w/simulate.yaml';
+    await server.open(uri, JOB.replace('restartPolicy: OnFailure', 'restartPolicy: Never').replace('completionMode: indexed', 'completionMode: NonIndexed'));
+    const result = await server.request<SimulateResult | null>(SIMULATE_REQUEST, { textDocument: { uri }, object: 'pi', scenario: 'preset:all-fail' });
+    assert.ok(result?.markdown?.startsWith('# Job `pi`'), result?.markdown?.slice(0, 100));
+    assert.match(result?.markdown ?? '', /BackoffLimitExceeded/);
   });
 
   it('documentInfo: the release and the count of checked resources; null for a document not open', async () => {

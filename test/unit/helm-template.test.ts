@@ -9,7 +9,7 @@ import { YamlDocument } from '../../server/src/service/document/yamlDocument';
 import { toServerJson } from '../../server/src/service/document/kubectlYaml';
 import { templateUnknowns } from '../../server/src/service/partial/fromTemplate';
 import { UNKNOWN_VALUE } from '../../server/src/service/partial/unknowns';
-import { checkedResources, DEFAULT_SETTINGS, FileModel, validateText } from '../../server/src/service/index';
+import { checkedResources, complete, DEFAULT_SETTINGS, FileModel, validateText } from '../../server/src/service/index';
 import type { JsonObject } from '../../server/src/service/types';
 
 const HEAD = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\n';
@@ -170,5 +170,51 @@ describe('findings in templates', () => {
       + 'apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: report\n  namespace: {{ .Release.Namespace }}\n';
     const named = checkedResources(new FileModel(), text).map(({ kind, name, namespace }) => ({ kind, name, namespace }));
     assert.deepEqual(named, [{ kind: 'Job', name: undefined, namespace: 'jobs' }, { kind: 'CronJob', name: 'report', namespace: undefined }]);
+  });
+});
+
+describe('a template whose masked text the parser refuses, recovered', () => {
+  const JOB = `${HEAD}spec:\n  backoffLimit: -1\n  template:\n    spec:\n      restartPolicy: Always\n      containers:\n`;
+
+  it('an `include | nindent` after a list item\'s dash writes that item\'s first fields: the item is open, its literal fields checked', () => {
+    const text = `${JOB}        - {{- include "app.container" . | nindent 10 }}\n          imagePullPolicy: always\n          volumeMounts:\n            - name: data\n              mountPath: /data\n`;
+    assert.equal(new YamlDocument(text).broken, false);
+    assert.deepEqual(findings(text), ['6:17 job/numbers/negative-backoff-limit', '9:22 job/restart-policy/never-or-on-failure-required', '12:28 schema/enum']);
+    assert.deepEqual(unknownsOf(text).open, ['spec.template.spec.containers.0']);
+  });
+
+  it('an item the masking leaves a scalar with fields below it: those lines are cut out (unknown), the literal parts around them checked', () => {
+    const text = `${JOB}        - {{ include "app.container" . | trim }}\n          imagePullPolicy: always\n          volumeMounts:\n            - name: data\n              mountPath: /data\n`;
+    const doc = new YamlDocument(text);
+    assert.equal(doc.broken, false);
+    assert.equal(doc.template!.text.split('\n')[11].trim(), '', 'the item\'s lines below it are blank in the recovered view');
+    assert.equal(doc.template!.text.length, text.length, 'offsets kept');
+    assert.deepEqual(findings(text), ['6:17 job/numbers/negative-backoff-limit', '9:22 job/restart-policy/never-or-on-failure-required']);
+  });
+
+  it('completes on a line the checks had to cut: the cursor reads the template as masked', () => {
+    const text = `${JOB}        - {{ include "app.container" . | trim }}\n          imagePullPolicy: \n`;
+    const line = text.split('\n').length - 2;
+    const labels = complete(new FileModel(), text, { line, character: '          imagePullPolicy: '.length }, DEFAULT_SETTINGS).items.map((item) => item.label);
+    assert.deepEqual(labels.filter((label) => ['Always', 'IfNotPresent', 'Never'].includes(label)).sort(), ['Always', 'IfNotPresent', 'Never']);
+  });
+
+  it('a mapping whose value an output writes, with literal entries below it: recovered, no finding from the cut lines', () => {
+    const text = `apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: {{ include "app.fullname" . }}\n  labels: {{ include "app.labels" . }}\n    extra: label\nspec:\n  backoffLimit: -1\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n        - name: main\n          image: busybox\n          imagePullPolicy: always\n`;
+    assert.deepEqual(findings(text), ['8:17 job/numbers/negative-backoff-limit', '15:28 schema/enum']);
+  });
+
+  it('literal lines deeper than what an output writes continue its last item: no "containers must be a list", nothing required of them', () => {
+    const text = `${JOB}        {{- include "app.container" . | nindent 8 }}\n          volumeMounts:\n            - name: data\n              mountPath: /data\n`;
+    assert.deepEqual(findings(text), ['6:17 job/numbers/negative-backoff-limit', '9:22 job/restart-policy/never-or-on-failure-required']);
+  });
+
+  it('an output written left of the key above it (a wrong nindent in a branch) continues nothing: the lines below stay literal', () => {
+    const text = `${HEAD}spec:\n  template:\n    spec:\n      restartPolicy: Never\n    {{- with .Values.imagePullSecrets }}\n      imagePullSecrets:\n        {{- toYaml . | nindent 4 }}\n    {{- end }}\n      containers:\n        - name: main\n          image: busybox\n          imagePullPolicy: always\n`;
+    assert.deepEqual(findings(text), ['16:28 schema/enum']);
+  });
+
+  it('a text no cut can make YAML still gets nothing', () => {
+    assert.deepEqual(findings(`${HEAD}spec:\n  completionMode: indexed\n  args: [a, {{ .Values.b }}\n  other: [\n`), []);
   });
 });

@@ -104,10 +104,42 @@ describe('a strategic-merge patch', () => {
     assert.deepEqual(findings(`${HEAD}$patch: delete\n`), []);
   });
 
-  it('does not judge the apiVersion it selects its target with (the base may be written in an old version)', () => {
+  it('listed without a target, applies to a base of its own apiVersion and kind: a retired one is judged as in a whole object', () => {
     const text = 'apiVersion: storage.k8s.io/v1beta1\nkind: CSIDriver\nmetadata:\n  name: csi.example.com\nspec:\n  attachRequired: false\n';
     assert.deepEqual(findings(text), ['1:13 kind/api-version']);
-    assert.deepEqual(findings(text, SMP), []);
+    assert.deepEqual(findings(text, SMP), ['1:13 kind/api-version']);
+    const [diagnostic] = validateText(text, DEFAULT_SETTINGS, { context: SMP });
+    assert.match(String(diagnostic.message), /This patch applies only to a base object of the same apiVersion, so that base is refused too/);
+  });
+
+  it('given a target, takes the target\'s apiVersion and kind: its own are not judged', () => {
+    const targeted: DocumentContext = { kustomizePatch: { kind: 'strategic', uses: [{ ...SMP.kustomizePatch!.uses[0], target: { kind: 'CSIDriver', name: 'csi.example.com' } }] } };
+    const text = 'apiVersion: storage.k8s.io/v1beta1\nkind: CSIDriver\nmetadata:\n  name: csi.example.com\nspec:\n  attachRequired: "false"\n';
+    assert.deepEqual(findings(text, targeted), ['6:19 schema/type'], 'checked as the CSIDriver it patches');
+    assert.deepEqual(findings(text.replace('kind: CSIDriver', 'kind: csidriver'), targeted), ['6:19 schema/type']);
+  });
+
+  it('judges its namespace only when listed without a target: kustomize keeps the base\'s under a patch', () => {
+    const text = `apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\n  namespace: My_Team\nspec:\n  backoffLimit: 2\n`;
+    assert.deepEqual(findings(text, SMP), ['5:14 meta/namespace-invalid'], 'matched by it: the base has it too');
+    const targeted: DocumentContext = { kustomizePatch: { kind: 'strategic', uses: [{ ...SMP.kustomizePatch!.uses[0], target: { kind: 'Job', name: 'migrate' } }] } };
+    assert.deepEqual(findings(text, targeted), []);
+  });
+
+  it('a strategic-merge patch written for a batch/v1beta1 CronJob: deprecated up to 1.24, refused from 1.25', () => {
+    const text = 'apiVersion: batch/v1beta1\nkind: CronJob\nmetadata:\n  name: nightly\nspec:\n  schedule: "0 3 * * *"\n';
+    const psm: DocumentContext = { kustomizePatch: { kind: 'strategic', uses: [{ ...SMP.kustomizePatch!.uses[0], field: 'patchesStrategicMerge' }] } };
+    const at = (version: string) => validateText(text, { ...DEFAULT_SETTINGS, kubernetesVersion: version }, { context: psm }).map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.severity}`);
+    assert.deepEqual(at('1.24'), ['1:13 kind/api-version-deprecated 2']);
+    assert.deepEqual(at('1.25'), ['1:13 kind/api-version 1']);
+    assert.deepEqual(at('1.37'), ['1:13 kind/api-version 1']);
+    assert.deepEqual(findings(`${text}  $retainKeys: [schedule]\n`), ['1:13 kind/api-version'], 'a patch known by its directives alone too');
+  });
+
+  it('`kind: job` in a patch listed without a target matches no base object', () => {
+    const [diagnostic] = validateText(`apiVersion: batch/v1\nkind: job\nmetadata:\n  name: migrate\nspec:\n  backoffLimit: 2\n`, DEFAULT_SETTINGS, { context: SMP });
+    assert.equal(diagnostic.code, 'kind/case');
+    assert.equal(diagnostic.message, '`kind: job` is no kind: kinds are case-sensitive, so kustomize finds no base object of kind `job` for this patch. Write `kind: Job`.');
   });
 
   // One row per rule family with a cross-field rule: a patch setting one field that a whole object gets a
@@ -176,6 +208,53 @@ describe('a JSON 6902 operation list', () => {
     assert.deepEqual(findings('- op: add\n  path: [\n', json6902({ kind: 'CSIDriver' })), ['2:9 yaml/syntax']);
     assert.deepEqual(findings('- op: add\n  path: [\n', json6902({ group: 'apps', version: 'v1', kind: 'Deployment' })), []);
     assert.deepEqual(findings('apiVersion: apps/v1\nkind: Deployment\nspec: [\n', json6902({ group: 'apps', version: 'v1', kind: 'Deployment' })), []);
+  });
+
+  describe('a remove of a field no such kind has (argoproj-deployments removes `spec.backoffLimit` from a CronJob base)', () => {
+    const cronJob = (extra: string) => `apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: nightly\nspec:\n${extra}  schedule: "0 3 * * *"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: Never\n          containers: [{name: a, image: b}]\n`;
+    const remove = '- op: remove\n  path: /spec/backoffLimit\n';
+    const overlay = (resources: string, base?: string) => kustomizeContext(at('overlay', 'remove.yaml'), reader({
+      'overlay/kustomization.yaml': `resources:\n${resources}patches:\n- path: remove.yaml\n  target:\n    group: batch\n    version: v1\n    kind: CronJob\n    name: nightly\n`,
+      'overlay/remove.yaml': remove,
+      ...(base === undefined ? {} : { 'base/cronjob.yaml': base, 'base/kustomization.yaml': 'resources:\n- cronjob.yaml\n' }),
+    }));
+
+    it('is clean when the local base holds that stray field: removing it repairs the object', () => {
+      const context = overlay('- ../base\n', cronJob('  backoffLimit: 2\n'));
+      assert.deepEqual(context.kustomizePatch?.uses[0].base?.map((base) => base.file), ['../base/cronjob.yaml']);
+      assert.deepEqual(findings(remove, context), []);
+    });
+
+    it('is an error, naming the base, when the local base does not hold it: kustomize stops', () => {
+      const context = overlay('- ../base\n', cronJob(''));
+      assert.deepEqual(findings(remove, context), ['2:9 kustomize/json6902-path']);
+      const [diagnostic] = validateText(remove, DEFAULT_SETTINGS, { context });
+      assert.equal(diagnostic.message, '`/spec/backoffLimit` does not point into a CronJob: `backoffLimit` is not a field of `spec`; nor does the base object in `../base/cronjob.yaml` hold it, so kustomize stops ("doc is missing path").');
+    });
+
+    it('is silent when the base is not local (remote, or not found), and when the target selects by labels', () => {
+      assert.deepEqual(findings(remove, overlay('- https://github.com/example/deployments//base?ref=main\n')), []);
+      assert.deepEqual(findings(remove, overlay('- ../base\n')), []);
+      const byLabels = kustomizeContext(at('overlay', 'remove.yaml'), reader({
+        'overlay/kustomization.yaml': 'resources:\n- ../base\npatches:\n- path: remove.yaml\n  target:\n    group: batch\n    version: v1\n    kind: CronJob\n    labelSelector: app=nightly\n',
+        'overlay/remove.yaml': remove, 'base/cronjob.yaml': cronJob(''), 'base/kustomization.yaml': 'resources:\n- cronjob.yaml\n',
+      }));
+      assert.deepEqual(findings(remove, byLabels), []);
+    });
+
+    it('is silent when the base comes through a kustomization that patches it first', () => {
+      const context = kustomizeContext(at('overlay', 'remove.yaml'), reader({
+        'overlay/kustomization.yaml': 'resources:\n- ../base\npatches:\n- path: remove.yaml\n  target:\n    kind: CronJob\n    name: nightly\n',
+        'overlay/remove.yaml': remove, 'base/cronjob.yaml': cronJob(''), 'base/kustomization.yaml': 'resources:\n- cronjob.yaml\npatches:\n- path: more.yaml\n',
+      }));
+      assert.deepEqual(findings(remove, context), []);
+    });
+
+    it('still reports a replace, test or copy of that field: the object keeps a field the API server rejects, or kustomize stops', () => {
+      const context = overlay('- ../base\n', cronJob('  backoffLimit: 2\n'));
+      assert.deepEqual(findings('- op: replace\n  path: /spec/backoffLimit\n  value: 1\n- op: copy\n  from: /spec/backoffLimit\n  path: /spec/suspend\n', context), ['2:9 kustomize/json6902-path', '5:9 kustomize/json6902-path']);
+      assert.deepEqual(findings('- op: move\n  from: /spec/backoffLimit\n  path: /spec/jobTemplate/spec/backoffLimit\n', context), [], 'a move away repairs it too');
+    });
   });
 
   it('checks against a CSIDriver target, and says nothing for targets of other kinds or groups', () => {

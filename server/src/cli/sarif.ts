@@ -1,5 +1,6 @@
 // `--format sarif`: SARIF 2.1.0 as GitHub code scanning and other SARIF viewers read it. One run; the tool's
-// rules are every code of the code table; each result has its exact region (1-based, UTF-16 columns as the
+// rules are the codes its results use (in the code table's order: a result names its rule by `ruleId` and
+// `ruleIndex`, and a rule no result uses is only weight, 1.5 KB each); each result has its exact region (1-based, UTF-16 columns as the
 // editor counts them), the Kubernetes object and field path as logical locations, and a fingerprint made of
 // the code, the field path and the object (never the line, so a finding keeps its alert when lines are
 // inserted above it). Findings silenced by `# kubeassist-disable-next-line` are results with a suppression.
@@ -43,8 +44,7 @@ const BASE_ID = '%SRCROOT%';
 
 /** The SARIF log as text, and the notes to print on standard error (results left out). */
 export function sarifReport(run: SarifRun, limits = SARIF_LIMITS): { text: string; notes: string[] } {
-  const ruleIndex = new Map(run.rules.map((rule, index) => [rule.code, index]));
-  const all = run.files.flatMap((file) => resultsOf(file, run, ruleIndex));
+  const all = run.files.flatMap((file) => resultsOf(file, run));
   const notifications = run.problems.map((problem) => ({ level: 'error', message: { text: `${problem}.` } }));
   // Most important first (not silenced, then by severity), in file order within each: what a cut keeps.
   const ranked = all.map((entry, order) => ({ ...entry, order })).sort((a, b) => a.rank - b.rank || a.order - b.order);
@@ -54,7 +54,7 @@ export function sarifReport(run: SarifRun, limits = SARIF_LIMITS): { text: strin
     const results = ranked.slice(0, kept).sort((a, b) => a.order - b.order).map((entry) => entry.result);
     const cut = ranked.length - kept;
     const note = cut > 0 ? [truncationNote(ranked.length, cut, limits)] : [];
-    text = JSON.stringify(log(run, results, [...notifications, ...note.map((message) => ({ level: 'warning', message: { text: message } }))]), null, 2) + '\n';
+    text = JSON.stringify(log(run, usedRules(run.rules, results), results, [...notifications, ...note.map((message) => ({ level: 'warning', message: { text: message } }))]), null, 2) + '\n';
     const size = Buffer.byteLength(text);
     if (size <= limits.bytes || kept === 0) return { text, notes: note };
     // Too big: keep a share of the results in proportion, a little less, and measure again.
@@ -70,7 +70,20 @@ function truncationNote(total: number, cut: number, limits: typeof SARIF_LIMITS)
   );
 }
 
-function log(run: SarifRun, results: unknown[], notifications: unknown[]) {
+/** The rules the results use, in the code table's order, and each result's `ruleIndex` into them. */
+function usedRules(rules: readonly RuleCode[], results: SarifResult[]): RuleCode[] {
+  const used = new Set(results.map((result) => result.ruleId));
+  const listed = rules.filter((rule) => used.has(rule.code));
+  const index = new Map(listed.map((rule, i) => [rule.code, i]));
+  for (const result of results) {
+    const at = index.get(result.ruleId);
+    if (at === undefined) delete result.ruleIndex;
+    else result.ruleIndex = at;
+  }
+  return listed;
+}
+
+function log(run: SarifRun, rules: readonly RuleCode[], results: SarifResult[], notifications: unknown[]) {
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -82,7 +95,7 @@ function log(run: SarifRun, results: unknown[], notifications: unknown[]) {
             version: run.version,
             semanticVersion: run.version,
             informationUri: run.informationUri,
-            rules: run.rules.map((rule) => ruleOf(rule, run.rulesUri)),
+            rules: rules.map((rule) => ruleOf(rule, run.rulesUri)),
           },
         },
         invocations: [{ executionSuccessful: run.problems.length === 0, ...(notifications.length ? { toolExecutionNotifications: notifications } : {}) }],
@@ -117,17 +130,23 @@ function ruleOf(rule: RuleCode, rulesUri: string) {
   };
 }
 
-function resultsOf(file: ReportFile, run: SarifRun, ruleIndex: Map<string, number>): { result: unknown; rank: number }[] {
+/** A result; `ruleIndex` is set once the rules the kept results use are known (usedRules). */
+interface SarifResult {
+  ruleId: string;
+  ruleIndex?: number;
+  [key: string]: unknown;
+}
+
+function resultsOf(file: ReportFile, run: SarifRun): { result: SarifResult; rank: number }[] {
   const occurrences = new Map<string, number>();
   return file.findings.map((finding) => {
     const identity = `${finding.code}\u0000${finding.path ?? ''}\u0000${finding.object ?? ''}`;
     const occurrence = occurrences.get(identity) ?? 0;
     occurrences.set(identity, occurrence + 1);
     const fingerprint = createHash('sha256').update(`${identity}\u0000${occurrence}`).digest('hex').slice(0, 32);
-    const index = ruleIndex.get(finding.code);
-    const result = {
+    const result: SarifResult = {
       ruleId: finding.code,
-      ...(index === undefined ? {} : { ruleIndex: index }),
+      ruleIndex: undefined,
       level: LEVEL[finding.severity],
       message: { text: finding.message },
       locations: [

@@ -19,7 +19,11 @@ export function normalizeSettings(raw: unknown): Settings {
   // 'auto' needs to see the editor's other extensions: only the VS Code client can decide it (per document).
   const schemaDiagnostics = section.schemaDiagnostics === 'off' ? 'off' : 'on';
   const updateChecks = section.updateChecks === 'off' ? 'off' : 'git';
-  return { enable: section.enable !== false, kubernetesVersion: version, rules, maxFileSize: maxFileSizeOf(section.maxFileSize), schemaDiagnostics, updateChecks };
+  const settings: Settings = { enable: section.enable !== false, kubernetesVersion: version, rules, maxFileSize: maxFileSizeOf(section.maxFileSize), schemaDiagnostics, updateChecks };
+  // `kubeassist.inlayHints.defaults`: VS Code sends the section nested; plain clients may write the dotted key.
+  const inlayHints = section.inlayHints && typeof section.inlayHints === 'object' ? (section.inlayHints as Record<string, unknown>) : {};
+  if (inlayHints.defaults === false || section['inlayHints.defaults'] === false) settings.inlayHintDefaults = false;
+  return settings;
 }
 
 /** `kubeassist.maxFileSize`: characters, 0 for no limit. */

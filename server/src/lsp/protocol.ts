@@ -1,4 +1,5 @@
 // KubeAssist's own LSP messages, shared by the server and the VS Code client. Plain types only.
+import type { CronJobSimulationResult, JobSimulation, ObjectExplanation, ScenarioProblem, SimulatedObject } from '../service/index';
 
 /** Client -> server: how the engine should treat one document's plain schema findings (see Settings). */
 export const SCHEMA_DIAGNOSTICS_NOTIFICATION = 'kubeassist/schemaDiagnostics';
@@ -30,14 +31,16 @@ export interface DocumentInfo {
 }
 
 /**
- * Client -> server: run one of the agent tools (the MCP server's `check`, `fix`, `rules`) in the running
+ * Client -> server: run one of the agent tools (the MCP server's `check`, `fix`, `explain`, `simulate`, `rules`) in the running
  * language server, for the VS Code language-model tools. With `uri`, the document's own settings
  * (kubeassist.*, its .kubeassist.yaml) and kustomization context are the base; the input's win over them.
  */
 export const AGENT_TOOL_REQUEST = 'kubeassist/agentTool';
-export type AgentToolName = 'check' | 'fix' | 'rules';
+export type AgentToolName = 'check' | 'fix' | 'explain' | 'simulate' | 'rules';
 /** The VS Code language-model tools' names, as package.json's `contributes.languageModelTools` declares them. */
-export const LANGUAGE_MODEL_TOOLS: Record<AgentToolName, string> = { check: 'kubeassist_check', fix: 'kubeassist_fix', rules: 'kubeassist_rules' };
+export const LANGUAGE_MODEL_TOOLS: Record<AgentToolName, string> = {
+  check: 'kubeassist_check', fix: 'kubeassist_fix', explain: 'kubeassist_explain', simulate: 'kubeassist_simulate', rules: 'kubeassist_rules',
+};
 /** The MCP server definition provider, as package.json's `contributes.mcpServerDefinitionProviders` declares it. */
 export const MCP_PROVIDER_ID = 'kubeassist.mcp';
 export interface AgentToolParams {
@@ -50,4 +53,62 @@ export interface AgentToolParams {
 export interface AgentToolResult {
   output?: Record<string, unknown>;
   error?: string;
+}
+
+/**
+ * Client -> server: what a document's Jobs, CronJobs and CSIDrivers will do (README "Explain"). Without `line`,
+ * `kind` and `name`: every object of the file; with them: the first object of that kind and name, else the one
+ * at (or last starting before) the zero-based `line`. Null when the document is not open.
+ */
+export const EXPLAIN_REQUEST = 'kubeassist/explain';
+export interface ExplainParams {
+  uri: string;
+  line?: number;
+  kind?: string;
+  name?: string;
+}
+export interface ExplainResult {
+  /** The release explained, "1.NN". */
+  kubernetesVersion: string;
+  /** Each object with the zero-based line of its first key; `explanation` is documented in README "Explain". */
+  objects: { line: number; explanation: ObjectExplanation }[];
+  /** The same as a Markdown document (what the VS Code client shows beside the editor). */
+  markdown: string;
+}
+
+/**
+ * Client -> server: what a Job (or each Job of a CronJob) will do under a scenario (the behaviour model behind
+ * `kubeassist simulate`). Answers the simulation, or `{ problems }` when the scenario or the object is not usable,
+ * or null for a document the server does not hold.
+ */
+export const SIMULATE_REQUEST = 'kubeassist/simulate';
+export interface SimulateParams {
+  textDocument: { uri: string };
+  /** Which Job or CronJob: its number among the file's Jobs and CronJobs (0-based), or its name. Default: the first. */
+  object?: number | string;
+  /** Or a position inside the object (as a code lens or a cursor gives it). */
+  position?: { line: number; character: number };
+  /**
+   * A ready scenario (`preset:all-fail`, `preset:exit-code,code=137,container=main`, ...), or a scenario as JSON:
+   * one document (`{pods: [...], then: fail}`), or the documents of a scenario file. Default: every Pod succeeds.
+   */
+  scenario?: string | Record<string, unknown> | Record<string, unknown>[];
+}
+export type SimulateResult = (
+  | ({ object?: SimulatedObject } & JobSimulation)
+  | ({ object?: SimulatedObject } & CronJobSimulationResult)
+  | { object?: SimulatedObject; problems: ScenarioProblem[] }
+) & {
+  /** The same as a Markdown document (what the VS Code client's "Simulate…" shows beside the editor). */
+  markdown?: string;
+};
+
+/** Client -> server: the ready scenarios (`preset:NAME`) the editor's "Simulate…" offers. */
+export const SCENARIO_PRESETS_REQUEST = 'kubeassist/scenarioPresets';
+export interface ScenarioPresetInfo {
+  name: string;
+  /** The parameters it takes, `name=value` comma-separated after the name. */
+  parameters: string;
+  description: string;
+  kind: 'Job' | 'CronJob';
 }

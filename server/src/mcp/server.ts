@@ -1,5 +1,5 @@
 // `kubeassist mcp`: the engine as a Model Context Protocol server over stdio, for coding agents. Tools:
-// check, fix, rules; a resource per rule with its documentation. Files are read only inside the roots the
+// check, fix, explain, simulate, rules; a resource per rule with its documentation. Files are read only inside the roots the
 // client grants (roots/list; else the --root folders, else the current folder); nothing is written unless
 // `fix` is called with `write: true`; nothing runs another process. A bad input is a tool error with one
 // plain sentence, never a stack.
@@ -10,7 +10,7 @@ import { z } from 'zod';
 import packageJson from '../../../package.json';
 import { allRuleCodes } from '../service/index';
 import { Roots } from './roots';
-import { checkTool, fixTool, ruleDocument, rulesTool, MAX_TEXT, toolErrorMessage, warmUp } from './tools';
+import { checkTool, explainTool, fixTool, ruleDocument, rulesTool, simulateTool, MAX_TEXT, toolErrorMessage, warmUp } from './tools';
 
 const SEVERITY = z.enum(['error', 'warning', 'information', 'hint']);
 const SETTINGS = {
@@ -98,6 +98,44 @@ export function createMcpServer(options: McpOptions): McpServer {
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   }, (input) => answer(() => fixTool(input, roots)));
 
+  server.registerTool('explain', {
+    title: 'Explain what Kubernetes objects will do',
+    description: 'Says what each Job, CronJob and CSIDriver of a manifest will do once created, after the API server\'s defaults, from models of '
+      + 'the controllers\' code: Pods and parallelism, the retry budget, each pod failure policy rule, what fails the Job first and when, '
+      + 'TTL deletion; a CronJob\'s next runs and missed/overlapping runs; what the kubelet does with a CSIDriver. '
+      + 'The same JSON as `kubeassist explain --format json`.',
+    inputSchema: {
+      text: z.string().optional().describe('Manifest text'),
+      fileName: z.string().optional(),
+      path: z.string().optional().describe('One file inside the granted roots'),
+      kubernetesVersion: SETTINGS.kubernetesVersion,
+    },
+    outputSchema: {
+      kubernetesVersion: z.string(),
+      objects: z.array(z.object({ file: z.string(), line: z.number(), explanation: z.object({}).passthrough() })),
+    },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  }, (input) => answer(() => explainTool(input, roots, nowSeconds())));
+
+  server.registerTool('simulate', {
+    title: 'Simulate a Job or CronJob',
+    description: 'Runs the Job controller\'s model (or the CronJob controller\'s) of the chosen release on a scenario of what the Pods do, '
+      + 'and returns the timeline: Pods created, each outcome, the pod failure policy rule that matched and its action, back-off waits, '
+      + 'the JobStatus and how it ends. The same JSON as `kubeassist simulate --format json`. scenario: `preset:all-fail`, '
+      + '`preset:exit-code,code=137,container=main`, `preset:evicted`, `preset:index-fails,index=3`, `preset:cluster-down`, or a scenario '
+      + '(YAML text, or JSON: {pods: [{exitCode, container, runFor, index, conditions}], then: succeed|fail|run}).',
+    inputSchema: {
+      text: z.string().optional().describe('Manifest text'),
+      fileName: z.string().optional(),
+      path: z.string().optional().describe('One file inside the granted roots'),
+      object: z.union([z.string(), z.number()]).optional().describe('The Job or CronJob: its name or its number (default: the first)'),
+      scenario: z.union([z.string(), z.object({}).passthrough(), z.array(z.object({}).passthrough())]).optional(),
+      kubernetesVersion: SETTINGS.kubernetesVersion,
+    },
+    outputSchema: z.object({ object: z.object({ kind: z.string(), name: z.string(), line: z.number() }).passthrough().optional() }).passthrough(),
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  }, (input) => answer(() => simulateTool(input, roots, nowSeconds())));
+
   server.registerTool('rules', {
     title: 'Look up KubeAssist rules',
     description: 'The rule table: each code with its severity, title, the Kubernetes function it mirrors, and what its quick fix does. '
@@ -117,6 +155,12 @@ export function createMcpServer(options: McpOptions): McpServer {
       (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: ruleDocument(rule) }] }));
   }
   return server;
+}
+
+/** The clock of explain (a CronJob's next runs) and of CronJob scenarios: KUBEASSIST_NOW (an ISO time) fixes it, for tests. */
+function nowSeconds(): number {
+  const fixed = process.env.KUBEASSIST_NOW ? Date.parse(process.env.KUBEASSIST_NOW) / 1000 : NaN;
+  return Number.isNaN(fixed) ? Date.now() / 1000 : fixed;
 }
 
 /** A tool's result: its structured output (and the same as JSON text), or a tool error in one plain sentence. */

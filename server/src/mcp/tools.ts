@@ -4,12 +4,13 @@
 import { dirname, join, relative, sep } from 'node:path';
 import type { TextEdit } from 'vscode-languageserver-types';
 import {
-  allRuleCodes, checkedResources, compileGlob, CONFIG_FILE_NAME, DEFAULT_SETTINGS, FileModel, firstYamlError, fixText, isIgnored, kustomizeContext, readConfig,
-  validate, withConfig, type DocumentContext, type IgnoreGlob, type Settings,
+  allRuleCodes, checkedResources, compileGlob, CONFIG_FILE_NAME, DEFAULT_SETTINGS, explainFile, FileModel, firstYamlError, fixText, isIgnored, kustomizeContext, readConfig,
+  simulate, validate, withConfig, type DocumentContext, type IgnoreGlob, type ObjectExplanation, type ScenarioInput, type Settings,
 } from '../service/index';
 import { DEFAULT_MAX_FILE_SIZE, isValidVersion, layerRules, type RuleSetting } from '../service/settings';
 import type { RuleCode } from '../service/types';
 import { identitiesOf } from '../cli/checkFile';
+import { scenarioOfText } from '../cli/simulate';
 import { findingOf, type Finding } from '../cli/report';
 import { lineEdits } from '../cli/unifiedDiff';
 import { Roots, ToolInputError } from './roots';
@@ -102,15 +103,56 @@ export interface FixOutput {
 }
 
 export function fixTool(input: FixInput, roots: Roots, base?: DocumentBase): FixOutput {
-  if ((input.text === undefined) === (input.path === undefined)) throw new ToolInputError('give either `text` or `path`');
-  if (input.write && input.path === undefined) throw new ToolInputError('`write` needs `path`: a text has no file to write');
-  const [source] = sourcesOf({ ...input, paths: input.path === undefined ? undefined : [input.path] }, roots, [], base);
-  if (!source) throw new ToolInputError(`${input.path} is ignored by its ${CONFIG_FILE_NAME}`);
+  if (input.write && input.path === undefined && input.text !== undefined) throw new ToolInputError('`write` needs `path`: a text has no file to write');
+  const source = oneSource(input, roots, base);
   const fixed = fixText(source.text, source.settings, { context: source.context });
   const remaining = validate(new FileModel(), fixed.text, source.settings, { context: source.context }).map((diagnostic) => shaped(findingOf(source.name, diagnostic)));
   const written = !!input.write && source.real !== undefined && fixed.text !== source.text;
   if (written) roots.write(source.real!, source.bom + fixed.text);
   return { text: fixed.text, fixed: fixed.fixed, edits: lineEdits(source.text, fixed.text), remaining, written };
+}
+
+export interface ExplainInput extends ToolSettings {
+  text?: string;
+  fileName?: string;
+  /** One file inside the granted roots. */
+  path?: string;
+}
+
+/** What `kubeassist explain --format json` prints: each object's explanation after the server's defaults. */
+export function explainTool(input: ExplainInput, roots: Roots, nowSeconds: number, base?: DocumentBase): { kubernetesVersion: string; objects: { file: string; line: number; explanation: ObjectExplanation }[] } {
+  const source = oneSource(input, roots, base);
+  const objects = explainFile(new FileModel(), source.text, source.settings, { nowSeconds }).map((entry) => ({ file: source.name, line: entry.line + 1, explanation: entry.explanation }));
+  return { kubernetesVersion: source.settings.kubernetesVersion, objects };
+}
+
+export interface SimulateInput extends ExplainInput {
+  /** The Job or CronJob: its name, or its number among the file's Jobs and CronJobs (default: the first). */
+  object?: string | number;
+  /** `preset:NAME[,key=value...]`, a scenario file's text (YAML), or its documents as JSON. Default: every Pod succeeds. */
+  scenario?: string | Record<string, unknown> | Record<string, unknown>[];
+}
+
+/** What `kubeassist simulate --format json` prints: the object and its simulation (README "Simulate"). */
+export function simulateTool(input: SimulateInput, roots: Roots, nowSeconds: number, base?: DocumentBase): Record<string, unknown> {
+  const source = oneSource(input, roots, base);
+  let scenario: ScenarioInput;
+  if (typeof input.scenario === 'string' && !input.scenario.startsWith('preset:')) {
+    const read = scenarioOfText(input.scenario, 'scenario');
+    if (read.problem) throw new ToolInputError(read.problem);
+    scenario = read.scenario;
+  } else scenario = (Array.isArray(input.scenario) ? input.scenario : input.scenario === undefined || typeof input.scenario === 'string' ? input.scenario : [input.scenario]) as ScenarioInput;
+  const answer = simulate(new FileModel(), source.text, source.settings, { object: input.object === undefined ? undefined : String(input.object) }, scenario, nowSeconds);
+  if (!answer.simulation) throw new ToolInputError(answer.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; '));
+  return { object: answer.object, ...answer.simulation };
+}
+
+/** The one text a tool on one object reads: `text`, or one file `path` inside the roots. */
+function oneSource(input: ExplainInput, roots: Roots, base?: DocumentBase): Source {
+  if ((input.text === undefined) === (input.path === undefined)) throw new ToolInputError('give either `text` or `path`');
+  const [source] = sourcesOf({ ...input, paths: input.path === undefined ? undefined : [input.path] }, roots, [], base);
+  if (!source) throw new ToolInputError(`${input.path} is ignored by its ${CONFIG_FILE_NAME}`);
+  return source;
 }
 
 export interface RulesInput {
@@ -132,11 +174,17 @@ export function rulesTool(input: RulesInput): { rules: RuleCode[] } {
  * text only (no roots: the editor sends the document's text), on the document's settings. Errors come back
  * as one sentence, as the MCP server says them.
  */
-export function runAgentTool(tool: 'check' | 'fix' | 'rules', input: Record<string, unknown>, base?: DocumentBase): { output?: Record<string, unknown>; error?: string } {
+export function runAgentTool(
+  tool: 'check' | 'fix' | 'explain' | 'simulate' | 'rules', input: Record<string, unknown>, nowSeconds: number, base?: DocumentBase,
+): { output?: Record<string, unknown>; error?: string } {
   const noFiles = new Roots([]);
   try {
     if ('paths' in input || 'path' in input) throw new ToolInputError('the editor\'s tools take the text of a document (`uri` or `text`), not paths');
-    const output = tool === 'check' ? checkTool(input as CheckInput, noFiles, base) : tool === 'fix' ? fixTool(input as FixInput, noFiles, base) : rulesTool(input as RulesInput);
+    const output = tool === 'check' ? checkTool(input as CheckInput, noFiles, base)
+      : tool === 'fix' ? fixTool(input as FixInput, noFiles, base)
+        : tool === 'explain' ? explainTool(input as ExplainInput, noFiles, nowSeconds, base)
+          : tool === 'simulate' ? simulateTool(input as SimulateInput, noFiles, nowSeconds, base)
+            : rulesTool(input as RulesInput);
     return { output: output as unknown as Record<string, unknown> };
   } catch (error) {
     return { error: toolErrorMessage(error) };

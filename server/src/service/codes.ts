@@ -21,6 +21,7 @@ export const ENGINE_CODES: readonly RuleCode[] = [
   { code: 'yaml/too-deep', severity: 'error', title: 'The document nests more than 200 levels deep (hostile or broken input); it is not read', mirrors: '-' },
   { code: 'file/too-large', severity: 'information', title: 'The file is larger than `kubeassist.maxFileSize`: the documents past the limit are not checked', mirrors: '-' },
   { code: 'kind/api-version', severity: 'error', title: 'A Job, CronJob or CSIDriver with an apiVersion of its group that does not serve it (`batch/v1beta1`, `storage.k8s.io/v1beta1`, ...)', mirrors: 'API discovery' },
+  { code: 'kind/case', severity: 'error', title: 'A kind of ours written in another case (`kind: job`) with an apiVersion of its group: kinds are case-sensitive, kubectl finds no such kind', mirrors: 'RESTMapper (NoKindMatchError)' },
   { code: 'kind/api-version-deprecated', severity: 'warning', title: 'A deprecated apiVersion the chosen release still serves and a later one removes (`batch/v1beta1` CronJob up to 1.24); the object is not checked further', mirrors: 'API discovery (deprecated API warning)' },
   { code: 'schema/unknown-field', severity: 'error', title: 'A field the API does not have (typos, removed fields)', mirrors: 'strict field validation', reference: 'all kinds', href: SCHEMA_DOCS },
   { code: 'schema/type', severity: 'error', title: 'A value of the wrong JSON type (`backoffLimit: "6"`)', mirrors: 'JSON decoding', href: SCHEMA_DOCS },

@@ -20,6 +20,14 @@ export { CODE_ACTION_KINDS, FIX_ALL_KIND, resolveCodeAction, type CodeActionClie
 export { complete, COMPLETION_TRIGGERS } from './features/completion';
 export { hover } from './features/hover';
 export { inlayHints } from './features/inlayHints';
+export { codeLenses, EXPLAIN_COMMAND, SIMULATE_COMMAND, type ObjectRef } from './features/codeLens';
+export { explainFile, explainObject, type ExplainOptions, type ObjectExplanation, type ObjectTarget, type PlacedExplanation } from './features/explain/index';
+export { explanationMarkdown, explanationText, fileMarkdown } from './features/explain/render';
+export { simulate, type CronJobSimulationResult, type ScenarioInput, type SimulateAnswer, type SimulateTarget, type SimulatedObject } from './features/simulate';
+export { simulateJob, type JobSimulation } from './behaviour/job';
+export { humanDuration, simulationMarkdown, simulationText, type SimulationView } from './features/simulationReport';
+export { parseScenarios, parseDuration, type CronJobScenario, type JobScenario, type PodOutcome, type ScenarioProblem } from './behaviour/scenario';
+export { presetScenario, SCENARIO_PRESETS } from './behaviour/presets';
 export { DEFAULT_SETTINGS, type Settings } from './settings';
 export { completeConfig, hoverConfig } from './config/configFeatures';
 export { compileGlob, isIgnored, type IgnoreGlob } from './config/glob';

@@ -41,6 +41,8 @@ export interface Settings {
    * in the CLI) already holds is checked as an update too (service/update/); 'off': every object is a create.
    */
   updateChecks: 'git' | 'off';
+  /** `kubeassist.inlayHints.defaults`: show the values the API server's defaulting sets (absent: shown). */
+  inlayHintDefaults?: boolean;
 }
 
 /** Findings any Kubernetes JSON Schema gives too: the ones 'off' leaves to it. */

@@ -101,6 +101,17 @@ local ok, err = pcall(function()
   local fixed = vim.api.nvim_buf_get_lines(buf, row, row + 1, false)[1]
   out('  line after the fix: ' .. fixed)
   check(fixed == '  completionMode: Indexed', 'quick fix changes `completionMode: indexed` to `Indexed`')
+
+  -- 6. explain: the README's :KubeassistExplain (explain.lua) opens what the Job will do in a Markdown split
+  dofile(here .. '/explain.lua')
+  buf = open('job-valid.yaml')
+  vim.api.nvim_win_set_cursor(0, { find_line(buf, 'kind: Job') + 1, 0 })
+  vim.cmd('KubeassistExplain')
+  local split = vim.wait(15000, function() return vim.api.nvim_get_current_buf() ~= buf end, 20)
+  local explained = table.concat(vim.api.nvim_buf_get_lines(0, 0, 6, false), '\n')
+  out('  explanation: ' .. explained:gsub('\n', ' | '))
+  check(split and vim.bo.filetype == 'markdown' and explained:find('## Job `pi`', 1, true) and explained:find('fails after 5 failed Pods', 1, true),
+    ':KubeassistExplain opens "## Job `pi`" and what it will do in a Markdown split')
 end)
 if not ok then failed = failed + 1; out('FAIL - error: ' .. tostring(err)) end
 finish()

@@ -96,8 +96,8 @@ const groups: [string, RuleCase[]][] = [
     { name: 'startingDeadlineSeconds 10 is fine', yaml: cronJob({ startingDeadlineSeconds: 10 }), expect: [] },
   ]],
   ['concurrency', [
-    { name: 'Forbid without any activeDeadlineSeconds is warned about', yaml: cronJob({ concurrencyPolicy: 'Forbid' }),
-      expect: ['cronjob/concurrency/forbid-without-deadline @ spec.concurrencyPolicy'], severity: 'warning', words: ['every later run is skipped', '`spec.jobTemplate.spec`'] },
+    { name: 'Forbid without any activeDeadlineSeconds is information, not a warning (common advice)', yaml: cronJob({ concurrencyPolicy: 'Forbid' }),
+      expect: ['cronjob/concurrency/forbid-without-deadline @ spec.concurrencyPolicy'], severity: 'information', words: ['every later run is skipped', '`spec.jobTemplate.spec`'] },
     { name: 'Forbid with the Job\'s activeDeadlineSeconds is fine', yaml: cronJob({ concurrencyPolicy: 'Forbid' }, { jobSpec: { activeDeadlineSeconds: 600 } }), expect: [] },
     { name: 'Forbid with the Pod\'s activeDeadlineSeconds is fine', yaml: cronJob({ concurrencyPolicy: 'Forbid' }, { podSpec: { activeDeadlineSeconds: 600 } }), expect: [] },
     { name: 'Allow without a deadline is not warned about', yaml: cronJob({ concurrencyPolicy: 'Allow' }), expect: [] },

@@ -38,6 +38,13 @@ const cases: Case[] = [
   { name: 'generateName with upper case', yaml: job('  generateName: MyJob-'), expect: ['meta/generate-name-invalid @ metadata.generateName'], severity: 'error', words: ['cannot make a valid Job name', 'Try `myjob-`'], server: ['metadata.generateName: Invalid value', 'metadata.name: Invalid value'] },
   { name: 'generateName ending in a dot', yaml: csiDriver('  generateName: driver.'), expect: ['meta/generate-name-invalid @ metadata.generateName'] },
   { name: 'generateName checked even next to a name', yaml: job('  name: ok\n  generateName: Bad_'), expect: ['meta/generate-name-invalid @ metadata.generateName'] },
+  { name: 'a namespace with upper case is refused (ValidateNamespaceName)', yaml: job('  name: ok\n  namespace: Default'), expect: ['meta/namespace-invalid @ metadata.namespace'], severity: 'error', anchor: 'value', words: ['not a valid namespace', 'DNS-1123 labels', 'namespaces "Default" not found', 'Try `default`'], server: ['metadata.namespace: Invalid value: "Default": a lowercase RFC 1123 label must consist of'] },
+  { name: 'a namespace with an underscore is refused', yaml: job('  name: ok\n  namespace: my_ns'), expect: ['meta/namespace-invalid @ metadata.namespace'], words: ['Try `my-ns`'] },
+  { name: 'a namespace of 64 characters is refused', yaml: job(`  name: ok\n  namespace: ${'n'.repeat(64)}`), expect: ['meta/namespace-invalid @ metadata.namespace'], words: ['longer than 63'], server: ['must be no more than 63 characters'] },
+  { name: 'a namespace of 63 characters is fine', yaml: job(`  name: ok\n  namespace: ${'n'.repeat(63)}`), expect: [] },
+  { name: 'a dotted namespace is refused (a label, not a subdomain)', yaml: job('  name: ok\n  namespace: team.prod'), expect: ['meta/namespace-invalid @ metadata.namespace'], server: ['must not contain dots'] },
+  { name: 'an empty namespace is kubectl\'s to fill', yaml: job('  name: ok\n  namespace: ""'), expect: [] },
+  { name: 'a CSIDriver\'s namespace is cleared before validation: never an error', yaml: csiDriver('  name: ok\n  namespace: Not_Valid'), expect: [] },
   { name: 'bad label key', yaml: job('  name: ok\n  labels:\n    "bad key": x'), expect: ['meta/label-key-invalid @ metadata.labels[bad key]'], severity: 'error', anchor: 'key', words: ['not a valid label key', 'metadata.labels: Invalid value: "bad key"'] },
   { name: 'label key with two slashes', yaml: csiDriver('  name: ok\n  labels:\n    a/b/c: x'), expect: ['meta/label-key-invalid @ metadata.labels[a/b/c]'] },
   { name: 'label key with an empty prefix', yaml: csiDriver('  name: ok\n  labels:\n    /app: x'), expect: ['meta/label-key-invalid @ metadata.labels[/app]'], words: ['prefix part must be non-empty'] },
@@ -76,6 +83,6 @@ describe('ValidateObjectMeta', () => {
 
   it('every code has its metadata', () => {
     const codes = metaRules.flatMap((rule) => rule.codes.map((code) => code.code));
-    assert.deepEqual(codes.sort(), ['meta/annotation-key-invalid', 'meta/annotations-too-long', 'meta/generate-name-invalid', 'meta/label-key-invalid', 'meta/label-value-invalid', 'meta/name-invalid', 'meta/name-required']);
+    assert.deepEqual(codes.sort(), ['meta/annotation-key-invalid', 'meta/annotations-too-long', 'meta/generate-name-invalid', 'meta/label-key-invalid', 'meta/label-value-invalid', 'meta/name-invalid', 'meta/name-required', 'meta/namespace-invalid']);
   });
 });

@@ -122,13 +122,16 @@ const WHEN: FieldDoc[] = [
   },
   {
     path: 'spec.startingDeadlineSeconds',
-    summary: 'How many seconds late a run may still start; later ones are skipped and counted as missed',
+    summary: 'How many seconds late a run may still start; a run later than that is skipped',
     details:
       'A run can be late because the controller was down, the CronJob was suspended, or a `Forbid` policy held it back. Without this ' +
-      'field a late run starts however late. The controller looks at each CronJob about every 10 seconds, so a value below 10 may skip ' +
-      'runs on a healthy cluster.\n\n' +
-      'It also bounds how far back the controller looks for missed runs: when it finds more than 100 missed start times, it reports a ' +
-      '"too many missed start times" event (and old controllers stopped scheduling the CronJob). A deadline keeps that window small.',
+      'field the most recent late run starts however late (one Job, not one per missed run). The controller looks for due runs only ' +
+      'this many seconds back, so a run later than that is simply not found: it is skipped without a `MissSchedule` event ' +
+      '(kubernetes#101148). The controller wakes at each scheduled time, so small values work on a healthy cluster; a busy controller ' +
+      'may take a few seconds.\n\n' +
+      'Without a deadline the search goes back to the last run: when the controller counts more than 100 missed start times it ' +
+      'records a "too many missed start times" warning and still starts the most recent one (controllers before 1.21 stopped ' +
+      'scheduling the CronJob instead). A deadline keeps that window small.',
     limits: ['at least 0; 10 or more in practice'],
     maturity: 'GA',
     mutability: 'mutable',
@@ -162,14 +165,14 @@ const WHEN: FieldDoc[] = [
     path: 'spec.suspend',
     summary: 'Stop creating new Jobs, without touching the ones already running',
     details:
-      'While suspended, due runs are not started; when it is set back to false, runs missed meanwhile may start at once unless ' +
-      '`startingDeadlineSeconds` has passed for them. Useful to pause a CronJob for maintenance.',
+      'While suspended, due runs are not started; when it is set back to false, the most recent run missed meanwhile starts at once ' +
+      '(one Job, however many were missed) unless `startingDeadlineSeconds` has passed for it. Useful to pause a CronJob for maintenance.',
     default: 'false',
     values: ON_OFF('No new Jobs are created; running Jobs go on.', 'Jobs are created on schedule.'),
     maturity: 'GA',
     mutability: 'mutable',
-    onUpdate: '`true` stops new runs (running Jobs go on to the end); `false` resumes them, and a run missed meanwhile may start at once unless its starting deadline has passed.',
-    interactions: [{ text: 'Runs missed while suspended start on resume unless their starting deadline has passed.', field: 'spec.startingDeadlineSeconds' }],
+    onUpdate: '`true` stops new runs (running Jobs go on to the end); `false` resumes them, and the most recent run missed meanwhile starts at once unless its starting deadline has passed.',
+    interactions: [{ text: 'The most recent run missed while suspended starts on resume unless its starting deadline has passed.', field: 'spec.startingDeadlineSeconds' }],
     example: 'spec:\n  suspend: true\n',
     docs: `${PAGE}#schedule-suspension`,
   },

@@ -87,12 +87,15 @@ const ATTACH_AND_MOUNT: FieldDoc[] = [
     summary: 'Whether Kubernetes may change volume ownership and permissions to match the Pod\'s fsGroup',
     details:
       'A Pod\'s `securityContext.fsGroup` normally makes the kubelet change group ownership and permissions of the volume contents when mounting. ' +
-      'Shared file systems that manage permissions themselves should say `None`; block-backed volumes usually want `File`.',
+      'Shared file systems that manage permissions themselves should say `None`; block-backed volumes usually want `File`. ' +
+      'A read-only mount is never changed, and a driver whose node service reports VOLUME_MOUNT_GROUP gets the fsGroup at mount time ' +
+      'and applies it itself, whatever this says (csiMountMgr.SetUpAt, supportsFSGroup).',
     default: 'ReadWriteOnceWithFSType',
     values: {
       ReadWriteOnceWithFSType:
-        'Apply fsGroup only to volumes that have an `fsType` and a ReadWriteOnce access mode; leave others untouched.',
-      File: 'Always apply fsGroup, whatever the fsType and access modes.',
+        'Apply fsGroup only to volumes that have an `fsType` and a ReadWriteOnce access mode (inline volumes count as ReadWriteOnce); ' +
+        'leave others untouched, silently: only a kubelet log line says so.',
+      File: 'Apply fsGroup to every writable volume, whatever its fsType and access modes.',
       None: 'Never touch ownership or permissions; the volume is mounted as it is.',
     },
     maturity: 'GA',

@@ -19,7 +19,7 @@ const POD_FAILURE_POLICY: FieldDoc[] = [
     interactions: [
       { text: 'The Pod template needs `restartPolicy: Never`; OnFailure is refused.', field: 'spec.template', rule: 'job/pod-failure-policy/restart-policy-must-be-never' },
       { text: '`podReplacementPolicy` must be (and defaults to) Failed.', field: 'spec.podReplacementPolicy', rule: 'job/pod-replacement-policy/failed-required-with-pod-failure-policy' },
-      { text: 'Failures matched by Ignore do not count against backoffLimit.', field: 'spec.backoffLimit' },
+      { text: 'Failures matched by Ignore do not count against backoffLimit, but they still lengthen the wait before the next Pod.', field: 'spec.backoffLimit' },
     ],
     example:
       'spec:\n  backoffLimit: 6\n  podFailurePolicy:\n    rules:\n    - action: FailJob\n      onExitCodes:\n        containerName: main\n        operator: In\n        values: [42]\n' +

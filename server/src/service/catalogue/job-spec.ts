@@ -159,8 +159,11 @@ const TIME_AND_RETRIES: FieldDoc[] = [
     summary: 'How many Pod failures the Job tolerates before it is marked Failed',
     details:
       'Each failed Pod counts once; with `restartPolicy: OnFailure` container restarts inside running Pods count too. ' +
-      'Between retries the controller waits 10s, 20s, 40s and so on, up to six minutes.\n\n' +
-      '`0` means the first failure fails the Job. Failures a pod failure policy ignores do not count, and a `FailJob` rule fails the Job at once.\n\n' +
+      'Before each replacement Pod the controller waits 10 s, 20 s, 40 s and so on, doubling with each failure since the last success, ' +
+      'up to 10 minutes (`DefaultJobPodFailureBackOff` and `MaxJobPodFailureBackOff` of the Job controller; the Kubernetes documentation ' +
+      'says six minutes, which is wrong). Add the time each failing Pod runs: with the default limit of 6, Pods that fail after 30 s fail the Job after about 14 minutes (630 s of waits and 7 × 30 s of running).\n\n' +
+      '`0` means the first failure fails the Job. Failures a pod failure policy ignores do not count, though they still lengthen the wait ' +
+      'before the next Pod; a `FailJob` rule fails the Job at once.\n\n' +
       'Pitfall: with `OnFailure` the Pod is deleted when the limit is reached, and its logs go with it. Prefer `Never` while debugging.',
     default: '6; 2147483647 (no practical limit) when backoffLimitPerIndex is set',
     limits: ['at least 0'],

@@ -81,7 +81,7 @@ const RUNNING: FieldDoc[] = [
     path: podPath('restartPolicy'),
     summary: 'What happens when a container exits: in a Job only `Never` or `OnFailure`; `Always` is refused',
     details:
-      '`Never`: a failing container fails its Pod, and the Job controller starts a new Pod after a growing delay (10s, 20s, 40s... up to six minutes). ' +
+      '`Never`: a failing container fails its Pod, and the Job controller starts a new Pod after a growing delay (10 s, 20 s, 40 s... up to 10 minutes). ' +
       'Each failed Pod counts against `backoffLimit`, and a pod failure policy or per-index backoff can judge it. ' +
       'Failed Pods stay, logs included, until the Job is deleted.\n\n' +
       '`OnFailure`: the kubelet restarts the failing container inside the same Pod, on the same node, with its `emptyDir` volumes kept. ' +

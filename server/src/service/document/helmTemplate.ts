@@ -198,7 +198,8 @@ function markStandalone(text: string, actions: TemplateAction[]): void {
 
 /**
  * `labels: {{- include "labels" . | nindent 4 }}` (then more labels on the next lines): an output that ends
- * its line after a key and starts with a line break writes lines of its own under that key.
+ * its line after a key and starts with a line break writes lines of its own under that key. So does one after
+ * a list item's dash (`- {{- include "container" . | nindent 10 }}`, then more fields of that item).
  */
 function startsItsOwnLines(text: string, actions: readonly TemplateAction[], index: number, lineStart: number, lineEnd: number): boolean {
   const action = actions[index];
@@ -209,7 +210,8 @@ function startsItsOwnLines(text: string, actions: readonly TemplateAction[], ind
     for (const other of others) if (other.start >= from && other.end <= to) rest = rest.replace(text.slice(other.start, other.end), '');
     return rest;
   };
-  return !/\S/.test(outside(action.end, lineEnd)) && /:\s*$/.test(outside(lineStart, action.start));
+  const before = outside(lineStart, action.start);
+  return !/\S/.test(outside(action.end, lineEnd)) && (/:\s*$/.test(before) || /^\s*(?:-\s+)*-\s*$/.test(before));
 }
 
 function nindentColumns(text: string, action: TemplateAction): number[] | 'unknown' | undefined {

@@ -9,6 +9,7 @@ import { repairUnderIndentedQuotedScalars } from './lenient';
 import { LineIndex } from './lines';
 import { directPair, keyString } from './paths';
 import { MAX_NESTING, nestsDeeperThan } from './nesting';
+import { cutContinuations, recoverTemplate } from './templateRecovery';
 import { isRenderedDuplicate, templateResourceType } from './templateTree';
 
 /** A YAML-level finding, with offsets into the document's text. */
@@ -88,16 +89,31 @@ export class YamlDocument {
   private summaries: ResourceSummary[] | undefined;
   private lineIndex: LineIndex | undefined;
   private view: TemplateView | null | undefined;
+  private masked: TemplateView | undefined;
 
   constructor(readonly text: string) {}
 
   /**
    * The Helm template view of a document with template actions (`{{ … }}`): the YAML is parsed from its
-   * masked text, and the checks ask it what is not literal. Undefined for plain YAML.
+   * masked text, and the checks ask it what is not literal. Undefined for plain YAML. When the masked text
+   * does not parse, the view with the troubled lines cut out (./templateRecovery.ts), once it is read.
    */
   get template(): TemplateView | undefined {
-    if (this.view === undefined) this.view = templateView(this.text) ?? null;
+    if (this.view === undefined) {
+      this.view = templateView(this.text) ?? null;
+      this.masked = this.view ?? undefined;
+      if (this.view) this.read(); // settles the view: recovered, when its masked text does not parse
+    }
     return this.view ?? undefined;
+  }
+
+  /**
+   * The template as masked, before any line is cut out: what the cursor is read from (completion and hover
+   * work on a line the checks' view had to cut). The syntax tree is of `template`'s text, not of this one.
+   */
+  get cursorTemplate(): TemplateView | undefined {
+    void this.template;
+    return this.masked;
   }
 
   get lines(): LineIndex {
@@ -136,7 +152,12 @@ export class YamlDocument {
   }
 
   private read(): Reading {
-    return (this.reading ??= this.template ? readTemplate(this.template, this.lines) : readDocument(this.text, this.lines));
+    if (this.reading) return this.reading;
+    const template = this.template;
+    if (!template) return (this.reading = readDocument(this.text, this.lines));
+    const { reading, view } = readTemplate(template, this.lines);
+    this.view = view;
+    return (this.reading = reading);
   }
 }
 
@@ -198,20 +219,34 @@ function readDocument(text: string, lines: LineIndex): Reading {
 }
 
 /**
- * A template, read from its masked text. Its syntax errors may be the masking's, not the author's (an action
- * that renders a key, a line that only makes sense rendered): such a document is not judged at all. Of the
- * YAML issues only real duplicates stay (both keys literal and always rendered together).
+ * A template, read from its masked text. Literal lines that continue what an output writes are cut into it. Its
+ * syntax errors may be the masking's, not the author's (an action that renders a key, a line that only makes
+ * sense rendered): the lines around them are cut out and the rest is read (./templateRecovery.ts); one that
+ * still does not parse is not judged at all. Of the YAML issues only real
+ * duplicates stay (both keys literal and always rendered together). Returns the view the reading is of.
  */
-function readTemplate(view: TemplateView, lines: LineIndex): Reading {
-  if (view.broken) return { document: parseKubectlYaml(''), issues: [], broken: true, resources: [] };
-  const reading = readDocument(view.text, lines);
-  if (reading.broken) return { ...reading, issues: reading.issues.filter((issue) => issue.code === 'yaml/too-deep') };
-  const issues = reading.issues.filter((issue) => {
+function readTemplate(template: TemplateView, lines: LineIndex): { reading: Reading; view: TemplateView } {
+  if (template.broken) return { reading: { document: parseKubectlYaml(''), issues: [], broken: true, resources: [] }, view: template };
+  let view = cutContinuations(template);
+  let reading = readDocument(view.text, lines);
+  if (reading.broken && !reading.issues.some((issue) => issue.code === 'yaml/too-deep')) {
+    const recovered = recoverTemplate(view, (text) => {
+      const attempt = readDocument(text, lines);
+      return attempt.broken ? attempt.issues.find((issue) => issue.code !== 'yaml/duplicate-key')?.start ?? 0 : undefined;
+    });
+    if (recovered && recovered !== view) {
+      view = recovered;
+      reading = readDocument(view.text, lines);
+    }
+  }
+  if (reading.broken) return { reading: { ...reading, issues: reading.issues.filter((issue) => issue.code === 'yaml/too-deep') }, view };
+  const parsed = reading;
+  const issues = parsed.issues.filter((issue) => {
     if (issue.code !== 'yaml/duplicate-key') return issue.code === 'yaml/too-deep';
-    const duplicate = duplicateKeyAt(reading.document, issue.start);
+    const duplicate = duplicateKeyAt(parsed.document, issue.start);
     return !!duplicate && isRenderedDuplicate(view, duplicate.pair, duplicate.first);
   });
-  return { ...reading, issues, resources: findResources(reading.document.contents, (map) => templateResourceType(view, map)) };
+  return { reading: { ...parsed, issues, resources: findResources(parsed.document.contents, (map) => templateResourceType(view, map)) }, view };
 }
 
 function describeYamlError(code: string, message: string): Omit<YamlIssue, 'start' | 'end'> {

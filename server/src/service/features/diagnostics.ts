@@ -9,7 +9,7 @@ import type { ResourceNode, YamlDocument } from '../document/yamlDocument';
 import { fixContext, fixData } from '../fixes/registry';
 import type { FixResource } from '../fixes/types';
 import { applyDefaults, isObject } from '../kube/defaults';
-import { classify, mayNameOurKinds, REFERENCE_PAGES } from '../kube/resources';
+import { classify, mayNameOurKinds, REFERENCE_PAGES, type Classification } from '../kube/resources';
 import { rulesFor } from '../rules/index';
 import { checkFieldAvailability } from '../schema/fieldAvailability';
 import type { DuplicateOf } from '../document/yamlDocument';
@@ -83,8 +83,9 @@ export function diagnoseDocument(doc: YamlDocument, settings: Settings, context:
   }
   if (targetsOurs && patch && !doc.broken) raw.push(...json6902Findings(doc, patch.uses, minor));
   const isPatch = !!patch || hasPatchDirectives(doc.text);
+  const patching = isPatch ? { byOwnType: selectsByOwnType(context) } : undefined;
   doc.resources.forEach((resource, index) => {
-    const { findings, owner } = diagnoseResource(doc, resource, minor, isPatch, baseline);
+    const { findings, owner } = diagnoseResource(doc, resource, minor, patching, baseline);
     owners[index] = owner;
     for (const item of findings) raw.push({ ...item, data: { ...item.data, resource: index } });
   });
@@ -129,34 +130,75 @@ function toRange(doc: YamlDocument, range: OffsetRange): Range {
   return { start: doc.lines.positionAt(range[0]), end: doc.lines.positionAt(range[1]) };
 }
 
-/** The findings of one object, and the object as its fixes need it. */
-function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: number, patch: boolean, baseline?: Baseline): { findings: RawFinding[]; owner?: FixResource } {
+/**
+ * Whether a patch document reaches its base through its own apiVersion and kind: kustomize matches a patch
+ * listed without a `target` to the base object of exactly that apiVersion, kind and name; with a `target`, the
+ * patch takes the target's. A patch known only by its directives is taken to be listed without one.
+ */
+function selectsByOwnType(context: DocumentContext): boolean {
+  const uses = context.kustomizePatch?.uses;
+  return !uses || uses.some((use) => !use.target);
+}
+
+function isTargetIdentity(path: FieldPath): boolean {
+  return path[0] === 'metadata' && (path[1] === 'name' || path[1] === 'generateName' || path[1] === 'namespace');
+}
+
+/** The finding of an apiVersion or kind spelling that no release serves (or soon will not), if any. */
+function typeFinding(classification: Exclude<Classification, { status: 'checked' | 'other' }>, minor: number, patch: boolean): Finding {
+  const kind = classification.kind;
+  if (classification.status === 'wrong-kind-case') {
+    const written = classification.written;
+    const wrote = `\`kind: ${written}\``;
+    return {
+      code: 'kind/case',
+      severity: 'error',
+      message: patch
+        ? `${wrote} is no kind: kinds are case-sensitive, so kustomize finds no base object of kind \`${written}\` for this patch. Write \`kind: ${kind}\`.`
+        : `${wrote} is no kind the API server serves: kinds are case-sensitive, so kubectl refuses the file. Write \`kind: ${kind}\`.`,
+      path: ['kind'],
+      href: REFERENCE_PAGES[kind],
+      ...(patch ? {} : { serverMessage: `no matches for kind ${JSON.stringify(written)} in version ${JSON.stringify(classification.apiVersion)}` }),
+    };
+  }
+  // A patch listed without a target applies to a base of its own apiVersion: the base is then of that version too.
+  const about = patch ? ` This patch applies only to a base object of the same apiVersion, so that base is refused too.` : '';
+  const stillServed = classification.servedUntil !== undefined && minor <= classification.servedUntil;
+  return stillServed
+    ? {
+      code: 'kind/api-version-deprecated',
+      severity: 'warning',
+      message: `${capitalize(classification.removedNote)}: a 1.${minor} API server still serves it, as deprecated, but the next releases do not.${about} `
+        + `Use \`apiVersion: ${classification.expected}\` for a ${kind}. KubeAssist checks ${kind}s of \`${classification.expected}\` only, so this one is not checked further.`,
+      path: ['apiVersion'],
+      href: 'https://kubernetes.io/docs/reference/using-api/deprecation-guide/',
+    }
+    : {
+      code: 'kind/api-version',
+      severity: 'error',
+      message: `${capitalize(classification.removedNote)}.${about} Use \`apiVersion: ${classification.expected}\` for a ${kind}.`,
+      path: ['apiVersion'],
+      href: REFERENCE_PAGES[kind],
+    };
+}
+
+/**
+ * The findings of one object, and the object as its fixes need it. `patching`: the object is a patch, applied
+ * by its own apiVersion and kind or not.
+ */
+function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: number, patching: { byOwnType: boolean } | undefined, baseline?: Baseline): { findings: RawFinding[]; owner?: FixResource } {
+  const patch = !!patching;
   const classification = classify(resource.apiVersion, resource.kind);
   if (classification.status === 'other') return { findings: [] };
   const kindRange = rangeForPath(doc.document, resource.node, ['kind'], 'key');
   const locate = (finding: Finding): OffsetRange => rangeForPath(doc.document, resource.node, finding.path, finding.anchor ?? 'value');
   const kind = classification.kind;
-  // A patch's apiVersion only selects its target, whose own apiVersion is the base's business.
-  if (classification.status === 'wrong-api-version' && !patch) {
-    const stillServed = classification.servedUntil !== undefined && minor <= classification.servedUntil;
-    const finding: Finding = stillServed
-      ? {
-        code: 'kind/api-version-deprecated',
-        severity: 'warning',
-        message: `${capitalize(classification.removedNote)}: a 1.${minor} API server still serves it, as deprecated, but the next releases do not. `
-          + `Use \`apiVersion: ${classification.expected}\` for a ${kind}. KubeAssist checks ${kind}s of \`${classification.expected}\` only, so this one is not checked further.`,
-        path: ['apiVersion'],
-        href: 'https://kubernetes.io/docs/reference/using-api/deprecation-guide/',
-      }
-      : {
-        code: 'kind/api-version',
-        severity: 'error',
-        message: `${capitalize(classification.removedNote)}. Use \`apiVersion: ${classification.expected}\` for a ${kind}.`,
-        path: ['apiVersion'],
-        href: REFERENCE_PAGES[kind],
-      };
-    // The apiVersion fix reads only the kind and the node: the object is not decoded for it.
-    return { findings: [{ finding, range: locate(finding), data: { path: 'apiVersion', kind } }], owner: { kind, node: resource.node, object: {}, defaulted: {} } };
+  // A patch given a target takes the target's apiVersion and kind: its own are not judged.
+  if (classification.status !== 'checked' && (!patching || patching.byOwnType)) {
+    const finding = typeFinding(classification, minor, patch);
+    const data: DiagnosticData = { path: formatFieldPath(finding.path), kind, ...(finding.serverMessage ? { serverMessage: finding.serverMessage } : {}) };
+    // The apiVersion and kind fixes read only the kind and the node: the object is not decoded for them.
+    return { findings: [{ finding, range: locate(finding), data }], owner: { kind, node: resource.node, object: {}, defaulted: {} } };
   }
   let object;
   try {
@@ -171,6 +213,8 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
     return { findings: [{ finding, range: kindRange, data: { kind } }] };
   }
   if (!isObject(object)) return { findings: [] };
+  // Only a patch given a target gets here with another spelling of the kind: it takes the target's.
+  if (classification.status === 'wrong-kind-case') object.kind = kind;
   const partial = PartialObject.of(doc, resource, kind, object, patch);
   const sourceOf = (path: FieldPath): ScalarSource | undefined => {
     const steps = walk(doc.document, resource.node as Node, path);
@@ -189,8 +233,11 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
   }
   // A template or a patch is not the whole object the API server would receive: no update is judged from it.
   if (baseline && !partial) findings.push(...checkUpdate(baseline, kind, object, minor));
+  // kustomize keeps the base's name and namespace under a patch (Resource.ApplySmPatch): given a target, the
+  // patch's own are no part of what is built.
+  const judged = patching && !patching.byOwnType ? findings.filter((finding) => !isTargetIdentity(finding.path)) : findings;
   return {
-    findings: findings.map((finding) => ({
+    findings: judged.map((finding) => ({
       finding: { ...finding, href: finding.href ?? REFERENCE_PAGES[kind] },
       range: locate(finding),
       data: finding.serverMessage ? { path: formatFieldPath(finding.path), kind, serverMessage: finding.serverMessage } : { path: formatFieldPath(finding.path), kind },

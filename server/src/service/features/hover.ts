@@ -20,6 +20,7 @@ import { pointerSegments, resolvePointer, targetKinds } from '../partial/json690
 import { hasPatchDirectives } from '../partial/strategicMerge';
 import type { DocumentContext, KustomizationUse } from '../workspace/context';
 import { positionContext, type PositionContext } from './position';
+import { explainObject, type ObjectExplanation } from './explain/index';
 import { scheduleMarkdown, scheduleReadingOf } from './schedule';
 import { updateBaseline } from '../update/baseline';
 import { baselineHover } from '../update/hover';
@@ -116,6 +117,9 @@ function hoverRange(context: PositionContext, path: PathSegment[], on: 'key' | '
 
 function describe(context: PositionContext, path: PathSegment[], on: 'key' | 'value', minor: number, nowSeconds: number): string | undefined {
   const field = path[path.length - 1];
+  if (path.length === 1 && field === 'kind' && context.kind && context.object && !context.placed.doc.template) {
+    return `${summaryMarkdown(explainObject(context.kind, context.object, minor, { nowSeconds }))}\n\n---\n\n${resourceMarkdown(context.kind)}`;
+  }
   if (path.length === 1 && (field === 'apiVersion' || field === 'kind')) return context.kind ? resourceMarkdown(context.kind) : undefined;
   if (!context.kind) return undefined;
   if (context.kind === 'CronJob' && path.length === 2 && path[0] === 'spec' && field === 'schedule') {
@@ -176,6 +180,12 @@ function gateLines(context: PositionContext, path: PathSegment[], minor: number)
     const later = off ? (onFrom !== undefined ? `; on by default from 1.${onFrom}` : unlessEnabled) : '';
     return [`Feature gate \`${field.gate}\`: ${describeStage(stage)} in Kubernetes 1.${minor}${later}`];
   });
+}
+
+/** The hover on `kind:`: what this object will do, in short (the code lens "Explain" says it all). */
+function summaryMarkdown(explanation: ObjectExplanation): string {
+  const notes = explanation.notes.length ? `\n\n${explanation.notes.map((note) => `- ${note}`).join('\n')}` : '';
+  return `**What this ${explanation.kind} will do** (Kubernetes ${explanation.kubernetesVersion}): ${explanation.summary}${notes}`;
 }
 
 function resourceMarkdown(kind: KindName): string {

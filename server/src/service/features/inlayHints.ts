@@ -1,39 +1,79 @@
 // Inlay hints: after a CronJob's `schedule` value, when it runs in a few words and in which time zone
-// (`at 03:00 every day (Europe/Berlin)`). Only for CronJobs the API server would accept the schedule of.
+// (`at 03:00 every day (Europe/Berlin)`), for CronJobs the API server would accept the schedule of; and, at the
+// end of the line of the mapping that would hold them, the values the API server's defaulting sets for fields
+// the manifest leaves out (`backoffLimit: 6`), in the chosen release (`kubeassist.inlayHints.defaults` turns
+// these off). Not in Helm templates: what an action writes is unknown.
 import { InlayHint, type Range } from 'vscode-languageserver-types';
 import type { FileModel } from '../document/fileModel';
 import { hasTemplateActions } from '../document/helmTemplate';
 import { toServerJson } from '../document/kubectlYaml';
 import { rangeForPath } from '../document/paths';
+import type { YamlDocument } from '../document/yamlDocument';
+import { isObject } from '../kube/defaults';
 import { classify, mayNameOurKinds } from '../kube/resources';
-import type { Settings } from '../settings';
+import { minorOf, type Settings } from '../settings';
+import { jsonAt, type JsonObject, type KindName, type PathSegment } from '../types';
+import { defaultsSet } from './explain/defaults';
 import { scheduleReadingOf, shortSummary } from './schedule';
+
+type Node = YamlDocument['resources'][number]['node'];
 
 export function inlayHints(model: FileModel, text: string, range: Range, settings: Settings): InlayHint[] {
   if (!settings.enable || hasTemplateActions(text)) return [];
+  const minor = minorOf(settings.kubernetesVersion);
   const hints: InlayHint[] = [];
   for (const { slice, doc } of model.update(text)) {
     if (slice.offset + slice.text.length > (settings.maxFileSize || Infinity)) break;
     const lastLine = slice.line + doc.lines.lineCount - 1;
-    if (lastLine < range.start.line || slice.line > range.end.line || !doc.text.includes('CronJob') || !mayNameOurKinds(doc.text)) continue;
+    if (lastLine < range.start.line || slice.line > range.end.line || !mayNameOurKinds(doc.text)) continue;
+    const inRange = (line: number) => line >= range.start.line && line <= range.end.line;
     for (const resource of doc.resources) {
-      if (classify(resource.apiVersion, resource.kind).status !== 'checked' || resource.kind !== 'CronJob') continue;
+      const classification = classify(resource.apiVersion, resource.kind);
+      if (classification.status !== 'checked') continue;
       let object;
       try {
         object = toServerJson(doc.document, resource.node);
       } catch {
         continue; // too many aliases: no hints
       }
-      const reading = scheduleReadingOf(object);
-      if (!reading) continue;
-      const [, end] = rangeForPath(doc.document, resource.node, ['spec', 'schedule'], 'value');
-      const at = doc.lines.positionAt(end);
-      const position = { line: at.line + slice.line, character: at.character };
-      if (position.line < range.start.line || position.line > range.end.line) continue;
-      const hint = InlayHint.create(position, shortSummary(reading));
-      hint.paddingLeft = true;
-      hints.push(hint);
+      if (!isObject(object)) continue;
+      const kind = classification.kind;
+      if (kind === 'CronJob') {
+        const hint = scheduleHint(doc, resource.node, object, slice.line);
+        if (hint && inRange(hint.position.line)) hints.push(hint);
+      }
+      if (settings.inlayHintDefaults !== false) hints.push(...defaultHints(doc, resource.node, kind, object, minor, slice.line).filter((hint) => inRange(hint.position.line)));
     }
+  }
+  return hints;
+}
+
+function scheduleHint(doc: YamlDocument, node: Node, object: JsonObject, firstLine: number): InlayHint | undefined {
+  const reading = scheduleReadingOf(object);
+  if (!reading) return undefined;
+  const [, end] = rangeForPath(doc.document, node, ['spec', 'schedule'], 'value');
+  const at = doc.lines.positionAt(end);
+  const hint = InlayHint.create({ line: at.line + firstLine, character: at.character }, shortSummary(reading));
+  hint.paddingLeft = true;
+  return hint;
+}
+
+/** One hint per defaulted field, at the end of the line of its parent's key (`spec:`, `- type: DisruptionTarget`). */
+function defaultHints(doc: YamlDocument, node: Node, kind: KindName, object: JsonObject, minor: number, firstLine: number): InlayHint[] {
+  const hints: InlayHint[] = [];
+  for (const entry of defaultsSet(kind, object, minor)) {
+    const parent: PathSegment[] = entry.at.slice(0, -1);
+    if (!isObject(jsonAt(object, parent))) continue; // no mapping to hang the hint on
+    const [start] = rangeForPath(doc.document, node, parent, 'key');
+    const line = doc.lines.positionAt(start).line;
+    const character = doc.lines.lineText(line).trimEnd().length;
+    const field = String(entry.at[entry.at.length - 1]);
+    const hint = InlayHint.create({ line: line + firstLine, character }, `${field}: ${typeof entry.value === 'string' ? entry.value : JSON.stringify(entry.value)}`);
+    hint.paddingLeft = true;
+    hint.tooltip = entry.onEachJob
+      ? `Set on each Job this CronJob creates (${entry.by}, Kubernetes 1.${minor}).`
+      : `Set by the API server when the object is created (${entry.by}, Kubernetes 1.${minor}).`;
+    hints.push(hint);
   }
   return hints;
 }

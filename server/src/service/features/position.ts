@@ -46,7 +46,7 @@ export function positionContext(model: FileModel, text: string, position: Positi
   const { doc, slice } = placed;
   const line = position.line - slice.line;
   const offset = doc.lines.offsetAt({ line, character: position.character });
-  const template = doc.template;
+  const template = doc.cursorTemplate;
   if (template?.inside(offset)) return undefined;
   const cursor = cursorContext(template ? template.text : doc.text, line, position.character);
   const context: PositionContext = { placed, line, character: position.character, offset, cursor, path: cursor.path };

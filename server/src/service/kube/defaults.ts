@@ -2,6 +2,7 @@
 // Rules read `context.defaulted` for the values the server validates, and `context.object` for
 // what the user wrote. Only defaults that change a validation verdict or a message are modelled.
 import type { FieldPath, Json, JsonObject, KindName } from '../types';
+import { gateEnabledByDefault } from './featureGates';
 import { podTemplatePath } from './jobSpec';
 
 const MAX_INT32 = 2147483647;
@@ -13,14 +14,23 @@ export function isObject(value: Json | undefined): value is JsonObject {
 /**
  * Returns a defaulted copy; the input is not changed. Copy-on-write: only the objects on the path of a
  * default are copied, the rest is shared with the input (rules only read both). Values of the wrong type
- * are left as they are.
+ * are left as they are. With `minor`, the defaults a feature gate guards are applied only where the release
+ * has the gate on (podReplacementPolicy: JobPodReplacementPolicy; seLinuxMount: SELinuxMountReadWriteOncePod);
+ * without it, as the newest release does.
  */
-export function applyDefaults(kind: KindName, object: JsonObject): JsonObject {
+export function applyDefaults(kind: KindName, object: JsonObject, minor?: number): JsonObject {
   const copy: JsonObject = { ...object };
-  if (kind === 'Job') defaultJob(copy);
+  const gateOn = (gate: 'JobPodReplacementPolicy' | 'SELinuxMountReadWriteOncePod') => minor === undefined || gateEnabledByDefault(gate, minor);
+  if (kind === 'Job') defaultJob(copy, gateOn('JobPodReplacementPolicy'));
   else if (kind === 'CronJob') defaultCronJob(copy);
-  else defaultCSIDriver(copy);
+  else defaultCSIDriver(copy, gateOn('SELinuxMountReadWriteOncePod'));
   return copy;
+}
+
+/** SetDefaults_Job on a CronJob's job template spec: what each Job the CronJob creates gets (release-aware as applyDefaults). */
+export function defaultedJobSpec(jobSpec: JsonObject, minor?: number): JsonObject {
+  const job = applyDefaults('Job', { spec: jobSpec }, minor);
+  return isObject(job.spec) ? job.spec : {};
 }
 
 /**
@@ -37,7 +47,7 @@ export const DEFAULT_READS_SIBLINGS: Readonly<Record<string, readonly string[]>>
 };
 
 /** SetDefaults_Job, SetDefaults_PodSpec (the parts Job validation depends on). */
-function defaultJob(job: JsonObject): void {
+function defaultJob(job: JsonObject, podReplacementPolicy = true): void {
   const spec: JsonObject = isObject(job.spec) ? { ...job.spec } : {};
   job.spec = spec;
   if (spec.completions === undefined && spec.parallelism === undefined) {
@@ -49,7 +59,7 @@ function defaultJob(job: JsonObject): void {
   if (spec.completionMode === undefined) spec.completionMode = 'NonIndexed';
   if (spec.suspend === undefined) spec.suspend = false;
   if (spec.manualSelector === undefined) spec.manualSelector = false;
-  if (spec.podReplacementPolicy === undefined) {
+  if (podReplacementPolicy && spec.podReplacementPolicy === undefined) {
     spec.podReplacementPolicy = spec.podFailurePolicy !== undefined ? 'Failed' : 'TerminatingOrFailed';
   }
   defaultNestedInJobSpec(spec);
@@ -105,7 +115,7 @@ function defaultPodFailurePolicyRule(rule: Json): Json {
 }
 
 /** SetDefaults_CSIDriver. */
-function defaultCSIDriver(driver: JsonObject): void {
+function defaultCSIDriver(driver: JsonObject, seLinuxMount = true): void {
   const spec: JsonObject = isObject(driver.spec) ? { ...driver.spec } : {};
   driver.spec = spec;
   if (spec.attachRequired === undefined) spec.attachRequired = true;
@@ -113,7 +123,7 @@ function defaultCSIDriver(driver: JsonObject): void {
   if (spec.storageCapacity === undefined) spec.storageCapacity = false;
   if (spec.fsGroupPolicy === undefined) spec.fsGroupPolicy = 'ReadWriteOnceWithFSType';
   if (spec.requiresRepublish === undefined) spec.requiresRepublish = false;
-  if (spec.seLinuxMount === undefined) spec.seLinuxMount = false;
+  if (seLinuxMount && spec.seLinuxMount === undefined) spec.seLinuxMount = false;
   if (spec.volumeLifecycleModes === undefined || (Array.isArray(spec.volumeLifecycleModes) && spec.volumeLifecycleModes.length === 0)) {
     spec.volumeLifecycleModes = ['Persistent'];
   }

@@ -11,6 +11,8 @@ export type Classification =
       /** The last release that still served this apiVersion for the kind (deprecated until then), if any. */
       servedUntil?: number;
     }
+  /** A kind of ours in the wrong case (`kind: job`) with an apiVersion of its group: kubectl finds no such kind. */
+  | { status: 'wrong-kind-case'; kind: KindName; written: string; apiVersion: string }
   | { status: 'other' };
 
 interface Retired {
@@ -35,16 +37,23 @@ const RETIRED: Record<string, Partial<Record<KindName, Retired>>> = {
   },
 };
 
+function groupOf(apiVersion: string): string {
+  return apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
+}
+
 export function classify(apiVersion: string, kind: string): Classification {
   for (const [name, info] of Object.entries(KINDS) as [KindName, (typeof KINDS)[KindName]][]) {
+    // Kinds are case-sensitive (the RESTMapper looks them up as written): `job` in our group is no kind at all.
+    if (kind !== name && kind.toLowerCase() === name.toLowerCase() && groupOf(apiVersion) === info.group) {
+      return { status: 'wrong-kind-case', kind: name, written: kind, apiVersion };
+    }
     if (kind !== name) continue;
     if (apiVersion === info.apiVersion) return { status: 'checked', kind: name };
     const retired = RETIRED[apiVersion]?.[name];
     if (retired) {
       return { status: 'wrong-api-version', kind: name, expected: info.apiVersion, removedNote: retired.note, ...(retired.servedUntil ? { servedUntil: retired.servedUntil } : {}) };
     }
-    const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
-    if (group === info.group) {
+    if (groupOf(apiVersion) === info.group) {
       return { status: 'wrong-api-version', kind: name, expected: info.apiVersion, removedNote: `\`${apiVersion}\` does not serve ${name}` };
     }
   }
@@ -53,14 +62,16 @@ export function classify(apiVersion: string, kind: string): Classification {
 
 /**
  * Whether a document's text can hold or name one of our kinds. A `kind:` value spells `Job`, `CronJob` or
- * `CSIDriver` in the text, unless a double-quoted escape writes it (`"J\\x6fb"`); a document with neither the
- * names nor a backslash gets no diagnostics, and is not parsed for them.
+ * `CSIDriver` in the text (or, in another case, right after `kind:`: `kind: job` is reported), unless a
+ * double-quoted escape writes it (`"J\\x6fb"`); a document with none of these nor a backslash gets no
+ * diagnostics, and is not parsed for them.
  */
 export function mayNameOurKinds(text: string): boolean {
-  return text.includes('\\') || KIND_NAMES.some((name) => text.includes(name));
+  return text.includes('\\') || KIND_NAMES.some((name) => text.includes(name)) || KIND_IN_ANOTHER_CASE.test(text);
 }
 
 const KIND_NAMES = Object.keys(KINDS);
+const KIND_IN_ANOTHER_CASE = /kind["']?\s*:\s*["']?(?:cron)?job\b|kind["']?\s*:\s*["']?csidriver\b/i;
 
 export const REFERENCE_PAGES: Record<KindName, string> = {
   Job: 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/job-v1/',

@@ -169,7 +169,7 @@ function attribute(reader: Reader, node: unknown, path: PathSegment[], offset: n
   if (isSeq(node) && !node.flow && node.items.length) {
     const seqColumn = column(reader, (node as Node).range?.[0]);
     if (everywhere) unknowns.markOpen(path);
-    const last = lastBefore(node.items, offset, startOf);
+    const last = itemAfterDash(reader, node, offset) ?? lastBefore(node.items, offset, startOf);
     if (at <= seqColumn || !last) {
       unknowns.markOpen(path);
       return;
@@ -178,6 +178,21 @@ function attribute(reader: Reader, node: unknown, path: PathSegment[], offset: n
     return;
   }
   unknownValue(reader, path);
+}
+
+/**
+ * The item whose dash stands alone before the output on its line (`- {{- include "container" . | nindent 10 }}`):
+ * the output writes that item's first lines, and the item's literal fields start on the next line.
+ */
+function itemAfterDash(reader: Reader, seq: YAMLSeq, offset: number): { entry: unknown; index: number } | undefined {
+  const text = reader.view.text;
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  if (!/^\s*-\s*$/.test(text.slice(lineStart, offset))) return undefined;
+  const index = seq.items.findIndex((item) => (startOf(item) ?? -1) >= offset);
+  if (index === -1) return undefined;
+  // Only the item that starts right after the dash's line: nothing but blank lines between them.
+  const start = startOf(seq.items[index]) ?? offset;
+  return /^[^\n]*\n(?:[ \t]*\r?\n)*[ \t]*$/.test(text.slice(offset, start)) ? { entry: seq.items[index], index } : undefined;
 }
 
 function descend(reader: Reader, value: unknown, path: PathSegment[], parent: PathSegment[], offset: number, at: number, everywhere: boolean): void {

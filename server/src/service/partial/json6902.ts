@@ -3,7 +3,10 @@
 // kind has: kustomize cannot replace, remove or test a field no such object can hold, and a field it adds
 // there is one the API server rejects. A `value` must have the type of its field (the schema check, with
 // required fields left out: a value may be a part). Operations are those of RFC 6902, as kustomize's
-// JSON-patch library decodes them.
+// JSON-patch library decodes them. What a `remove` removes (or a `move` moves away) may be a field no such kind
+// has, when the base holds that stray field: the patch repairs the object. Such a pointer is judged against the
+// base objects when the workspace found them locally (KustomizationUse.base), and not at all when it did not.
+// Every other operation on a field no such kind has leaves one in the object (or makes kustomize stop).
 import { isMap, isScalar, isSeq, type Document, type Node, type YAMLMap } from 'yaml';
 import { toServerJson } from '../document/kubectlYaml';
 import { directPair, rangeForPath, walk, type OffsetRange } from '../document/paths';
@@ -13,7 +16,7 @@ import { schemaAt } from '../schema/navigate';
 import type { JsonSchema } from '../schema/schemas';
 import { checkSchema } from '../schema/validator';
 import { KINDS, type FieldPath, type Finding, type Json, type JsonObject, type KindName, type PathSegment } from '../types';
-import type { KustomizationUse, PatchTarget } from '../workspace/context';
+import type { BaseObject, KustomizationUse, PatchTarget } from '../workspace/context';
 
 export const JSON6902_OPERATIONS = ['add', 'remove', 'replace', 'move', 'copy', 'test'] as const;
 
@@ -115,7 +118,7 @@ export function json6902Findings(doc: YamlDocument, uses: readonly Kustomization
       return;
     }
     for (const kind of kinds) {
-      const problems = operationFindings(doc, operation, op.value, kind, index, minor);
+      const problems = operationFindings(doc, operation, op.value, kind, index, minor, basesOf(uses, kind));
       if (problems.length) {
         out.push(...problems);
         break;
@@ -133,7 +136,24 @@ function locate(node: Node, finding: { code: string; message: string; severity?:
   };
 }
 
-function operationFindings(doc: YamlDocument, operation: YAMLMap, op: string, kind: KindName, index: number, minor: number): Located[] {
+/** The local base objects of the uses that target `kind`, as far as the workspace found them. */
+function basesOf(uses: readonly KustomizationUse[], kind: KindName): BaseObject[] {
+  return uses.filter((use) => ourKind(use.target) === kind).flatMap((use) => use.base ?? []);
+}
+
+/** Whether `object` holds every step of `segments` (a list step is an index within it). */
+function holds(object: Json, segments: readonly string[]): boolean {
+  let current: Json | undefined = object;
+  for (const segment of segments) {
+    if (Array.isArray(current)) current = /^(0|[1-9]\d*)$/.test(segment) ? current[Number(segment)] : undefined;
+    else if (current !== null && typeof current === 'object') current = Object.prototype.hasOwnProperty.call(current, segment) ? current[segment] : undefined;
+    else return false;
+    if (current === undefined) return false;
+  }
+  return true;
+}
+
+function operationFindings(doc: YamlDocument, operation: YAMLMap, op: string, kind: KindName, index: number, minor: number, bases: readonly BaseObject[]): Located[] {
   const out: Located[] = [];
   let target: PathSegment[] | undefined;
   for (const field of op === 'move' || op === 'copy' ? ['from', 'path'] : ['path']) {
@@ -146,6 +166,13 @@ function operationFindings(doc: YamlDocument, operation: YAMLMap, op: string, ki
     }
     const resolved = resolvePointer(kind, segments, field === 'path' ? op : 'from');
     if ('failed' in resolved) {
+      // Taking a stray field of the base away repairs the object: judged against the base, when it is known.
+      const takesAway = (op === 'remove' && field === 'path') || (op === 'move' && field === 'from');
+      if (takesAway && resolved.reason === 'not a field') {
+        const lacking = bases.find((base) => !holds(base.object, segments));
+        if (lacking) out.push(locate(pointer.node, { code: JSON6902_CODES.path, message: pointerMessage(kind, pointer.value, segments, resolved, op, field, lacking.file) }, index, field, kind));
+        continue;
+      }
       out.push(locate(pointer.node, { code: JSON6902_CODES.path, message: pointerMessage(kind, pointer.value, segments, resolved, op, field) }, index, field, kind));
     } else if (field === 'path') {
       // The value is checked as the item of its list, at index 0 of an otherwise empty object.
@@ -159,15 +186,17 @@ function operationFindings(doc: YamlDocument, operation: YAMLMap, op: string, ki
   return out;
 }
 
-function pointerMessage(kind: KindName, pointer: string, segments: readonly string[], failure: { failed: number; reason: string; parent: PathSegment[] }, op: string, field: string): string {
+function pointerMessage(kind: KindName, pointer: string, segments: readonly string[], failure: { failed: number; reason: string; parent: PathSegment[] }, op: string, field: string, baseFile?: string): string {
   const segment = segments[failure.failed];
   const where = failure.parent.length ? `\`${failure.parent.filter((s) => typeof s === 'string').pop()}\`` : `a ${kind}`;
   if (failure.reason !== 'not a field') return `\`${pointer}\` does not point into a ${kind}: at \`${segment}\`, ${failure.reason}.`;
   const known = Object.keys((schemaAt(kind, failure.parent)?.properties as object | undefined) ?? {});
   const suggestion = closestName(segment, known);
-  const consequence = op === 'add' && field === 'path'
-    ? 'adding it gives the object a field the API server rejects'
-    : 'no such object holds it, so kustomize stops ("doc is missing path")';
+  const consequence = baseFile !== undefined
+    ? `nor does the base object in \`${baseFile}\` hold it, so kustomize stops ("doc is missing path")`
+    : op === 'add' && field === 'path'
+      ? 'adding it gives the object a field the API server rejects'
+      : 'no such object holds it, so kustomize stops ("doc is missing path"), and where a base holds it anyway, the object keeps a field the API server rejects';
   return `\`${pointer}\` does not point into a ${kind}: \`${segment}\` is not a field of ${where}${suggestion ? ` (did you mean \`${suggestion}\`?)` : ''}; ${consequence}.`;
 }
 

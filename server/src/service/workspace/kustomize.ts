@@ -2,10 +2,12 @@
 // `kustomization.yml` or `Kustomization`) of the file's folder and of each folder above it, read through a
 // reader the front door supplies (the language server: open documents first, then the disk; the CLI: the
 // disk). A file is a patch when one of them lists it under `patches` (with `path`), `patchesStrategicMerge`
-// or `patchesJson6902`. Nothing here touches the file system itself.
+// or `patchesJson6902`. A patch given a target also gets the local objects the target selects (its base), so
+// that what it needs of them can be judged against them. Nothing here touches the file system itself.
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { isMap, isScalar, isSeq, parseAllDocuments, parseDocument, type Node, type YAMLMap } from 'yaml';
-import type { DocumentContext, KustomizationUse, PatchTarget } from './context';
+import { isMap, isScalar, isSeq, parseAllDocuments, parseDocument, type Document, type Node, type YAMLMap } from 'yaml';
+import type { JsonObject } from '../types';
+import type { BaseObject, DocumentContext, KustomizationUse, PatchTarget } from './context';
 
 /** The text of a file, or undefined when there is none (or it cannot be read). */
 export type FileReader = (path: string) => string | undefined;
@@ -45,6 +47,7 @@ export function kustomizeContext(file: string, read: FileReader, stopAt?: string
   const kind = uses.some((use) => use.field === 'patchesJson6902') || (uses.every((use) => use.field === 'patches') && looksLikeOperations(read(target)))
     ? 'json6902'
     : 'strategic';
+  if (kind === 'json6902') for (const use of uses) addBase(use, target, read);
   return { kustomizePatch: { kind, uses } };
 }
 
@@ -73,11 +76,72 @@ function usesIn(kustomization: string, text: string, file: string, read: FileRea
   for (const field of ['patchesJson6902', 'patches'] as const) {
     for (const entry of items(contents.get(field, true))) {
       if (!isMap(entry) || !names(scalarValue(entry.get('path', true)))) continue;
-      const target = targetOf(entry.get('target', true));
+      const targetNode = entry.get('target', true);
+      const target = targetOf(targetNode);
       if (target?.kind && target.group === undefined) Object.assign(target, groupOfResources(kustomization, contents, target.kind, read));
-      out.push(use(field, target));
+      const used = use(field, target);
+      if (target && selectsByLabels(targetNode)) selectedByLabels.add(used);
+      out.push(used);
     }
   }
+  return out;
+}
+
+/** Uses whose target also selects by labels or annotations: which objects it selects is not known here. */
+const selectedByLabels = new WeakSet<KustomizationUse>();
+
+function selectsByLabels(node: unknown): boolean {
+  return isMap(node) && (node.has('labelSelector') || node.has('annotationSelector'));
+}
+
+/** One object of the local files a kustomization reads. */
+interface LocalObject {
+  path: string;
+  document: Document;
+  node: YAMLMap;
+  /** False below a nested kustomization that changes what it reads (patches, names): it may differ once built. */
+  asWritten: boolean;
+}
+
+/** Fields of a kustomization that change the objects it reads before a kustomization above sees them. */
+const TRANSFORMING_FIELDS = ['patches', 'patchesStrategicMerge', 'patchesJson6902', 'namePrefix', 'nameSuffix', 'replacements', 'transformers', 'components'];
+
+/**
+ * The objects of the local files a kustomization reads (`resources`, `bases`, `components`), through nested
+ * kustomizations, at most 8 deep; remote entries and files the reader does not have are left out.
+ */
+function localObjects(kustomization: string, contents: YAMLMap, read: FileReader): LocalObject[] {
+  const out: LocalObject[] = [];
+  const seen = new Set<string>();
+  const visitFile = (path: string, depth: number, asWritten: boolean): void => {
+    if (seen.has(path) || depth > 8) return;
+    seen.add(path);
+    const text = read(path);
+    if (text === undefined) return;
+    for (const document of parseAllDocuments(text, { prettyErrors: false })) {
+      const node = document.contents;
+      if (isMap(node)) out.push({ path, document: document as Document, node, asWritten });
+    }
+  };
+  const visitKustomization = (folder: string, map: YAMLMap, depth: number, asWritten: boolean): void => {
+    for (const field of ['resources', 'bases', 'components']) {
+      for (const entry of items(map.get(field, true))) {
+        const value = scalarValue(entry);
+        if (typeof value !== 'string' || value.includes('://') || value.includes('\n')) continue;
+        const path = resolve(folder, value);
+        const nested = KUSTOMIZATION_FILE_NAMES.map((name) => join(path, name)).find((file) => read(file) !== undefined);
+        if (!nested) {
+          visitFile(path, depth, asWritten);
+          continue;
+        }
+        if (seen.has(nested) || depth > 8) continue;
+        seen.add(nested);
+        const inner = parseMap(read(nested));
+        if (inner) visitKustomization(path, inner, depth + 1, asWritten && !TRANSFORMING_FIELDS.some((name) => inner.has(name)));
+      }
+    }
+  };
+  visitKustomization(dirname(kustomization), contents, 0, true);
   return out;
 }
 
@@ -89,41 +153,67 @@ function usesIn(kustomization: string, text: string, file: string, read: FileRea
  */
 function groupOfResources(kustomization: string, contents: YAMLMap, kind: string, read: FileReader): Pick<PatchTarget, 'group' | 'version'> {
   const apiVersions = new Set<string>();
-  const seen = new Set<string>();
-  const visitFile = (path: string, depth: number): void => {
-    if (seen.has(path) || depth > 8) return;
-    seen.add(path);
-    const text = read(path);
-    if (text === undefined) return;
-    for (const document of parseAllDocuments(text, { prettyErrors: false })) {
-      const object = document.contents;
-      if (!isMap(object)) continue;
-      if (scalarValue(object.get('kind', true)) === kind) apiVersions.add(String(scalarValue(object.get('apiVersion', true))));
-    }
-  };
-  const visitKustomization = (folder: string, map: YAMLMap, depth: number): void => {
-    for (const field of ['resources', 'bases', 'components']) {
-      for (const entry of items(map.get(field, true))) {
-        const value = scalarValue(entry);
-        if (typeof value !== 'string' || value.includes('://') || value.includes('\n')) continue;
-        const path = resolve(folder, value);
-        const nested = KUSTOMIZATION_FILE_NAMES.map((name) => join(path, name)).find((file) => read(file) !== undefined);
-        if (!nested) {
-          visitFile(path, depth);
-          continue;
-        }
-        if (seen.has(nested) || depth > 8) continue;
-        seen.add(nested);
-        const inner = parseMap(read(nested));
-        if (inner) visitKustomization(path, inner, depth + 1);
-      }
-    }
-  };
-  visitKustomization(dirname(kustomization), contents, 0);
+  for (const { node } of localObjects(kustomization, contents, read)) {
+    if (scalarValue(node.get('kind', true)) === kind) apiVersions.add(String(scalarValue(node.get('apiVersion', true))));
+  }
   if (apiVersions.size !== 1) return {};
   const [apiVersion] = [...apiVersions];
   const slash = apiVersion.lastIndexOf('/');
   return slash === -1 ? { group: '', version: apiVersion } : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
+}
+
+/**
+ * The local objects a use's target certainly selects, as their files write them (resmap Select: kind, group
+ * and version as given, name and namespace as anchored regular expressions). None when the target selects by
+ * labels, or an object of its kind comes from a kustomization that changes what it reads.
+ */
+function addBase(use: KustomizationUse, patchFile: string, read: FileReader): void {
+  const target = use.target;
+  if (!target?.kind || selectedByLabels.has(use)) return;
+  const contents = parseMap(read(use.kustomization));
+  if (!contents) return;
+  const base: BaseObject[] = [];
+  for (const local of localObjects(use.kustomization, contents, read)) {
+    const selected = selects(target, local.node);
+    if (selected === false) continue;
+    if (selected === undefined || !local.asWritten) return;
+    let object: unknown;
+    try {
+      object = local.document.toJS({ maxAliasCount: 100 });
+    } catch {
+      return; // an alias bomb: nothing is judged against this base
+    }
+    if (!object || typeof object !== 'object' || Array.isArray(object)) return;
+    base.push({ file: relative(dirname(patchFile), local.path).split(sep).join('/'), object: object as JsonObject });
+  }
+  if (base.length) use.base = base;
+}
+
+/** Whether the target selects the object; undefined when that cannot be told here. */
+function selects(target: PatchTarget, node: YAMLMap): boolean | undefined {
+  const apiVersion = scalarValue(node.get('apiVersion', true));
+  const metadata = node.get('metadata', true);
+  const field = (key: string) => (isMap(metadata) ? scalarValue(metadata.get(key, true)) : undefined);
+  if (scalarValue(node.get('kind', true)) !== target.kind || typeof apiVersion !== 'string') return false;
+  const slash = apiVersion.lastIndexOf('/');
+  const [group, version] = slash === -1 ? ['', apiVersion] : [apiVersion.slice(0, slash), apiVersion.slice(slash + 1)];
+  if ((target.group !== undefined && target.group !== group) || (target.version !== undefined && target.version !== version)) return false;
+  const name = matchesAnchored(target.name, field('name'));
+  const namespace = matchesAnchored(target.namespace, field('namespace'));
+  if (name === false || namespace === false) return false;
+  return name === undefined || namespace === undefined ? undefined : true;
+}
+
+/**
+ * kustomize's selector matching of a name or namespace: the pattern as a regular expression anchored at both
+ * ends (Go's, linear in time). A pattern with more than literal characters and `.` is not run here (a
+ * workspace's pattern must not make JavaScript's backtracking engine spin): undefined, not known.
+ */
+function matchesAnchored(pattern: string | undefined, value: unknown): boolean | undefined {
+  if (pattern === undefined || pattern === '') return true;
+  if (typeof value !== 'string') return false;
+  if (/[\\^$|?*+()[\]{}]/.test(pattern)) return undefined;
+  return value.length === pattern.length && pattern.split('').every((char, i) => char === '.' || char === value[i]);
 }
 
 function parseMap(text: string | undefined): YAMLMap | undefined {

@@ -1,7 +1,9 @@
-// What a CronJob author needs to know although the server accepts it (warnings of ours, not the server's):
+// What a CronJob author needs to know although the server accepts it (findings of ours, not the server's;
+// warnings for what is likely to break, information for common advice):
 //   - a schedule that no date matches (`0 0 30 2 *`): the controller never creates a Job;
 //   - `concurrencyPolicy: Forbid` with a job template without `activeDeadlineSeconds` (of the Job, or of its Pods):
-//     a Job that hangs is never replaced, so every later run is skipped;
+//     a Job that hangs is never replaced, so every later run is skipped (information: a third of real CronJobs
+//     are written so, and most of their Jobs never hang);
 //   - `startingDeadlineSeconds` below 10: the controller looks at CronJobs about every 10 seconds, so a run may be
 //     missed whenever it notices it later than that;
 //   - a name too long for the hostnames of an Indexed job template: each Job would be refused when the controller
@@ -29,7 +31,7 @@ const CODES = {
     mirrors: '-', href: CRONJOB_DOCS.scheduleSyntax,
   },
   forbidWithoutDeadline: {
-    code: 'cronjob/concurrency/forbid-without-deadline', severity: 'warning',
+    code: 'cronjob/concurrency/forbid-without-deadline', severity: 'information',
     title: 'With `concurrencyPolicy: Forbid`, a job template without `activeDeadlineSeconds` lets one hung Job block all later runs',
     mirrors: '-', href: CRONJOB_DOCS.concurrencyPolicy,
   },

@@ -49,6 +49,7 @@ export const HREF = {
   labels: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#syntax-and-character-set',
   annotations: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/annotations/#syntax-and-character-set',
   namespaces: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/namespaces/#not-all-objects-are-in-a-namespace',
+  namespaceNames: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#dns-label-names',
   csiDriver: 'https://kubernetes.io/docs/reference/kubernetes-api/config-and-storage-resources/csi-driver-v1/',
   csiDriverSpec: 'https://kubernetes.io/docs/reference/kubernetes-api/config-and-storage-resources/csi-driver-v1/#CSIDriverSpec',
   csiVolumes: 'https://kubernetes.io/docs/concepts/storage/volumes/#csi',

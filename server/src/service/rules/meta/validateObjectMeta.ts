@@ -1,13 +1,16 @@
 // ValidateObjectMeta at create, for every kind: name or generateName, the name rule of the kind (a DNS
-// subdomain for Job, CronJob and CSIDriver alike), label and annotation syntax, annotation size. (A CronJob's
+// subdomain for Job, CronJob and CSIDriver alike), the namespace of a namespaced kind (ValidateNamespaceName:
+// a DNS-1123 label; a cluster-scoped CSIDriver's is cleared before validation, csidriver/clearNamespace), label
+// and annotation syntax, annotation size. Each is a part of its own: a templated name leaves the labels judged. (A CronJob's
 // `spec.jobTemplate.metadata` is not validated at its create: ValidateJobTemplateSpec reads only the spec.)
 // Labels are read as written (context.object): a Job without labels inherits the template's labels, and a
 // bad template label is reported once, by the pod-template rule, which says the server repeats it here.
 import { isObject } from '../../kube/defaults';
 import {
-  dns1123SubdomainProblems, dns1123SubdomainServerMessages, generatedNameFor, maskTrailingDash,
+  dns1123LabelProblems, dns1123LabelServerMessages, dns1123SubdomainProblems, dns1123SubdomainServerMessages, generatedNameFor,
+  maskTrailingDash,
 } from '../../kube/names';
-import type { Finding, Json, Rule, RuleCode, RuleContext } from '../../types';
+import { KINDS, type Finding, type Json, type JsonObject, type Rule, type RuleCode, type RuleContext } from '../../types';
 import { annotationFindings, labelFindings } from './labelsAndAnnotations';
 import { HREF, listProblems, serverError, serverSays } from './report';
 
@@ -17,6 +20,7 @@ export const OBJECT_META_CODES = {
   nameRequired: 'meta/name-required',
   nameInvalid: 'meta/name-invalid',
   generateNameInvalid: 'meta/generate-name-invalid',
+  namespaceInvalid: 'meta/namespace-invalid',
   labelKey: 'meta/label-key-invalid',
   labelValue: 'meta/label-value-invalid',
   annotationKey: 'meta/annotation-key-invalid',
@@ -27,6 +31,7 @@ const codes: readonly RuleCode[] = [
   { code: OBJECT_META_CODES.nameRequired, severity: 'error', title: 'metadata.name or metadata.generateName is required', mirrors: MIRRORS, reference: 'JOB-META-01, CSI-META-01', href: HREF.names },
   { code: OBJECT_META_CODES.nameInvalid, severity: 'error', title: 'metadata.name must be a DNS-1123 subdomain', mirrors: `${MIRRORS} (NameIsDNSSubdomain)`, reference: 'JOB-META-02, CSI-META-02', href: HREF.names },
   { code: OBJECT_META_CODES.generateNameInvalid, severity: 'error', title: 'metadata.generateName must make a DNS-1123 subdomain', mirrors: `${MIRRORS} (NameIsDNSSubdomain, prefix)`, reference: 'JOB-META-02, CSI-META-02', href: HREF.names },
+  { code: OBJECT_META_CODES.namespaceInvalid, severity: 'error', title: 'metadata.namespace must be a DNS-1123 label (at most 63 lower-case letters, digits and `-`)', mirrors: `${MIRRORS} (ValidateNamespaceName)`, href: HREF.namespaceNames },
   { code: OBJECT_META_CODES.labelKey, severity: 'error', title: 'Label keys must be qualified names', mirrors: `${MIRRORS} (ValidateLabels)`, reference: 'JOB-META-03, CSI-META-04', href: HREF.labels },
   { code: OBJECT_META_CODES.labelValue, severity: 'error', title: 'Label values must be valid label values', mirrors: `${MIRRORS} (ValidateLabels)`, reference: 'JOB-META-03, CSI-META-04', href: HREF.labels },
   { code: OBJECT_META_CODES.annotationKey, severity: 'error', title: 'Annotation keys must be qualified names', mirrors: `${MIRRORS} (ValidateAnnotations)`, reference: 'JOB-META-04, CSI-META-04', href: HREF.annotations },
@@ -96,25 +101,58 @@ function generateNameFindings(kind: string, generateName: string, hasName: boole
   }];
 }
 
+/**
+ * ValidateNamespaceName (NameIsDNSLabel) on a namespaced kind. An empty or absent namespace is kubectl's to fill
+ * (the context's namespace, or `-n`), so only a written one is judged.
+ */
+function namespaceFindings(kind: RuleContext['kind'], metadata: JsonObject): Finding[] {
+  const namespace = metadata.namespace;
+  if (!KINDS[kind].namespaced || typeof namespace !== 'string' || namespace === '') return [];
+  const problems = dns1123LabelProblems(namespace);
+  if (!problems.length) return [];
+  const server = dns1123LabelServerMessages(namespace).map((detail) => serverError('metadata.namespace', 'Invalid value', namespace, detail));
+  return [{
+    code: OBJECT_META_CODES.namespaceInvalid,
+    severity: 'error',
+    path: ['metadata', 'namespace'],
+    message: `\`${namespace}\` is not a valid namespace: ${listProblems(problems)} (namespace names are DNS-1123 labels). No namespace can have this name, so the ${kind} cannot be created: the API server answers \`namespaces "${namespace}" not found\` (its namespace check comes before validation). Try \`${suggestLabel(namespace)}\`.`,
+    href: HREF.namespaceNames,
+    serverMessage: server.join('\n'),
+  }];
+}
+
+/** A nearby valid DNS label, for the message: lower case, other characters replaced by `-`, at most 63. */
+function suggestLabel(name: string): string {
+  const lowered = name.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '');
+  return (lowered || 'default').slice(0, 63).replace(/-+$/, '');
+}
+
 /** A nearby valid subdomain, for the message: lower case, other characters replaced by `-`. */
 export function suggestSubdomain(name: string): string {
   const lowered = name.toLowerCase().replace(/[^a-z0-9.-]+/g, '-').replace(/\.{2,}/g, '.').replace(/^[-.]+|[-.]+$/g, '');
   return (lowered || 'my-name').slice(0, 253).replace(/[-.]+$/, '');
 }
 
+/** A part that reads the object's metadata (absent: empty, as Go's zero ObjectMeta; of the wrong type: the schema's). */
+function onMetadata(check: (context: RuleContext, metadata: JsonObject) => Finding[]): (context: RuleContext) => Finding[] {
+  return (context) => {
+    const metadata = context.object.metadata;
+    if (metadata !== undefined && !isObject(metadata)) return [];
+    return check(context, metadata ?? {});
+  };
+}
+
+const parts = [
+  onMetadata((context, meta) => nameFindings(context.kind, meta)),
+  onMetadata((context, meta) => namespaceFindings(context.kind, meta)),
+  onMetadata((context, meta) => labelFindings(meta.labels, { at: ['metadata', 'labels'], printed: 'metadata.labels', owner: `The ${context.kind}` }, { key: OBJECT_META_CODES.labelKey, value: OBJECT_META_CODES.labelValue })),
+  onMetadata((context, meta) => annotationFindings(meta.annotations, { at: ['metadata', 'annotations'], printed: 'metadata.annotations', owner: `The ${context.kind}` }, { key: OBJECT_META_CODES.annotationKey, size: OBJECT_META_CODES.annotationsTooLong })),
+];
+
 export const validateObjectMeta: Rule = {
   name: 'ValidateObjectMeta',
   kinds: ['Job', 'CronJob', 'CSIDriver'],
   codes,
-  check(context: RuleContext): Finding[] {
-    const metadata = context.object.metadata;
-    if (metadata !== undefined && !isObject(metadata)) return [];
-    const meta = metadata ?? {};
-    const owner = `The ${context.kind}`;
-    return [
-      ...nameFindings(context.kind, meta),
-      ...labelFindings(meta.labels, { at: ['metadata', 'labels'], printed: 'metadata.labels', owner }, { key: OBJECT_META_CODES.labelKey, value: OBJECT_META_CODES.labelValue }),
-      ...annotationFindings(meta.annotations, { at: ['metadata', 'annotations'], printed: 'metadata.annotations', owner }, { key: OBJECT_META_CODES.annotationKey, size: OBJECT_META_CODES.annotationsTooLong }),
-    ];
-  },
+  check: (context: RuleContext): Finding[] => parts.flatMap((part) => part(context)),
+  parts,
 };

@@ -1,0 +1,155 @@
+// Explain: what each Job, CronJob and CSIDriver of a file will do once created, in the chosen release. Pure:
+// the CLI (`kubeassist explain`), the LSP request `kubeassist/explain`, the hover on `kind:` and the code lens
+// all call these functions.
+import type { FileModel } from '../../document/fileModel';
+import { hasTemplateActions } from '../../document/helmTemplate';
+import { toServerJson } from '../../document/kubectlYaml';
+import { asCreated } from '../../kube/created';
+import { defaultedJobSpec, isObject } from '../../kube/defaults';
+import { classify, mayNameOurKinds } from '../../kube/resources';
+import { minorOf, type Settings } from '../../settings';
+import { formatFieldPath, jsonAt, type JsonObject, type KindName } from '../../types';
+import { cronJobFacts, cronJobSections } from './cronjob';
+import { csiDriverFacts, csiDriverSections } from './csidriver';
+import { defaultsSet } from './defaults';
+import { jobFacts, jobSections, type FailureTimeline } from './job';
+import { failureTimeline } from './timeline';
+import type { JobFacts, ObjectExplanation } from './types';
+import { durationWords, plural } from './words';
+
+export type { ObjectExplanation } from './types';
+
+export interface ExplainOptions {
+  /** The clock the next runs of a CronJob count from (seconds since the epoch). */
+  nowSeconds: number;
+  /** The time to failure (default: the Job controller model's, features/explain/timeline.ts). */
+  timeline?: FailureTimeline;
+}
+
+/** The explanation of one object as the API server reads it (`object`: the manifest's JSON), in 1.<minor>. */
+export function explainObject(kind: KindName, object: JsonObject, minor: number, options: ExplainOptions): ObjectExplanation {
+  const { object: stored, dropped } = asCreated(kind, object, minor);
+  const metadata = isObject(object.metadata) ? object.metadata : {};
+  const name = typeof metadata.name === 'string' ? metadata.name : typeof metadata.generateName === 'string' ? `${metadata.generateName}…` : null;
+  const explanation: ObjectExplanation = {
+    kind, name, namespace: typeof metadata.namespace === 'string' ? metadata.namespace : null, kubernetesVersion: `1.${minor}`, summary: '',
+    defaults: defaultsSet(kind, object, minor).map(({ at, value, by, onEachJob }) => ({ path: formatFieldPath(at), value, by, ...(onEachJob ? { onEachJob } : {}) })),
+    dropped: dropped.map(({ path, gate, why }) => ({ path: formatFieldPath(path), gate, why })),
+    sections: [], notes: [],
+  };
+  if (kind === 'Job') {
+    const spec = isObject(stored.spec) ? stored.spec : {};
+    const facts = jobFacts(spec, minor, options.timeline ?? failureTimeline);
+    explanation.job = facts;
+    explanation.sections = jobSections(facts, { owner: 'Job', ...(typeof metadata.name === 'string' ? { name: metadata.name } : {}) }, minor);
+    explanation.summary = jobSummary(facts, 'Job');
+  } else if (kind === 'CronJob') {
+    const cron = cronJobFacts(stored, minor, options.nowSeconds);
+    const templateSpec = jsonAt(stored, ['spec', 'jobTemplate', 'spec']);
+    const job = isObject(templateSpec) ? jobFacts(defaultedJobSpec(templateSpec, minor), minor, options.timeline ?? failureTimeline) : null;
+    explanation.cronJob = { ...cron, job };
+    explanation.sections = [...cronJobSections(cron, stored, minor, options.nowSeconds)];
+    if (job) {
+      for (const section of jobSections(job, { owner: 'CronJob' }, minor)) explanation.sections.push({ ...section, id: `jobTemplate.${section.id}`, title: `Each Job: ${section.title.toLowerCase()}` });
+    }
+    explanation.summary = `Creates a Job ${cron.words}${cron.timeZone ? ` (${cron.timeZone})` : ' (controller\'s time zone, usually UTC)'}${cron.suspend ? ', but is suspended' : ''}; overlapping runs: ${cron.concurrencyPolicy}; a missed run ${cron.startingDeadlineSeconds === null ? 'starts late' : `starts only within ${durationWords(cron.startingDeadlineSeconds)}`}.${job ? ` ${jobSummary(job, 'CronJob')}` : ''}`;
+  } else {
+    const facts = csiDriverFacts(stored, minor);
+    explanation.csiDriver = facts;
+    explanation.sections = csiDriverSections(facts);
+    const { settings } = facts;
+    explanation.summary = `${settings.attachRequired ? 'Volumes are attached first (a VolumeAttachment each)' : 'No attach step'}; the kubelet mounts ${settings.volumeLifecycleModes.join(' and ')} volumes ${settings.podInfoOnMount ? 'with' : 'without'} Pod information${settings.tokenRequests.length ? ' and with service account tokens' : ''}; fsGroup: ${settings.fsGroupPolicy}.`;
+  }
+  for (const field of explanation.dropped) {
+    explanation.notes.push(field.why === 'gate-off'
+      ? `\`${field.path}\` is dropped by a 1.${minor} API server (feature gate \`${field.gate}\` is off by default): it does nothing.`
+      : `\`${field.path}\` does not exist in Kubernetes 1.${minor}: it does nothing.`);
+  }
+  if (kind === 'CronJob' && explanation.cronJob?.timeZone === null) explanation.notes.push('Without `timeZone` the times are the kube-controller-manager\'s local time: UTC is assumed here.');
+  return explanation;
+}
+
+function jobSummary(facts: JobFacts, owner: 'Job' | 'CronJob'): string {
+  const who = owner === 'CronJob' ? 'Each Job runs' : 'Runs';
+  const pods = facts.completions === null
+    ? `${plural(facts.parallelism, 'Pod')} of a work queue`
+    : `${plural(facts.completions, 'Pod')} to success${facts.podsAtATime > 1 ? `, ${facts.podsAtATime} at a time` : ''}`;
+  const retries = facts.backoffLimit >= 2147483647
+    ? 'per-index retries only'
+    : facts.counts === 'failed-pods-and-container-restarts'
+      ? `fails after ${plural(Math.max(facts.backoffLimit, 1), 'container restart')} or ${facts.backoffLimit + 1} failed Pods`
+      : `fails after ${facts.backoffLimit + 1} failed Pods`;
+  const deletion = facts.ttlSecondsAfterFinished === null ? (owner === 'CronJob' ? 'kept by the history limits' : 'never deleted automatically') : `deleted ${durationWords(facts.ttlSecondsAfterFinished)} after it finishes`;
+  const managed = facts.managedBy ? ` Managed by \`${facts.managedBy}\`, not the built-in controller.` : '';
+  return `${who} ${pods}; ${retries}; ${deletion}.${managed}`;
+}
+
+/** One object of a file with where it starts (zero-based line of its first key). */
+export interface PlacedExplanation {
+  line: number;
+  explanation: ObjectExplanation;
+}
+
+/** Which object to explain: the first of this kind and name, else the one the line is in (or after the last start before it). */
+export interface ObjectTarget {
+  line?: number;
+  kind?: KindName;
+  name?: string;
+}
+
+interface Candidate {
+  line: number;
+  kind: KindName;
+  name?: string;
+  explain: () => ObjectExplanation | undefined;
+}
+
+/** The objects of a file that explain can speak of, each explained only when asked. */
+function candidates(model: FileModel, text: string, settings: Settings, options: ExplainOptions): Candidate[] {
+  const minor = minorOf(settings.kubernetesVersion);
+  const found: Candidate[] = [];
+  for (const { slice, doc } of model.update(text)) {
+    if (slice.offset + slice.text.length > (settings.maxFileSize || Infinity)) break;
+    if (!mayNameOurKinds(doc.text) || hasTemplateActions(doc.text)) continue;
+    doc.resourceSummaries.forEach((summary, index) => {
+      const classification = classify(summary.apiVersion, summary.kind);
+      if (classification.status !== 'checked') return;
+      const kind = classification.kind;
+      found.push({
+        line: slice.line + doc.lines.positionAt(summary.offset).line, kind, ...(summary.name ? { name: summary.name } : {}),
+        explain: () => {
+          const resource = doc.resources[index];
+          let object;
+          try {
+            object = resource && toServerJson(doc.document, resource.node);
+          } catch {
+            return undefined; // too many aliases: nothing to explain
+          }
+          return isObject(object) ? explainObject(kind, object, minor, options) : undefined;
+        },
+      });
+    });
+  }
+  return found;
+}
+
+/**
+ * The Jobs, CronJobs and CSIDrivers of a file, explained (only the target's when one is given). A Helm template is
+ * skipped (what an action writes is unknown), as is a document past `maxFileSize`.
+ */
+export function explainFile(model: FileModel, text: string, settings: Settings, options: ExplainOptions, target?: ObjectTarget): PlacedExplanation[] {
+  if (!settings.enable) return [];
+  let chosen = candidates(model, text, settings, options);
+  if (target) {
+    const named = target.kind && target.name ? chosen.find((candidate) => candidate.kind === target.kind && candidate.name === target.name) : undefined;
+    const byLine = target.line === undefined ? undefined : [...chosen].reverse().find((candidate) => candidate.line <= (target.line as number)) ?? chosen[0];
+    const picked = named ?? byLine;
+    chosen = picked ? [picked] : [];
+  }
+  const placed: PlacedExplanation[] = [];
+  for (const candidate of chosen) {
+    const explanation = candidate.explain();
+    if (explanation) placed.push({ line: candidate.line, explanation });
+  }
+  return placed;
+}

@@ -1,0 +1,136 @@
+// `kubeassist simulate` and `kubeassist/simulate`: pick a Job or CronJob of a file, read the scenario (a file's YAML
+// documents, or a ready preset) and run the behaviour model on it.
+import type { Position } from 'vscode-languageserver-types';
+import { simulateCronJob, type CronJobSimulation } from '../behaviour/cronjob';
+import { simulateJob, type JobSimulation } from '../behaviour/job';
+import { presetScenario } from '../behaviour/presets';
+import { parseScenarios, type CronJobScenario, type JobScenario, type ScenarioProblem } from '../behaviour/scenario';
+import { toServerJson } from '../document/kubectlYaml';
+import type { FileModel } from '../document/fileModel';
+import { isObject } from '../kube/defaults';
+import { classify } from '../kube/resources';
+import { minorOf, type Settings } from '../settings';
+import type { Json, JsonObject, KindName } from '../types';
+
+/** Which object of the file: its number among the file's Jobs and CronJobs (0-based), its name, or a position inside it. */
+export interface SimulateTarget {
+  object?: number | string;
+  position?: Position;
+}
+
+/** The scenario: `preset:NAME[,key=value...]` (or a bare preset name), or the YAML documents of a scenario file as JSON. */
+export type ScenarioInput = string | readonly Json[] | undefined;
+
+export interface SimulatedObject {
+  kind: KindName;
+  name: string;
+  /** Zero-based line of the object's first key in the file. */
+  line: number;
+}
+
+/** A CronJob's sync at the scenario's `now`: the next five runs, the decision, the Job it creates. */
+export interface CronJobSimulationResult extends CronJobSimulation {
+  kind: 'CronJob';
+  kubernetesVersion: string;
+  notes: string[];
+}
+
+export interface SimulateAnswer {
+  object?: SimulatedObject;
+  simulation?: JobSimulation | CronJobSimulationResult;
+  /** Why nothing was simulated: a bad scenario (one problem per bad entry) or no object to simulate. */
+  problems: ScenarioProblem[];
+}
+
+interface Candidate {
+  kind: KindName;
+  name: string;
+  line: number;
+  object: JsonObject;
+  templated: boolean;
+}
+
+/** The Jobs and CronJobs of a file, in order, with the JSON the API server would read. */
+function candidates(model: FileModel, text: string, maxFileSize: number): Candidate[] {
+  const found: Candidate[] = [];
+  for (const { slice, doc } of model.update(text)) {
+    if (slice.offset + slice.text.length > maxFileSize) break;
+    for (const resource of doc.resources) {
+      const classification = classify(resource.apiVersion, resource.kind);
+      if (classification.status !== 'checked' || classification.kind === 'CSIDriver') continue;
+      let object: Json;
+      try {
+        object = toServerJson(doc.document, resource.node);
+      } catch {
+        continue;
+      }
+      if (!isObject(object)) continue;
+      const metadata = isObject(object.metadata) ? object.metadata : {};
+      const name = typeof metadata.name === 'string' ? metadata.name : typeof metadata.generateName === 'string' ? metadata.generateName : classification.kind.toLowerCase();
+      const range = resource.node.range ?? [0, 0, 0];
+      found.push({
+        kind: classification.kind, name, object, templated: doc.template !== undefined,
+        line: slice.line + doc.lines.positionAt(range[0]).line,
+      });
+    }
+  }
+  return found;
+}
+
+function pick(found: Candidate[], target: SimulateTarget, text: string): Candidate | ScenarioProblem {
+  if (found.length === 0) return { path: 'object', message: 'the file has no Job or CronJob to simulate' };
+  if (target.position) {
+    const line = target.position.line;
+    const inside = found.filter((candidate) => candidate.line <= line);
+    const last = inside[inside.length - 1];
+    return last ?? found[0];
+  }
+  if (typeof target.object === 'number') {
+    return found[target.object] ?? { path: 'object', message: `there is no object number ${target.object} (the file has ${found.length} Jobs and CronJobs, numbered from 0)` };
+  }
+  if (typeof target.object === 'string') {
+    const named = found.filter((candidate) => candidate.name === target.object);
+    if (named.length === 0) return { path: 'object', message: `no Job or CronJob named ${target.object} (the file has ${found.map((c) => c.name).join(', ')})` };
+    return named[0];
+  }
+  void text;
+  return found[0];
+}
+
+/** Runs the scenario on the chosen object at the settings' release. `nowSeconds`: the clock of CronJob presets. */
+export function simulate(model: FileModel, text: string, settings: Settings, target: SimulateTarget, scenario: ScenarioInput, nowSeconds: number): SimulateAnswer {
+  const chosen = pick(candidates(model, text, settings.maxFileSize || Infinity), target, text);
+  if ('path' in chosen) return { problems: [chosen] };
+  const object: SimulatedObject = { kind: chosen.kind, name: chosen.name, line: chosen.line };
+  if (chosen.templated) return { object, problems: [{ path: 'object', message: `${chosen.kind} ${chosen.name} is a Helm template: render it first (helm template) and simulate what it prints` }] };
+  const read = readScenario(scenario, nowSeconds);
+  if (read.problems.length) return { object, problems: read.problems };
+  const minor = minorOf(settings.kubernetesVersion);
+  if (chosen.kind === 'Job') {
+    return { object, simulation: simulateJob(chosen.object, read.job ?? { pods: [] }, minor), problems: [] };
+  }
+  if (read.job) {
+    // A Job scenario on a CronJob: what each Job it creates does.
+    const spec = isObject(chosen.object.spec) ? chosen.object.spec : {};
+    const jobTemplate = isObject(spec.jobTemplate) ? spec.jobTemplate : {};
+    const job: JsonObject = { apiVersion: 'batch/v1', kind: 'Job', metadata: { ...(isObject(jobTemplate.metadata) ? jobTemplate.metadata : {}), name: chosen.name }, spec: isObject(jobTemplate.spec) ? jobTemplate.spec : {} };
+    const simulation = simulateJob(job, read.job, minor);
+    simulation.notes.unshift(`CronJob ${chosen.name}: this is what each Job it creates (from spec.jobTemplate) does.`);
+    return { object, simulation, problems: [] };
+  }
+  // Without a scenario: the CronJob created a day ago, syncing now, with no Job running.
+  const scenarioOfCronJob = read.cronJob ?? { created: Math.floor(nowSeconds) - 86400, now: Math.floor(nowSeconds), activeJobs: 0 };
+  const notes = read.cronJob ? [] : ['No scenario: the CronJob was created a day ago, the controller syncs it now, no Job of it is running.'];
+  const { name: _name, ...times } = scenarioOfCronJob;
+  void _name;
+  return { object, simulation: { kind: 'CronJob', kubernetesVersion: `1.${minor}`, ...simulateCronJob(chosen.object, times, minor), notes }, problems: [] };
+}
+
+function readScenario(scenario: ScenarioInput, nowSeconds: number): { job?: JobScenario; cronJob?: CronJobScenario; problems: ScenarioProblem[] } {
+  if (scenario === undefined) return { problems: [] };
+  if (typeof scenario === 'string') {
+    const preset = presetScenario(scenario.startsWith('preset:') ? scenario.slice('preset:'.length) : scenario);
+    return { job: preset.job, cronJob: preset.cronJob?.(nowSeconds), problems: preset.problems };
+  }
+  return parseScenarios(scenario);
+}
