@@ -235,5 +235,8 @@ for (const size of sizes) {
     `| ${size} | ${kib >= 1000 ? `${(kib / 1024).toFixed(2)} MiB` : `${kib.toFixed(0)} KiB`} | ${text.split('\n').length - 1} | ${format(pick('start'))} | ${format(pick('open'))} | ${format(pick('openCpu'))} | ${floor.toFixed(0)} | ${median(results.map((r) => r.open / r.floor)).toFixed(2)} | ${median(pick('coldFloor')).toFixed(0)} | ${median(results.map((r) => r.open / r.coldFloor)).toFixed(2)} | ${format(pick('edit'))} | ${format(pick('editCpu'), 1)} | ${format(pick('completion'), 1)} | ${format(pick('hover'), 1)} | ${format(pick('codeAction'), 1)} | ${format(pick('rss'))} | ${results[0].diagnostics} |`,
   );
 }
+
+// The MCP server's answer time (issue 24: one check of a 1,000-line manifest within 50 ms after start).
+await (await import('./bench-mcp.mjs')).benchMcp(runs);
 await (await import('./bench-explain.mjs')).benchExplain({ serverCommand, root }); // explain per object (scripts/bench-explain.mjs)
 await (await import('./bench-behaviour.mjs')).benchBehaviour(args); // simulateJob on 1,000-Pod scenarios

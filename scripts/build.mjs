@@ -124,7 +124,7 @@ function engineFacade() {
 const lazyEnginePlugin = {
   name: 'lazy-engine',
   setup(context) {
-    const wiring = /server[\\/]src[\\/](server\.ts|lsp[\\/]|config[\\/])/;
+    const wiring = /server[\\/]src[\\/](server\.ts|lsp[\\/]|config[\\/]|cli[\\/]|mcp[\\/])/;
     context.onResolve({ filter: /^(\.\.?\/)+service\/index$/ }, (args) => (wiring.test(args.importer) ? { path: 'engine', namespace: 'lazy-engine' } : undefined));
     context.onLoad({ filter: /.*/, namespace: 'lazy-engine' }, () => ({ contents: engineFacade(), loader: 'js' }));
   },
@@ -133,7 +133,11 @@ const lazyEnginePlugin = {
 await Promise.all([
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
   build({ ...common, entryPoints: ['server/src/service/index.ts'], outfile: 'dist/engine.js', plugins: [precompiledPlugin, quietYamlPlugin] }).then(() =>
-    build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' }, external: ['./engine.js'], plugins: [lazyEnginePlugin] }),
+    Promise.all([
+      build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' }, external: ['./engine.js'], plugins: [lazyEnginePlugin] }),
+      // `kubeassist mcp` for the extension's MCP server definition: the same engine.js as the language server.
+      build({ ...common, entryPoints: ['server/src/mcp/main.ts'], outfile: 'dist/mcp.js', banner: { js: '#!/usr/bin/env node' }, external: ['./engine.js'], plugins: [lazyEnginePlugin] }),
+    ]),
   ),
   build({ ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [precompiledPlugin, quietYamlPlugin] }),
 ]);

@@ -1,9 +1,11 @@
 // The VS Code client: start the bundled language server over IPC, pass settings and the per-document
-// decision beside Red Hat YAML, show the status bar item, the explanations and simulations (explain.ts, simulate.ts). Nothing else.
+// decision beside Red Hat YAML, show the status bar item, the explanations and simulations (explain.ts,
+// simulate.ts), and offer the agent tools (languageModelTools.ts, which run in the server). Nothing else.
 import * as path from 'node:path';
 import { commands, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerExplain } from './explain';
+import { registerAgentTools } from './languageModelTools';
 import { registerSimulate } from './simulate';
 import { SchemaDiagnosticsDecisions } from './redHatYaml';
 import { KubernetesStatusBar, SELECT_VERSION_COMMAND, selectKubernetesVersion } from './statusBar';
@@ -42,7 +44,9 @@ export async function activate(context: ExtensionContext): Promise<void> {
     registerSimulate(() => client),
   );
   await client.start();
-  context.subscriptions.push(new KubernetesStatusBar(client));
+  const agentTools = registerAgentTools(context, () => client);
+  context.subscriptions.push(new KubernetesStatusBar(client), ...agentTools.registrations);
+  client.outputChannel.appendLine(agentTools.summary);
 }
 
 export async function deactivate(): Promise<void> {

@@ -10,6 +10,7 @@ import { DIFF_USAGE, diffFiles } from './cli/explain';
 import { EXPLAIN_FORMATS, EXPLAIN_USAGE, explainFiles, type ExplainFormat } from './cli/explainObjects';
 import { SIMULATE_USAGE, simulateFile, type SimulateCommand } from './cli/simulate';
 import { serveWorker, type WorkerSetup } from './cli/pool';
+import { mcpRoots, serveMcp } from './mcp/server';
 import { ruleKeyProblem } from './service/index';
 import { normalizeSettings } from './lsp/configuration';
 import { DEFAULT_SETTINGS, isValidVersion, ruleSettingOf } from './service/settings';
@@ -23,6 +24,7 @@ const USAGE = `Usage: kubeassist check [options] PATH...
        kubeassist diff --against <git-ref> FILE...
        kubeassist explain [--format text|markdown|json] FILE...
        kubeassist simulate FILE [--object NAME] [--scenario SCENARIO.yaml | preset:NAME] [--format text|json]
+       kubeassist mcp [--root DIR]...
        kubeassist --version
 
 Checks Kubernetes Job (batch/v1) and CSIDriver (storage.k8s.io/v1) manifests as the API server would.
@@ -69,7 +71,27 @@ maxFileSize), then from the options. Files its ignore globs match are not checke
 Exit status: 0 without errors, 1 when any error was found (after --fix: any error left; with --fail-on-empty:
 also when nothing was checked), 2 on a usage problem or a path that cannot be read (the others are still checked).`;
 
+const MCP_USAGE = `Usage: kubeassist mcp [--root DIR]...
+
+Serves the engine to coding agents over the Model Context Protocol (stdio): the tools check, fix and rules,
+and a resource per rule (kubeassist://rules/<code>). Files are read only inside the roots the client grants;
+a client that grants none gets the --root folders (default: the current folder). Nothing is written unless
+the fix tool is called with write: true; no other process is run.`;
+
 class UsageError extends Error {}
+
+/** `kubeassist mcp`: serves until the client closes the connection. */
+async function mcp(args: string[]): Promise<number> {
+  let roots: string[];
+  try {
+    roots = mcpRoots(args);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  await serveMcp({ roots });
+  await new Promise<void>((resolve) => process.stdin.once('close', resolve));
+  return 0;
+}
 
 /** The clock of CronJob presets: KUBEASSIST_NOW (an ISO time) fixes it, for tests. */
 function nowSeconds(): number {
@@ -239,14 +261,15 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   try {
-    if (command !== 'check' && command !== 'diff' && command !== 'explain' && command !== 'simulate') throw new UsageError(`unknown command "${command}"`);
+    if (!['check', 'diff', 'explain', 'simulate', 'mcp'].includes(command)) throw new UsageError(`unknown command "${command}"`);
     if (rest.includes('-h') || rest.includes('--help')) {
-      process.stdout.write((command === 'diff' ? DIFF_USAGE : command === 'explain' ? EXPLAIN_USAGE : command === 'simulate' ? SIMULATE_USAGE : USAGE) + '\n');
+      process.stdout.write((command === 'diff' ? DIFF_USAGE : command === 'explain' ? EXPLAIN_USAGE : command === 'simulate' ? SIMULATE_USAGE : command === 'mcp' ? MCP_USAGE : USAGE) + '\n');
       return 0;
     }
     if (command === 'diff') return diff(rest);
     if (command === 'explain') return explain(rest);
     if (command === 'simulate') return simulate(rest);
+    if (command === 'mcp') return await mcp(rest);
     return await runCheck(parseArguments(rest), {
       stdout: (text) => void process.stdout.write(text),
       stderr: (text) => void process.stderr.write(text),

@@ -7,9 +7,11 @@ import { codeActionClient } from './lsp/codeActionClient';
 import { GitBaselines } from './lsp/gitBaseline';
 import { guarded } from './lsp/guard';
 import { DocumentConfigurations, isConfigDocument } from './lsp/documentSettings';
+import { runAgentTool } from './mcp/tools';
 import {
-  DOCUMENT_INFO_REQUEST, EXPLAIN_REQUEST, SCENARIO_PRESETS_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, SIMULATE_REQUEST, type DocumentInfo, type DocumentInfoParams, type ExplainParams,
-  type ExplainResult, type ScenarioPresetInfo, type SchemaDiagnosticsParams, type SimulateParams, type SimulateResult,
+  AGENT_TOOL_REQUEST, DOCUMENT_INFO_REQUEST, EXPLAIN_REQUEST, SCENARIO_PRESETS_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, SIMULATE_REQUEST, type AgentToolParams,
+  type AgentToolResult, type DocumentInfo, type DocumentInfoParams, type ExplainParams, type ExplainResult, type ScenarioPresetInfo, type SchemaDiagnosticsParams,
+  type SimulateParams, type SimulateResult,
 } from './lsp/protocol';
 import { ValidationScheduler } from './lsp/scheduler';
 import { KUSTOMIZATION_WATCHERS, WorkspaceContexts } from './lsp/workspaceContext';
@@ -210,6 +212,10 @@ connection.onNotification(SCHEMA_DIAGNOSTICS_NOTIFICATION, guarded(log, 'schemaD
   schemaDecisions.set(params.uri, params.schemaDiagnostics === 'off' ? 'off' : 'on');
   if (documents.get(params.uri)) scheduler.now(params.uri);
 }));
+
+// The VS Code language-model tools (client/src/languageModelTools.ts) run the agent tools here: one engine.
+connection.onRequest(AGENT_TOOL_REQUEST, guarded(log, 'agentTool', { error: 'internal error (see the KubeAssist log)' } as AgentToolResult, (params: AgentToolParams): AgentToolResult =>
+  runAgentTool(params.tool, params.input ?? {}, nowSeconds(), params.uri ? { settings: settingsFor(params.uri), context: contexts.contextFor(params.uri) } : { settings, context: {} })));
 
 connection.onRequest(DOCUMENT_INFO_REQUEST, guarded(log, 'documentInfo', null, (params: DocumentInfoParams): DocumentInfo | null => {
   const document = documents.get(params.uri);

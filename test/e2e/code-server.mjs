@@ -234,6 +234,9 @@ try {
   const outputText = (await outputLines.count()) ? (await outputLines.textContent()).replace(/\u00a0/g, ' ') : '';
   note(`output: ${outputText.slice(0, 120)}`);
   check(/KubeAssist language server .* started/.test(outputText), '"KubeAssist: Show Server Log" shows the KubeAssist output channel with the server\'s log', outputText);
+  // Issue 24: the language-model tools are registered (the editor's own lm.tools lists them) and the MCP server definition offered.
+  check(/language-model tools registered: kubeassist_check, kubeassist_explain, kubeassist_fix, kubeassist_rules, kubeassist_simulate; MCP server definition kubeassist\.mcp/.test(outputText),
+    'the agent tools are registered in code-server: lm.tools lists the five kubeassist_* tools; the MCP server definition is offered', outputText);
   await shot('server-log');
 
   // 9. The client's per-document decision reaches the server: `off` leaves plain schema errors out, keeps rules.

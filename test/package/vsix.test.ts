@@ -12,7 +12,7 @@ import { REPO_ROOT } from '../support/shared';
 const VSCE = join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
 const PACKAGED = [
   'CHANGELOG.md', 'LICENSE', 'NOTICE', 'README.md',
-  'dist/engine.js', 'dist/extension.js', 'dist/server.js',
+  'dist/engine.js', 'dist/extension.js', 'dist/mcp.js', 'dist/server.js',
   'docs/images/completion.png', 'docs/images/diagnostics.png', 'docs/images/hover.png', 'docs/images/quick-fix.png',
   'package.json', 'syntaxes/kubeassist.injection.tmLanguage.json',
 ];
@@ -21,7 +21,7 @@ type Vsix = { zipEntries(file: string): Map<string, Buffer>; vsixProblems(entrie
 const vsix = (): Promise<Vsix> => import(join(REPO_ROOT, 'scripts', 'vsix.mjs')) as Promise<Vsix>;
 
 describe('the extension package', () => {
-  it('lists the bundles the extension loads, the grammar, the documents and the README pictures; no CLI, no node_modules, no sources', () => {
+  it('lists the bundles the extension loads (the server, the engine, and the MCP server its definition starts), the grammar, the documents and the README pictures; no CLI, no node_modules, no sources', () => {
     const result = spawnSync(process.execPath, [VSCE, 'ls', '--no-dependencies'], { cwd: REPO_ROOT, encoding: 'utf8' });
     assert.equal(result.status, 0, result.stderr);
     assert.deepEqual(result.stdout.trim().split('\n').sort(), PACKAGED);
@@ -44,7 +44,7 @@ describe('the extension package', () => {
       const { zipEntries, vsixProblems } = await vsix();
       const entries = zipEntries(file);
       assert.deepEqual(vsixProblems(entries), []);
-      assert.deepEqual([...entries.keys()].filter((name) => name.startsWith('extension/dist/')).sort(), ['extension/dist/engine.js', 'extension/dist/extension.js', 'extension/dist/server.js']);
+      assert.deepEqual([...entries.keys()].filter((name) => name.startsWith('extension/dist/')).sort(), ['extension/dist/engine.js', 'extension/dist/extension.js', 'extension/dist/mcp.js', 'extension/dist/server.js']);
     } finally {
       rmSync(work, { recursive: true, force: true });
     }

@@ -44,13 +44,18 @@ function readScenarioOption(option: string | undefined): { scenario: ScenarioInp
   } catch (error) {
     return { scenario: undefined, problem: `${option}: ${describeFileError(error)}` };
   }
+  return scenarioOfText(text, option);
+}
+
+/** A scenario file's text (named `name` in problems): its YAML documents as JSON, or why it is not YAML. */
+export function scenarioOfText(text: string, name: string): { scenario: ScenarioInput; problem?: string } {
   const documents = parseAllDocuments(text);
   const parsed = Array.isArray(documents) ? documents : [documents];
   for (const document of parsed) {
     const error = document.errors[0];
     if (error) {
       const line = error.linePos?.[0];
-      return { scenario: undefined, problem: `${option}${line ? `:${line.line}:${line.col}` : ''}: not valid YAML: ${error.message.split('\n')[0]}` };
+      return { scenario: undefined, problem: `${name}${line ? `:${line.line}:${line.col}` : ''}: not valid YAML: ${error.message.split('\n')[0]}` };
     }
   }
   return { scenario: parsed.map((document) => (document.toJS() ?? null) as Json).filter((value) => value !== null) };

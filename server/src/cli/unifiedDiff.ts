@@ -117,3 +117,42 @@ export function unifiedDiff(oldText: string, newText: string, names: { from: str
   }
   return out;
 }
+
+/** A change of whole lines: `deleted` lines of the old text from line `start` (0-based) give way to `inserted`. */
+interface LineChange {
+  start: number;
+  deleted: number;
+  inserted: string;
+}
+
+/**
+ * The changes from one text to another as LSP text edits on the old text (0-based lines, UTF-16 columns), each
+ * a run of whole lines, line ends included, found with the same shortest edit script as the diff. Applied to
+ * the old text, they give the new one exactly (a missing final line break included).
+ */
+export function lineEdits(oldText: string, newText: string): { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[] {
+  if (oldText === newText) return [];
+  const withEnds = (text: string) => text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+  const a = withEnds(oldText);
+  const b = withEnds(newText);
+  const changes: LineChange[] = [];
+  let open: LineChange | undefined;
+  let oldLine = 0;
+  for (const op of editScript(a, b)) {
+    if (op.kind === ' ') {
+      open = undefined;
+      oldLine = op.oldIndex + 1;
+      continue;
+    }
+    if (!open) changes.push((open = { start: op.kind === '-' ? op.oldIndex : oldLine, deleted: 0, inserted: '' }));
+    if (op.kind === '-') {
+      open.deleted++;
+      oldLine = op.oldIndex + 1;
+    } else open.inserted += op.line;
+  }
+  const position = (line: number) => (line < a.length || a.length === 0 || a[a.length - 1].endsWith('\n') ? { line, character: 0 } : { line: a.length - 1, character: a[a.length - 1].length });
+  return changes.map((change) => ({
+    range: { start: position(change.start), end: position(change.start + change.deleted) },
+    newText: change.inserted,
+  }));
+}

@@ -31,6 +31,31 @@ export interface DocumentInfo {
 }
 
 /**
+ * Client -> server: run one of the agent tools (the MCP server's `check`, `fix`, `explain`, `simulate`, `rules`) in the running
+ * language server, for the VS Code language-model tools. With `uri`, the document's own settings
+ * (kubeassist.*, its .kubeassist.yaml) and kustomization context are the base; the input's win over them.
+ */
+export const AGENT_TOOL_REQUEST = 'kubeassist/agentTool';
+export type AgentToolName = 'check' | 'fix' | 'explain' | 'simulate' | 'rules';
+/** The VS Code language-model tools' names, as package.json's `contributes.languageModelTools` declares them. */
+export const LANGUAGE_MODEL_TOOLS: Record<AgentToolName, string> = {
+  check: 'kubeassist_check', fix: 'kubeassist_fix', explain: 'kubeassist_explain', simulate: 'kubeassist_simulate', rules: 'kubeassist_rules',
+};
+/** The MCP server definition provider, as package.json's `contributes.mcpServerDefinitionProviders` declares it. */
+export const MCP_PROVIDER_ID = 'kubeassist.mcp';
+export interface AgentToolParams {
+  tool: AgentToolName;
+  /** The tool's input, as the MCP tool takes it (text-based: `text`, `fileName`, `kubernetesVersion`, `rules`; `query` for rules). */
+  input: Record<string, unknown>;
+  uri?: string;
+}
+/** The tool's output (the MCP tool's structured content), or its error in one plain sentence. */
+export interface AgentToolResult {
+  output?: Record<string, unknown>;
+  error?: string;
+}
+
+/**
  * Client -> server: what a document's Jobs, CronJobs and CSIDrivers will do (README "Explain"). Without `line`,
  * `kind` and `name`: every object of the file; with them: the first object of that kind and name, else the one
  * at (or last starting before) the zero-based `line`. Null when the document is not open.

@@ -155,3 +155,18 @@ export function codeActions(
 export function fixText(text: string, settings: Settings, options: ValidateOptions = {}): { text: string; fixed: number } {
   return fixTextWith(text, settings, (model, current) => validate(model, current, settings, options));
 }
+
+/**
+ * The first YAML error of a text as kubectl reads it, in any document, whether it holds a Kubernetes object
+ * or not (1-based line and column): for a front door that must tell "not YAML" from "no object of ours".
+ */
+export function firstYamlError(text: string): { line: number; column: number; message: string } | undefined {
+  const model = new FileModel();
+  for (const { slice, doc } of model.update(text)) {
+    const issue = doc.issues.find((candidate) => candidate.severity === 'error');
+    if (!issue) continue;
+    const position = doc.lines.positionAt(issue.start);
+    return { line: slice.line + position.line + 1, column: position.character + 1, message: issue.message };
+  }
+  return undefined;
+}

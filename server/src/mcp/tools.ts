@@ -1,0 +1,286 @@
+// The MCP tools' work, as plain functions over the engine: `check`, `fix` and `rules` answer what
+// `kubeassist check --format json`, `kubeassist check --fix` and docs/rules.md answer, from the same code.
+// Files come only through Roots (inside the granted roots, bounded); nothing here runs another process.
+import { dirname, join, relative, sep } from 'node:path';
+import type { TextEdit } from 'vscode-languageserver-types';
+import {
+  allRuleCodes, checkedResources, compileGlob, CONFIG_FILE_NAME, DEFAULT_SETTINGS, explainFile, FileModel, firstYamlError, fixText, isIgnored, kustomizeContext, readConfig,
+  simulate, validate, withConfig, type DocumentContext, type IgnoreGlob, type ObjectExplanation, type ScenarioInput, type Settings,
+} from '../service/index';
+import { DEFAULT_MAX_FILE_SIZE, isValidVersion, layerRules, type RuleSetting } from '../service/settings';
+import type { RuleCode } from '../service/types';
+import { identitiesOf } from '../cli/checkFile';
+import { scenarioOfText } from '../cli/simulate';
+import { findingOf, type Finding } from '../cli/report';
+import { lineEdits } from '../cli/unifiedDiff';
+import { Roots, ToolInputError } from './roots';
+
+/** What every tool takes besides its input: the release and rule settings, over the files' `.kubeassist.yaml`. */
+export interface ToolSettings {
+  kubernetesVersion?: string;
+  rules?: Record<string, RuleSetting>;
+}
+
+/** What the language server knows of an open document: its settings and context, the base of a text's check. */
+export interface DocumentBase {
+  settings: Settings;
+  context: DocumentContext;
+}
+
+export interface CheckInput extends ToolSettings {
+  /** Manifest text to check (one file's worth, any number of documents). */
+  text?: string;
+  /** How findings name the text (default `<text>`). */
+  fileName?: string;
+  /** Files or folders inside the granted roots. */
+  paths?: string[];
+}
+
+export interface CheckedObject {
+  file: string;
+  kind: string;
+  /** `Job/default/pi`, `CSIDriver/ebs.csi.aws.com`. */
+  identity: string;
+  line: number;
+}
+
+export interface CheckOutput {
+  findings: Finding[];
+  objects: CheckedObject[];
+  /** Files left out, and why (ignored by a `.kubeassist.yaml`, a link out of the roots). */
+  skipped: string[];
+}
+
+/** The largest text a tool reads, the engine's own default file limit (`kubeassist.maxFileSize`). */
+export const MAX_TEXT = DEFAULT_MAX_FILE_SIZE;
+
+export function checkTool(input: CheckInput, roots: Roots, base?: DocumentBase): CheckOutput {
+  const output: CheckOutput = { findings: [], objects: [], skipped: [] };
+  for (const source of sourcesOf(input, roots, output.skipped, base)) {
+    const { text, settings, context, name } = source;
+    const model = new FileModel();
+    const diagnostics = validate(model, text, settings, { context });
+    const resources = checkedResources(model, text, settings.maxFileSize);
+    if (resources.length === 0 && input.text !== undefined) notYaml(text);
+    output.findings.push(...diagnostics.map((diagnostic) => shaped(findingOf(name, diagnostic))));
+    const identities = identitiesOf(resources);
+    output.objects.push(...resources.map((resource, i) => ({ file: name, kind: resource.kind, identity: identities[i], line: resource.line + 1 })));
+  }
+  return output;
+}
+
+/**
+ * Loads what the engine loads on first use (the schema validators of each kind, the rule tables) while the
+ * client is still starting up, so that the first `check` an agent makes answers as fast as the later ones.
+ */
+export function warmUp(): void {
+  const text = ['apiVersion: batch/v1\nkind: Job\nmetadata: {name: a}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: a, image: a}]\n',
+    'apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: a}\nspec:\n  schedule: "@daily"\n  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: a, image: a}]}}}}\n',
+    'apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata: {name: a.example.com}\nspec: {}\n'].join('---\n');
+  fixText(text, DEFAULT_SETTINGS);
+}
+
+export interface FixInput extends ToolSettings {
+  text?: string;
+  fileName?: string;
+  /** One file inside the granted roots. */
+  path?: string;
+  /** With `path`: write the fixed text back to the file (otherwise nothing is written). */
+  write?: boolean;
+}
+
+export interface FixOutput {
+  /** The text with every obvious fix applied (what `kubeassist check --fix` writes). */
+  text: string;
+  /** How many findings the fixes repaired. */
+  fixed: number;
+  /** The changes from the given text to the fixed one, as LSP text edits (0-based lines) on the original. */
+  edits: TextEdit[];
+  /** What is left after the fixes. */
+  remaining: Finding[];
+  /** Whether the file was written (`write: true` with `path`, and something changed). */
+  written: boolean;
+}
+
+export function fixTool(input: FixInput, roots: Roots, base?: DocumentBase): FixOutput {
+  if (input.write && input.path === undefined && input.text !== undefined) throw new ToolInputError('`write` needs `path`: a text has no file to write');
+  const source = oneSource(input, roots, base);
+  const fixed = fixText(source.text, source.settings, { context: source.context });
+  const remaining = validate(new FileModel(), fixed.text, source.settings, { context: source.context }).map((diagnostic) => shaped(findingOf(source.name, diagnostic)));
+  const written = !!input.write && source.real !== undefined && fixed.text !== source.text;
+  if (written) roots.write(source.real!, source.bom + fixed.text);
+  return { text: fixed.text, fixed: fixed.fixed, edits: lineEdits(source.text, fixed.text), remaining, written };
+}
+
+export interface ExplainInput extends ToolSettings {
+  text?: string;
+  fileName?: string;
+  /** One file inside the granted roots. */
+  path?: string;
+}
+
+/** What `kubeassist explain --format json` prints: each object's explanation after the server's defaults. */
+export function explainTool(input: ExplainInput, roots: Roots, nowSeconds: number, base?: DocumentBase): { kubernetesVersion: string; objects: { file: string; line: number; explanation: ObjectExplanation }[] } {
+  const source = oneSource(input, roots, base);
+  const objects = explainFile(new FileModel(), source.text, source.settings, { nowSeconds }).map((entry) => ({ file: source.name, line: entry.line + 1, explanation: entry.explanation }));
+  return { kubernetesVersion: source.settings.kubernetesVersion, objects };
+}
+
+export interface SimulateInput extends ExplainInput {
+  /** The Job or CronJob: its name, or its number among the file's Jobs and CronJobs (default: the first). */
+  object?: string | number;
+  /** `preset:NAME[,key=value...]`, a scenario file's text (YAML), or its documents as JSON. Default: every Pod succeeds. */
+  scenario?: string | Record<string, unknown> | Record<string, unknown>[];
+}
+
+/** What `kubeassist simulate --format json` prints: the object and its simulation (README "Simulate"). */
+export function simulateTool(input: SimulateInput, roots: Roots, nowSeconds: number, base?: DocumentBase): Record<string, unknown> {
+  const source = oneSource(input, roots, base);
+  let scenario: ScenarioInput;
+  if (typeof input.scenario === 'string' && !input.scenario.startsWith('preset:')) {
+    const read = scenarioOfText(input.scenario, 'scenario');
+    if (read.problem) throw new ToolInputError(read.problem);
+    scenario = read.scenario;
+  } else scenario = (Array.isArray(input.scenario) ? input.scenario : input.scenario === undefined || typeof input.scenario === 'string' ? input.scenario : [input.scenario]) as ScenarioInput;
+  const answer = simulate(new FileModel(), source.text, source.settings, { object: input.object === undefined ? undefined : String(input.object) }, scenario, nowSeconds);
+  if (!answer.simulation) throw new ToolInputError(answer.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; '));
+  return { object: answer.object, ...answer.simulation };
+}
+
+/** The one text a tool on one object reads: `text`, or one file `path` inside the roots. */
+function oneSource(input: ExplainInput, roots: Roots, base?: DocumentBase): Source {
+  if ((input.text === undefined) === (input.path === undefined)) throw new ToolInputError('give either `text` or `path`');
+  const [source] = sourcesOf({ ...input, paths: input.path === undefined ? undefined : [input.path] }, roots, [], base);
+  if (!source) throw new ToolInputError(`${input.path} is ignored by its ${CONFIG_FILE_NAME}`);
+  return source;
+}
+
+export interface RulesInput {
+  /** Words to look for in a rule's code, title or the Kubernetes function it mirrors (all must appear). */
+  query?: string;
+}
+
+export function rulesTool(input: RulesInput): { rules: RuleCode[] } {
+  const words = (input.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const rules = allRuleCodes().filter((rule) => {
+    const haystack = `${rule.code} ${rule.title} ${rule.mirrors} ${rule.reference ?? ''}`.toLowerCase();
+    return words.every((word) => haystack.includes(word));
+  });
+  return { rules };
+}
+
+/**
+ * One agent tool by name, for the language server's `kubeassist/agentTool` (the VS Code language-model tools):
+ * text only (no roots: the editor sends the document's text), on the document's settings. Errors come back
+ * as one sentence, as the MCP server says them.
+ */
+export function runAgentTool(
+  tool: 'check' | 'fix' | 'explain' | 'simulate' | 'rules', input: Record<string, unknown>, nowSeconds: number, base?: DocumentBase,
+): { output?: Record<string, unknown>; error?: string } {
+  const noFiles = new Roots([]);
+  try {
+    if ('paths' in input || 'path' in input) throw new ToolInputError('the editor\'s tools take the text of a document (`uri` or `text`), not paths');
+    const output = tool === 'check' ? checkTool(input as CheckInput, noFiles, base)
+      : tool === 'fix' ? fixTool(input as FixInput, noFiles, base)
+        : tool === 'explain' ? explainTool(input as ExplainInput, noFiles, nowSeconds, base)
+          : tool === 'simulate' ? simulateTool(input as SimulateInput, noFiles, nowSeconds, base)
+            : rulesTool(input as RulesInput);
+    return { output: output as unknown as Record<string, unknown> };
+  } catch (error) {
+    return { error: toolErrorMessage(error) };
+  }
+}
+
+/** A tool error in one plain sentence: a bad input as it is, anything else as an internal error (never a stack). */
+export function toolErrorMessage(error: unknown): string {
+  const known = error instanceof ToolInputError || (error as NodeJS.ErrnoException).code !== undefined;
+  return known ? (error as Error).message : `internal error (please report it): ${(error as Error).message}`;
+}
+
+/** A rule's documentation, for its MCP resource. */
+export function ruleDocument(rule: RuleCode): string {
+  const lines = [`# ${rule.code}`, '', rule.title, '', `- Severity: ${rule.severity}`, `- Mirrors: ${rule.mirrors === '-' ? 'no Kubernetes function (a KubeAssist check)' : `\`${rule.mirrors}\``}`];
+  if (rule.reference) lines.push(`- Reference: ${rule.reference}`);
+  if (rule.fix) lines.push(`- Quick fix (editor, \`kubeassist check --fix\`, the \`fix\` tool): ${rule.fix}`);
+  if (rule.href) lines.push(`- Documentation: ${rule.href}`);
+  lines.push('', `Turn it off or change its severity with \`rules: { "${rule.code}": "off" }\` in the tools' input, \`kubeassist.rules\` in the editor, or \`rules:\` in \`.kubeassist.yaml\`.`);
+  return lines.join('\n') + '\n';
+}
+
+interface Source {
+  name: string;
+  text: string;
+  bom: string;
+  settings: Settings;
+  context: DocumentContext;
+  /** The file's real path (absent for a text). */
+  real?: string;
+}
+
+/** The texts a request names, each with its settings: `.kubeassist.yaml` inside the roots, then the request's. */
+function sourcesOf(input: CheckInput, roots: Roots, skipped: string[], base?: DocumentBase): Source[] {
+  if (input.kubernetesVersion !== undefined && !isValidVersion(input.kubernetesVersion)) {
+    throw new ToolInputError(`kubernetesVersion ${JSON.stringify(input.kubernetesVersion)} is not a release KubeAssist knows (1.23 to 1.37, as "1.NN")`);
+  }
+  if ((input.text === undefined) === (input.paths === undefined || input.paths.length === 0)) throw new ToolInputError('give either `text` or `paths`');
+  const over = (settings: Settings): Settings => ({
+    ...settings,
+    kubernetesVersion: input.kubernetesVersion ?? settings.kubernetesVersion,
+    rules: input.rules ? layerRules(settings.rules, input.rules) : settings.rules,
+  });
+  if (input.text !== undefined) {
+    if (input.text.length > MAX_TEXT) throw new ToolInputError(`the text has ${input.text.length} characters; the limit is ${MAX_TEXT}`);
+    const text = input.text.replace(/^\uFEFF/, '');
+    return [{ name: input.fileName ?? '<text>', text, bom: '', settings: over(base?.settings ?? DEFAULT_SETTINGS), context: base?.context ?? {} }];
+  }
+  const sources: Source[] = [];
+  for (const path of input.paths ?? []) {
+    const { files, skipped: out } = roots.files(path);
+    skipped.push(...out);
+    for (const { real, name } of files) {
+      const config = nearestConfig(real, roots);
+      if (config && config.globs.length && isIgnored(relative(dirname(config.path), real).split(sep).join('/'), config.globs)) {
+        skipped.push(`${name}: ignored by ${config.path}`);
+        continue;
+      }
+      const { text, bom } = roots.read(real, MAX_TEXT);
+      let context: DocumentContext = {};
+      try {
+        context = kustomizeContext(real, (candidate) => roots.readQuietly(candidate, MAX_TEXT));
+      } catch {
+        context = {};
+      }
+      sources.push({ name, text, bom, settings: over(config ? withConfig(DEFAULT_SETTINGS, config.values) : DEFAULT_SETTINGS), context, real });
+    }
+  }
+  return sources;
+}
+
+interface Config {
+  path: string;
+  values: ReturnType<typeof readConfig>['values'];
+  globs: IgnoreGlob[];
+}
+
+/** The nearest `.kubeassist.yaml` at or above a file, not above the root that holds it. */
+function nearestConfig(real: string, roots: Roots): Config | undefined {
+  for (const folder of roots.foldersUp(real)) {
+    const path = join(folder, CONFIG_FILE_NAME);
+    const text = roots.readQuietly(path, MAX_TEXT);
+    if (text === undefined) continue;
+    const { values } = readConfig(text);
+    return { path, values, globs: (values.ignore ?? []).map(compileGlob).filter((glob): glob is IgnoreGlob => 'regex' in glob) };
+  }
+  return undefined;
+}
+
+/** Exactly the fields of `kubeassist check --format json` (an absent field stays absent). */
+function shaped({ file, line, column, endLine, endColumn, severity, code, message, path, serverMessage }: Finding): Finding {
+  return JSON.parse(JSON.stringify({ file, line, column, endLine, endColumn, severity, code, message, path, serverMessage }));
+}
+
+/** A text that holds no Kubernetes object and does not read as YAML is no manifest: said as an error, not as findings. */
+function notYaml(text: string): void {
+  const error = firstYamlError(text);
+  if (error) throw new ToolInputError(`the text is not YAML as kubectl reads it (line ${error.line}, column ${error.column}: ${error.message})`);
+}
