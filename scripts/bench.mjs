@@ -11,7 +11,8 @@
 // and peak RSS. Each figure is the median of the runs, with min and max. It also prints the parse floor:
 // `yaml` alone parsing the same text in this process (warm, right after each run), and the median over
 // the runs of open time / floor; the same with every document also converted to JS (`toJS()`, the floor
-// the issue names for the batch bundle); and the cold floor: one parse in a fresh Node, as cold as a server's first
+// the issue names for the batch bundle), also in CPU time beside the server's CPU time on open (the CPU
+// ratio, the figure a machine busy with other work changes least); and the cold floor: one parse in a fresh Node, as cold as a server's first
 // open (the ratio to it is the fairer one for a server that starts cold; the warm one is the stricter).
 //
 // --settings FILE is JSON keyed by configuration section ({"kubeassist": {...}} or {"yaml": {...}}); the
@@ -218,12 +219,16 @@ function parseFloor(text) {
   return performance.now() - start;
 }
 
-/** The same, and every document converted to plain JS as well. */
+/** The same, and every document converted to plain JS as well; wall time and this process's CPU time. */
 function parseToJsFloor(text) {
   const start = performance.now();
+  const cpu = process.cpuUsage();
   for (const document of YAML.parseAllDocuments(text)) document.toJS();
-  return performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { wall: performance.now() - start, cpu: (used.user + used.system) / 1000 };
 }
+
+const floors = ({ wall, cpu }) => ({ jsFloor: wall, jsFloorCpu: cpu });
 
 const format = (values, digits = 0) =>
   values.some(Number.isNaN) ? 'n/a' : `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})`;
@@ -231,8 +236,8 @@ const format = (values, digits = 0) =>
 console.log(`server: ${serverCommand.join(' ')}${settingsFile ? `, settings ${settingsFile}` : ''}${baselineHead ? ', each file committed in a git repository (update checks against HEAD)' : ''}`);
 console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${process.platform} ${process.arch}; bench on node ${process.version}`);
 console.log(`${runs} runs, median (min-max); edit: ${edits} one-character edits per run (wall: median; server CPU: mean per edit); completion and hover: median of ${requests} requests\n`);
-console.log('| bundle | documents | size | lines | start to initialize (ms) | open to diagnostics (ms) | open, server CPU (ms) | parse floor (ms) | ratio | parse + toJS floor (ms) | ratio to it | cold parse floor (ms) | ratio to cold | edit to diagnostics, wall (ms) | edit, server CPU (ms) | completion (ms) | hover (ms) | code action (ms) | peak RSS (MiB) | diagnostics |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('| bundle | documents | size | lines | start to initialize (ms) | open to diagnostics (ms) | open, server CPU (ms) | parse floor (ms) | ratio | parse + toJS floor (ms) | ratio to it | CPU ratio to it | cold parse floor (ms) | ratio to cold | edit to diagnostics, wall (ms) | edit, server CPU (ms) | completion (ms) | hover (ms) | code action (ms) | peak RSS (MiB) | diagnostics |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const bundle of bundles) {
   for (const size of sizes) {
     const text = BUNDLES[bundle](size);
@@ -240,12 +245,13 @@ for (const bundle of bundles) {
     parseFloor(text);
     parseToJsFloor(text);
     // The floors are measured right after each run, so that a busy machine weighs on both alike.
-    for (let i = 0; i < runs; i++) results.push({ ...(await measureOnce(text, size)), floor: parseFloor(text), jsFloor: parseToJsFloor(text), coldFloor: coldParseFloor(text) });
+    for (let i = 0; i < runs; i++) results.push({ ...(await measureOnce(text, size)), floor: parseFloor(text), ...floors(parseToJsFloor(text)), coldFloor: coldParseFloor(text) });
     const pick = (key) => results.map((r) => r[key]);
+    const cpuRatio = median(results.map((r) => r.openCpu / r.jsFloorCpu)).toFixed(2);
     const ratio = (key) => median(results.map((r) => r.open / r[key])).toFixed(2);
     const kib = text.length / 1024;
     console.log(
-      `| ${bundle} | ${size} | ${kib >= 1000 ? `${(kib / 1024).toFixed(2)} MiB` : `${kib.toFixed(0)} KiB`} | ${text.split('\n').length - 1} | ${format(pick('start'))} | ${format(pick('open'))} | ${format(pick('openCpu'))} | ${median(pick('floor')).toFixed(0)} | ${ratio('floor')} | ${median(pick('jsFloor')).toFixed(0)} | ${ratio('jsFloor')} | ${median(pick('coldFloor')).toFixed(0)} | ${ratio('coldFloor')} | ${format(pick('edit'))} | ${format(pick('editCpu'), 1)} | ${format(pick('completion'), 1)} | ${format(pick('hover'), 1)} | ${format(pick('codeAction'), 1)} | ${format(pick('rss'))} | ${results[0].diagnostics} |`,
+      `| ${bundle} | ${size} | ${kib >= 1000 ? `${(kib / 1024).toFixed(2)} MiB` : `${kib.toFixed(0)} KiB`} | ${text.split('\n').length - 1} | ${format(pick('start'))} | ${format(pick('open'))} | ${format(pick('openCpu'))} | ${median(pick('floor')).toFixed(0)} | ${ratio('floor')} | ${median(pick('jsFloor')).toFixed(0)} | ${ratio('jsFloor')} | ${cpuRatio} | ${median(pick('coldFloor')).toFixed(0)} | ${ratio('coldFloor')} | ${format(pick('edit'))} | ${format(pick('editCpu'), 1)} | ${format(pick('completion'), 1)} | ${format(pick('hover'), 1)} | ${format(pick('codeAction'), 1)} | ${format(pick('rss'))} | ${results[0].diagnostics} |`,
     );
   }
 }
