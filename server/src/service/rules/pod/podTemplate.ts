@@ -25,19 +25,49 @@ export function podSpecOf(template: Json | undefined): JsonObject | undefined {
 }
 
 /** The containers of one list (entries that are mappings), with their paths. */
-export function containersOf(spec: JsonObject, base: FieldPath, list: ContainerList): ContainerRef[] {
-  const entries = spec[list];
-  if (!Array.isArray(entries)) return [];
-  const refs: ContainerRef[] = [];
-  entries.forEach((container, index) => {
-    if (isObject(container)) refs.push({ list, index, container, path: [...base, 'spec', list, index] });
-  });
-  return refs;
+export function containersOf(spec: JsonObject, base: FieldPath, list: ContainerList): readonly ContainerRef[] {
+  const lists = containerLists(spec, base);
+  return (lists[list] ??= listOf(spec, base, list));
 }
 
 /** Regular containers first, then init containers: the order the server validates them in. */
-export function allContainersOf(spec: JsonObject, base: FieldPath): ContainerRef[] {
-  return [...containersOf(spec, base, 'containers'), ...containersOf(spec, base, 'initContainers')];
+export function allContainersOf(spec: JsonObject, base: FieldPath): readonly ContainerRef[] {
+  const lists = containerLists(spec, base);
+  return (lists.all ??= Object.freeze([...containersOf(spec, base, 'containers'), ...containersOf(spec, base, 'initContainers')]));
+}
+
+/** A pod spec's container references, each list made on first use (a list not asked for is not read). */
+interface ContainerLists {
+  base: FieldPath;
+  containers?: readonly ContainerRef[];
+  initContainers?: readonly ContainerRef[];
+  all?: readonly ContainerRef[];
+}
+
+/**
+ * The container references of a pod spec, made once per spec and path: a dozen families walk the same
+ * containers of every template. They are frozen: the families only read them.
+ */
+function containerLists(spec: JsonObject, base: FieldPath): ContainerLists {
+  let lists = CONTAINER_LISTS.get(spec);
+  if (!lists || !samePath(lists.base, base)) CONTAINER_LISTS.set(spec, (lists = { base }));
+  return lists;
+}
+
+const CONTAINER_LISTS = new WeakMap<JsonObject, ContainerLists>();
+
+function listOf(spec: JsonObject, base: FieldPath, list: ContainerList): readonly ContainerRef[] {
+  const entries = spec[list];
+  if (!Array.isArray(entries)) return Object.freeze([]);
+  const refs: ContainerRef[] = [];
+  entries.forEach((container, index) => {
+    if (isObject(container)) refs.push(Object.freeze({ list, index, container, path: Object.freeze([...base, 'spec', list, index]) as FieldPath }));
+  });
+  return Object.freeze(refs);
+}
+
+function samePath(a: FieldPath, b: FieldPath): boolean {
+  return a === b || (a.length === b.length && a.every((segment, index) => segment === b[index]));
 }
 
 /** How messages name a container: "container `main`" or "init container #2". */
