@@ -9,6 +9,11 @@ export const BUNDLES = {
   batch: (documents) => bundleOf(documents, generateBatchDocument),
 };
 
+/** The text of a mixed bundle of `documents` documents. */
+export function generateBundle(documents) {
+  return BUNDLES.mixed(documents);
+}
+
 function bundleOf(documents, documentAt) {
   const parts = [];
   for (let i = 0; i < documents; i++) parts.push(documentAt(i));
