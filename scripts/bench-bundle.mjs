@@ -1,12 +1,28 @@
-// The benchmark's input: a deterministic release bundle of Jobs, CSIDrivers, Deployments and ConfigMaps
-// (a quarter each), sized like the issue's: 1,000 documents make about 1 MiB and 44,500 lines. Two
-// documents in 50 (a Job and a CSIDriver) carry deliberate mistakes, three diagnostics in all.
+// The benchmark's inputs, deterministic: the mixed release bundle of Jobs, CSIDrivers, Deployments and
+// ConfigMaps (a quarter each), sized like the issue's: 1,000 documents make about 1 MiB and 44,500 lines;
+// and the batch bundle, Jobs, CronJobs and CSIDrivers only (a third each), where every document is checked.
+// Two documents in 50 carry deliberate mistakes, three diagnostics in all per 50 of the mixed bundle.
 
-/** The text of a bundle of `documents` documents, and where the benchmark's requests go. */
+/** The bundles the benchmark knows, by name (`--bundles mixed,batch`). */
+export const BUNDLES = {
+  mixed: (documents) => bundleOf(documents, generateDocument),
+  batch: (documents) => bundleOf(documents, generateBatchDocument),
+};
+
+/** The text of a mixed bundle of `documents` documents. */
 export function generateBundle(documents) {
+  return BUNDLES.mixed(documents);
+}
+
+function bundleOf(documents, documentAt) {
   const parts = [];
-  for (let i = 0; i < documents; i++) parts.push(generateDocument(i));
+  for (let i = 0; i < documents; i++) parts.push(documentAt(i));
   return parts.join('---\n');
+}
+
+/** The i-th document of a batch bundle: a Job, a CronJob or a CSIDriver. */
+export function generateBatchDocument(i) {
+  return BATCH_DOCUMENTS[i % 3](i, i % 50 === 4 || i % 50 === 29);
 }
 
 /** The i-th document of a bundle alone: `npm run bench -- --cli` writes one per file. */
@@ -183,4 +199,32 @@ ${Array.from({ length: 14 }, (_, j) => `    key${j}=value-${i}-${j}`).join('\n')
     }
 `;
 
+/** A CronJob whose Job template is the bench Job's spec, one level deeper. */
+const cronJob = (i, mistake) => {
+  const spec = job(i, mistake).split('\nspec:\n')[1].replace(/^(?=.)/gm, '    ');
+  return `apiVersion: batch/v1
+kind: CronJob
+metadata:
+  name: cron-${i}
+  namespace: batch-${i % 7}
+  labels:
+    app.kubernetes.io/name: cron-${i}
+    app.kubernetes.io/part-of: bench
+spec:
+  schedule: "${i % 60} ${mistake ? 25 : i % 24} * * *"
+  timeZone: Europe/Berlin
+  concurrencyPolicy: Forbid
+  startingDeadlineSeconds: 300
+  successfulJobsHistoryLimit: 3
+  failedJobsHistoryLimit: 1
+  jobTemplate:
+    metadata:
+      labels:
+        app.kubernetes.io/name: cron-${i}
+    spec:
+      activeDeadlineSeconds: 3000
+${spec}`;
+};
+
 const DOCUMENTS = [job, csiDriver, deployment, configMap];
+const BATCH_DOCUMENTS = [job, cronJob, csiDriver];

@@ -1,15 +1,18 @@
 // npm run bench: measures a language server as an editor uses it, on generated multi-document files.
 //
-//   node scripts/bench.mjs [--runs N] [--sizes 10,100,1000] [--edits N] [--server "command args"] [--settings FILE] [--baseline head]
+//   node scripts/bench.mjs [--runs N] [--sizes 10,100,1000] [--bundles mixed,batch] [--edits N] [--server "command args"] [--settings FILE] [--baseline head]
 //   node scripts/bench.mjs --cli [--files N] [--runs N]      (kubeassist check on a tree: scripts/bench-cli.mjs)
 //
 // Starts the server over stdio (ours by default: dist/server.js --stdio), opens each generated file
-// (scripts/bench-bundle.mjs) and measures: start to the `initialize` result, open to the first diagnostics,
+// (scripts/bench-bundle.mjs: `mixed`, a release bundle where half the documents are other kinds, and `batch`,
+// Jobs, CronJobs and CSIDrivers only, where every document is checked) and measures: start to the `initialize` result, open to the first diagnostics,
 // one-character edits to new diagnostics (wall time, and the server's CPU time from /proc), completion at
 // a Job spec key, hover on a Job field, a code action on a diagnostic ("n/a" when the server offers none),
 // and peak RSS. Each figure is the median of the runs, with min and max. It also prints the parse floor:
 // `yaml` alone parsing the same text in this process (warm, right after each run), and the median over
-// the runs of open time / floor; and the cold floor: one parse in a fresh Node, as cold as a server's first
+// the runs of open time / floor; the same with every document also converted to JS (`toJS()`, the floor
+// the issue names for the batch bundle), also in CPU time beside the server's CPU time on open (the CPU
+// ratio, the figure a machine busy with other work changes least); and the cold floor: one parse in a fresh Node, as cold as a server's first
 // open (the ratio to it is the fairer one for a server that starts cold; the warm one is the stricter).
 //
 // --settings FILE is JSON keyed by configuration section ({"kubeassist": {...}} or {"yaml": {...}}); the
@@ -26,7 +29,7 @@ import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { generateBundle } from './bench-bundle.mjs';
+import { BUNDLES } from './bench-bundle.mjs';
 
 const require = createRequire(import.meta.url);
 const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-languageserver-protocol/node');
@@ -48,6 +51,8 @@ const runs = Number(option('--runs', '5'));
 const edits = Number(option('--edits', '10'));
 const requests = 10;
 const sizes = option('--sizes', '10,100,1000').split(',').map(Number);
+const bundles = option('--bundles', 'mixed,batch').split(',');
+for (const bundle of bundles) if (!BUNDLES[bundle]) throw new Error(`--bundles: no bundle ${bundle} (known: ${Object.keys(BUNDLES).join(', ')})`);
 const serverCommand = option('--server', `${process.execPath} ${join(root, 'dist', 'server.js')} --stdio`).split(' ').filter(Boolean);
 const settingsFile = option('--settings', undefined);
 const settings = settingsFile ? JSON.parse(readFileSync(settingsFile, 'utf8').replaceAll('${repo}', root)) : {};
@@ -214,26 +219,41 @@ function parseFloor(text) {
   return performance.now() - start;
 }
 
+/** The same, and every document converted to plain JS as well; wall time and this process's CPU time. */
+function parseToJsFloor(text) {
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  for (const document of YAML.parseAllDocuments(text)) document.toJS();
+  const used = process.cpuUsage(cpu);
+  return { wall: performance.now() - start, cpu: (used.user + used.system) / 1000 };
+}
+
+const floors = ({ wall, cpu }) => ({ jsFloor: wall, jsFloorCpu: cpu });
+
 const format = (values, digits = 0) =>
   values.some(Number.isNaN) ? 'n/a' : `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})`;
 
 console.log(`server: ${serverCommand.join(' ')}${settingsFile ? `, settings ${settingsFile}` : ''}${baselineHead ? ', each file committed in a git repository (update checks against HEAD)' : ''}`);
 console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${process.platform} ${process.arch}; bench on node ${process.version}`);
 console.log(`${runs} runs, median (min-max); edit: ${edits} one-character edits per run (wall: median; server CPU: mean per edit); completion and hover: median of ${requests} requests\n`);
-console.log('| documents | size | lines | start to initialize (ms) | open to diagnostics (ms) | open, server CPU (ms) | parse floor (ms) | ratio | cold parse floor (ms) | ratio to cold | edit to diagnostics, wall (ms) | edit, server CPU (ms) | completion (ms) | hover (ms) | code action (ms) | peak RSS (MiB) | diagnostics |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
-for (const size of sizes) {
-  const text = generateBundle(size);
-  const results = [];
-  parseFloor(text);
-  // The floor is measured right after each run, so that a busy machine weighs on both alike.
-  for (let i = 0; i < runs; i++) results.push({ ...(await measureOnce(text, size)), floor: parseFloor(text), coldFloor: coldParseFloor(text) });
-  const floor = median(results.map((r) => r.floor));
-  const pick = (key) => results.map((r) => r[key]);
-  const kib = text.length / 1024;
-  console.log(
-    `| ${size} | ${kib >= 1000 ? `${(kib / 1024).toFixed(2)} MiB` : `${kib.toFixed(0)} KiB`} | ${text.split('\n').length - 1} | ${format(pick('start'))} | ${format(pick('open'))} | ${format(pick('openCpu'))} | ${floor.toFixed(0)} | ${median(results.map((r) => r.open / r.floor)).toFixed(2)} | ${median(pick('coldFloor')).toFixed(0)} | ${median(results.map((r) => r.open / r.coldFloor)).toFixed(2)} | ${format(pick('edit'))} | ${format(pick('editCpu'), 1)} | ${format(pick('completion'), 1)} | ${format(pick('hover'), 1)} | ${format(pick('codeAction'), 1)} | ${format(pick('rss'))} | ${results[0].diagnostics} |`,
-  );
+console.log('| bundle | documents | size | lines | start to initialize (ms) | open to diagnostics (ms) | open, server CPU (ms) | parse floor (ms) | ratio | parse + toJS floor (ms) | ratio to it | CPU ratio to it | cold parse floor (ms) | ratio to cold | edit to diagnostics, wall (ms) | edit, server CPU (ms) | completion (ms) | hover (ms) | code action (ms) | peak RSS (MiB) | diagnostics |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+for (const bundle of bundles) {
+  for (const size of sizes) {
+    const text = BUNDLES[bundle](size);
+    const results = [];
+    parseFloor(text);
+    parseToJsFloor(text);
+    // The floors are measured right after each run, so that a busy machine weighs on both alike.
+    for (let i = 0; i < runs; i++) results.push({ ...(await measureOnce(text, size)), floor: parseFloor(text), ...floors(parseToJsFloor(text)), coldFloor: coldParseFloor(text) });
+    const pick = (key) => results.map((r) => r[key]);
+    const cpuRatio = median(results.map((r) => r.openCpu / r.jsFloorCpu)).toFixed(2);
+    const ratio = (key) => median(results.map((r) => r.open / r[key])).toFixed(2);
+    const kib = text.length / 1024;
+    console.log(
+      `| ${bundle} | ${size} | ${kib >= 1000 ? `${(kib / 1024).toFixed(2)} MiB` : `${kib.toFixed(0)} KiB`} | ${text.split('\n').length - 1} | ${format(pick('start'))} | ${format(pick('open'))} | ${format(pick('openCpu'))} | ${median(pick('floor')).toFixed(0)} | ${ratio('floor')} | ${median(pick('jsFloor')).toFixed(0)} | ${ratio('jsFloor')} | ${cpuRatio} | ${median(pick('coldFloor')).toFixed(0)} | ${ratio('coldFloor')} | ${format(pick('edit'))} | ${format(pick('editCpu'), 1)} | ${format(pick('completion'), 1)} | ${format(pick('hover'), 1)} | ${format(pick('codeAction'), 1)} | ${format(pick('rss'))} | ${results[0].diagnostics} |`,
+    );
+  }
 }
 
 // The MCP server's answer time (issue 24: one check of a 1,000-line manifest within 50 ms after start).

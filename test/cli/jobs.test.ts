@@ -6,7 +6,8 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { FILES_PER_WORKER } from '../../server/src/cli/pool';
+import { BYTES_PER_THREAD, defaultThreads, FILES_PER_WORKER } from '../../server/src/cli/pool';
+import type { FileTask } from '../../server/src/cli/checkFile';
 import { REPO_ROOT } from '../support/shared';
 
 const CLI = join(REPO_ROOT, 'dist', 'cli.js');
@@ -72,6 +73,45 @@ describe('kubeassist check --jobs', () => {
       const { status, stderr } = run(['--jobs', jobs, 'tree']);
       assert.equal(status, 2);
       assert.match(stderr, /^kubeassist: --jobs takes a number of threads, 1 or more\n/);
+    }
+  });
+});
+
+describe('kubeassist check without --jobs: threads from the amount of work', () => {
+  /** `count` inputs of `size` characters each (standard-input texts: no file to stat). */
+  const inputs = (count: number, size: number): FileTask[] => Array.from({ length: count }, (_, index) => ({ index, path: '-', name: `file-${index}`, settings: 0, text: 'x'.repeat(size) }));
+
+  it('checks a small repository on the main thread, however many CPUs are idle', () => {
+    assert.equal(defaultThreads(inputs(1000, 1024), 64, 0), 0);
+    assert.equal(defaultThreads(inputs(6000, 1024), 64, 0), 0);
+    assert.equal(defaultThreads([], 64, 0), 0);
+  });
+
+  it('starts one thread per 8 MiB of input, up to the idle CPUs', () => {
+    const mebibyte = BYTES_PER_THREAD / 8;
+    assert.equal(defaultThreads(inputs(15, mebibyte), 2, 0), 0);
+    assert.equal(defaultThreads(inputs(16, mebibyte), 2, 0), 2);
+    assert.equal(defaultThreads(inputs(16, mebibyte), 8, 0), 2);
+    assert.equal(defaultThreads(inputs(100, mebibyte), 8, 0), 8);
+    assert.equal(defaultThreads(inputs(100, mebibyte), 8, 4.2), 4);
+  });
+
+  it('uses no threads on a machine whose load leaves fewer than two CPUs idle', () => {
+    assert.equal(defaultThreads(inputs(100, BYTES_PER_THREAD / 8), 2, 0.7), 0);
+    assert.equal(defaultThreads(inputs(100, BYTES_PER_THREAD / 8), 4, 3), 0);
+  });
+
+  it('counts the size of files on disk, and an unreadable file as empty', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'kubeassist-jobs-size-'));
+    try {
+      const file = join(folder, 'big.yaml');
+      writeFileSync(file, 'x'.repeat(3 * BYTES_PER_THREAD));
+      const onDisk: FileTask = { index: 0, path: file, name: 'big.yaml', settings: 0 };
+      assert.equal(defaultThreads([onDisk], 8, 0), 3);
+      const missing: FileTask = { index: 1, path: join(folder, 'missing.yaml'), name: 'missing.yaml', settings: 0 };
+      assert.equal(defaultThreads([onDisk, missing, missing, missing, missing, missing], 8, 0), 3);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });

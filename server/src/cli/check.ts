@@ -36,7 +36,8 @@ export interface CheckCommand {
   dryRun: boolean;
   failOnEmpty: boolean;
   color: ColorMode;
-  jobs: number;
+  /** `--jobs N`: threads to check files on; undefined: as many as the amount of work pays for (cli/pool.ts). */
+  jobs?: number;
   /** `--sarif-base`: the folder SARIF URIs and GitHub annotation paths are relative to. */
   sarifBase?: string;
   /** `--against <git-ref>` or `--against-file OLD`: each file's previous version, for the update checks. */

@@ -1,14 +1,57 @@
 // `kubeassist check --jobs N`: files spread over worker threads, results handed back in input order as soon
 // as every earlier file is done, so reports stream and never depend on timing. A worker is the CLI bundle
 // itself (dist/cli.js) started again in a thread; it loads the engine once and checks batches of files.
-// Few files are checked on the main thread: each thread starts cold (its JIT warms up over its first few
-// thousand files, about a second of CPU), so a thread pays for itself only with a few hundred files to check.
+// Each thread starts cold (its JIT warms up over its first few thousand files, about a second of CPU) and
+// takes the second core from V8's own compiler and garbage collector threads, which help a lone main thread:
+// by default (no --jobs) threads are started only for as much work as pays for them, and only on idle cores.
+import { statSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Settings } from '../service/index';
 import { checkFile, type CheckOptions, type FileResult, type FileTask } from './checkFile';
 
-/** Below this many files per worker, threads cost more than they save (see docs/performance.md). */
+/** With `--jobs N`: below this many files per worker, threads cost more than they save. */
 export const FILES_PER_WORKER = 200;
+
+/**
+ * By default: one thread per this many bytes of input, up to the CPU count; with fewer than two, the main
+ * thread checks everything. Measured on 2 CPUs (docs/performance.md, "kubeassist check on a repository"):
+ * two threads break even with one at about 7 MiB of manifests on idle cores, so they start at 16 MiB.
+ */
+export const BYTES_PER_THREAD = 8 * 1024 * 1024;
+
+/** Files whose size is looked at to estimate the whole input (a stat each), evenly spread over it. */
+const SIZE_SAMPLE = 256;
+
+/**
+ * The threads the default uses for these tasks: one per BYTES_PER_THREAD of input (estimated from a sample
+ * of file sizes), at most one per CPU left idle by the machine's load (its 1-minute load average: on a busy
+ * machine a thread gets no core of its own and only adds its warm-up); 0: the main thread alone.
+ */
+export function defaultThreads(tasks: readonly FileTask[], cpuCount = CPU_COUNT, load = loadavg()[0]): number {
+  const idle = Math.round(cpuCount - load);
+  if (tasks.length === 0 || idle < 2) return 0;
+  const step = Math.max(1, tasks.length / SIZE_SAMPLE);
+  let sampled = 0;
+  let bytes = 0;
+  for (let at = 0; at < tasks.length; at += step) {
+    bytes += sizeOf(tasks[Math.floor(at)]);
+    sampled++;
+  }
+  const threads = Math.min(idle, Math.floor(((bytes / sampled) * tasks.length) / BYTES_PER_THREAD));
+  return threads < 2 ? 0 : threads;
+}
+
+const CPU_COUNT = typeof availableParallelism === 'function' ? availableParallelism() : cpus().length;
+
+function sizeOf(task: FileTask): number {
+  if (task.text !== undefined) return task.text.length;
+  try {
+    return statSync(task.path).size;
+  } catch {
+    return 0; // unreadable: reported when it is checked
+  }
+}
 /** Files per message: big enough that messages cost little, small enough that the last batches even out. */
 const BATCH = 32;
 
@@ -21,11 +64,12 @@ export interface WorkerSetup {
 type FromWorker = { results: FileResult[] } | { failure: string };
 
 /**
- * Checks every task with up to `jobs` threads and calls `onResult` in task order. `script` is the file a
- * worker runs (the CLI bundle: its worker entry calls `serveWorker`).
+ * Checks every task with up to `jobs` threads (undefined: as many as defaultThreads picks) and calls
+ * `onResult` in task order. `script` is the file a worker runs (the CLI bundle: its worker entry calls
+ * `serveWorker`).
  */
-export async function checkAll(tasks: readonly FileTask[], settings: Settings[], options: CheckOptions, jobs: number, script: string, onResult: (result: FileResult) => void): Promise<void> {
-  const threads = Math.min(jobs, Math.floor(tasks.length / FILES_PER_WORKER));
+export async function checkAll(tasks: readonly FileTask[], settings: Settings[], options: CheckOptions, jobs: number | undefined, script: string, onResult: (result: FileResult) => void): Promise<void> {
+  const threads = jobs === undefined ? defaultThreads(tasks) : Math.min(jobs, Math.floor(tasks.length / FILES_PER_WORKER));
   if (threads < 2) {
     for (const task of tasks) onResult(checkFile(task, settings[task.settings], options));
     return;

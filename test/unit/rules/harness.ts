@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { parseKubectlYaml, toServerJson } from '../../../server/src/service/document/kubectlYaml';
 import { applyDefaults, isObject } from '../../../server/src/service/kube/defaults';
+import { unguardedCheck } from '../../../server/src/service/rules/pod/podTemplate';
 import { formatFieldPath, type Finding, type KindName, type Rule } from '../../../server/src/service/types';
 
 export interface ReportedFinding {
@@ -28,6 +29,9 @@ export function runRules(rules: readonly Rule[], yamlText: string, minor = 35): 
   return applicable
     .flatMap((rule) => {
       const findings = rule.check(context);
+      // A family skipped on templates without the fields it declares (POD_TEMPLATE_READS) must lose nothing by it.
+      const unguarded = unguardedCheck(rule);
+      if (unguarded) assert.deepEqual(unguarded(context), findings, `${rule.name}: skipped by its POD_TEMPLATE_READS entry, but it reports here`);
       // A family split into parts (for partial objects) must report, part by part, exactly what `check` reports.
       if (rule.parts) assert.deepEqual(rule.parts.flatMap((part) => part(context)), findings, `${rule.name}: its parts differ from check`);
       return findings;

@@ -1,7 +1,7 @@
 // Reading YAML the way kubectl does: kubectl converts YAML to JSON with go-yaml v2 (through
 // sigs.k8s.io/yaml), which resolves plain scalars by YAML 1.1 rules with a few differences
 // from the YAML 1.1 spec. We use `yaml` with its 1.1 schema and adjust it to go-yaml.
-import { isMap, isScalar, isSeq, parseDocument, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions, type ToJSOptions, type Tags } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, YAMLMap, YAMLSeq, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions, type ToJSOptions, type Tags } from 'yaml';
 import type { Json, JsonObject } from '../types';
 
 /** YAML 1.1 tags that go-yaml v2 does not apply when decoding into interface{}. */
@@ -46,9 +46,61 @@ export function parseKubectlYaml(text: string): Document.Parsed {
  * beyond MAX_ALIAS_COUNT.
  */
 export function toServerJson(document: Document, node: unknown = document.contents): Json {
+  try {
+    return plainJson(node);
+  } catch (error) {
+    if (error !== NOT_PLAIN) throw error;
+  }
   const options: ToJSOptions = { maxAliasCount: MAX_ALIAS_COUNT, mapAsMap: false };
   const raw: unknown = node === document.contents ? document.toJS(options) : toJsOf(document, node, options);
   return dropNulls(raw);
+}
+
+/** Thrown by plainJson for a tree it does not convert: `toJS` and `dropNulls` take it instead. */
+const NOT_PLAIN = new Error('not plain YAML');
+
+/**
+ * The same JSON as `dropNulls(toJS(node))`, in one pass, for the trees kubectl users write: plain mappings
+ * with string keys, plain sequences, scalars. Anything `toJS` treats specially (an alias, a merge key `<<`,
+ * a tagged collection such as `!!set`, a key that is not a string, `__proto__`, a key written twice) or a
+ * scalar that is not a string, number, boolean or null throws NOT_PLAIN, and the caller converts it the
+ * long way. Every object is built once, instead of once by `toJS` and again without its nulls.
+ */
+function plainJson(node: unknown): Json {
+  if (node === null || node === undefined) return null;
+  if (isScalar(node)) return plainScalar(node.value);
+  if (isMap(node)) {
+    if (Object.getPrototypeOf(node) !== YAMLMap.prototype) throw NOT_PLAIN;
+    const out: JsonObject = {};
+    let dropped: string[] | undefined;
+    for (const { key, value } of node.items) {
+      if (!isScalar(key) || typeof key.value !== 'string' || key.value === '<<' || key.value === '__proto__') throw NOT_PLAIN;
+      const name = key.value;
+      // A key written twice: toJS keeps the last value at the first key's place, which this pass does not redo.
+      if (out[name] !== undefined || dropped?.includes(name)) throw NOT_PLAIN;
+      const item = isScalar(value) ? value.value : value;
+      // Go reads a null map value as the field's zero value, i.e. absent (dropNulls drops it).
+      if (item === null || item === undefined) (dropped ??= []).push(name);
+      else out[name] = isScalar(value) ? plainScalar(item) : plainJson(value);
+    }
+    return out;
+  }
+  if (isSeq(node)) {
+    if (Object.getPrototypeOf(node) !== YAMLSeq.prototype) throw NOT_PLAIN;
+    return node.items.map((item) => (item === null || isScalar(item) || isMap(item) || isSeq(item) ? plainJson(item) : notPlain()));
+  }
+  throw NOT_PLAIN;
+}
+
+function plainScalar(value: unknown): Json {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  throw NOT_PLAIN;
+}
+
+function notPlain(): never {
+  throw NOT_PLAIN;
 }
 
 function toJsOf(document: Document, node: unknown, options: ToJSOptions): unknown {

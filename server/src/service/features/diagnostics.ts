@@ -190,7 +190,6 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
   const patch = !!patching;
   const classification = classify(resource.apiVersion, resource.kind);
   if (classification.status === 'other') return { findings: [] };
-  const kindRange = rangeForPath(doc.document, resource.node, ['kind'], 'key');
   const locate = (finding: Finding): OffsetRange => rangeForPath(doc.document, resource.node, finding.path, finding.anchor ?? 'value');
   const kind = classification.kind;
   // A patch given a target takes the target's apiVersion and kind: its own are not judged.
@@ -210,7 +209,7 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
       message: `This ${kind} uses its aliases (\`*name\`) beyond the limit of ${MAX_ALIAS_COUNT} expansions, as an "alias bomb" does; it was not checked. Use fewer nested aliases.`,
       path: [],
     };
-    return { findings: [{ finding, range: kindRange, data: { kind } }] };
+    return { findings: [{ finding, range: rangeForPath(doc.document, resource.node, ['kind'], 'key'), data: { kind } }] };
   }
   if (!isObject(object)) return { findings: [] };
   // Only a patch given a target gets here with another spelling of the kind: it takes the target's.

@@ -70,8 +70,23 @@ const GO_SPACE_EDGES = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029
 
 class CronError extends Error {}
 
-/** cron.ParseStandard(schedule). */
+/**
+ * cron.ParseStandard(schedule). Two families and the hover read the same schedule, and a file repeats a few
+ * schedules: each text is parsed once (the results are only read; at most PARSED_MEMORY are kept).
+ */
 export function parseStandard(schedule: string): ParseResult {
+  let result = PARSED.get(schedule);
+  if (!result) {
+    if (PARSED.size >= PARSED_MEMORY) PARSED.clear();
+    PARSED.set(schedule, (result = parseOnce(schedule)));
+  }
+  return result;
+}
+
+const PARSED = new Map<string, ParseResult>();
+const PARSED_MEMORY = 1024;
+
+function parseOnce(schedule: string): ParseResult {
   try {
     return { schedule: parse(schedule) };
   } catch (error) {

@@ -349,21 +349,55 @@ export function droppedOnCreate(kind: KindName, object: Json, path: FieldPath, m
   });
 }
 
+/** A place in an object that a pattern matches (`*` for any list index). */
+export interface PatternMatch {
+  path: (string | number)[];
+  value: Json;
+  parent: Json;
+}
+
 /** Every place in `object` matching `pattern`, with the value found and its parent. */
-export function matchPattern(object: Json, pattern: FieldPath): { path: (string | number)[]; value: Json; parent: Json }[] {
-  const results: { path: (string | number)[]; value: Json; parent: Json }[] = [];
-  const visit = (value: Json, parent: Json, depth: number, path: (string | number)[]): void => {
-    if (depth === pattern.length) {
-      results.push({ path, value, parent });
-      return;
+export function matchPattern(object: Json, pattern: FieldPath): PatternMatch[] {
+  return matchPatterns(object, patternTrie([pattern]))[0] ?? [];
+}
+
+/** Patterns sharing their leading segments, for matchPatterns: `ends` are the patterns ending here. */
+export interface PatternTrie {
+  ends: number[];
+  children: Map<PathSegment, PatternTrie>;
+}
+
+export function patternTrie(patterns: readonly FieldPath[]): PatternTrie {
+  const root: PatternTrie = { ends: [], children: new Map() };
+  patterns.forEach((pattern, index) => {
+    let node = root;
+    for (const segment of pattern) {
+      let child = node.children.get(segment);
+      if (!child) node.children.set(segment, (child = { ends: [], children: new Map() }));
+      node = child;
     }
-    const segment = pattern[depth];
-    if (segment === '*') {
-      if (Array.isArray(value)) value.forEach((item, index) => visit(item, value, depth + 1, [...path, index]));
-    } else if (typeof value === 'object' && value !== null && !Array.isArray(value) && typeof segment === 'string' && value[segment] !== undefined) {
-      visit(value[segment], value, depth + 1, [...path, segment]);
+    node.ends.push(index);
+  });
+  return root;
+}
+
+/**
+ * Every place in `object` matching each pattern of a trie, with the value found and its parent: one list per
+ * pattern, in one walk that goes only where some pattern leads (not down the same leading fields once per
+ * pattern). `*` matches each item of a list, in index order.
+ */
+export function matchPatterns(object: Json, trie: PatternTrie): PatternMatch[][] {
+  const results: PatternMatch[][] = [];
+  const visit = (value: Json, parent: Json, node: PatternTrie, path: (string | number)[]): void => {
+    for (const index of node.ends) (results[index] ??= []).push({ path, value, parent });
+    for (const [segment, child] of node.children) {
+      if (segment === '*') {
+        if (Array.isArray(value)) value.forEach((item, index) => visit(item, value, child, [...path, index]));
+      } else if (typeof value === 'object' && value !== null && !Array.isArray(value) && typeof segment === 'string' && value[segment] !== undefined) {
+        visit(value[segment], value, child, [...path, segment]);
+      }
     }
   };
-  visit(object, null, 0, []);
+  visit(object, null, trie, []);
   return results;
 }

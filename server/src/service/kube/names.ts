@@ -12,12 +12,31 @@ export const DNS1123_SUBDOMAIN_MAX_LENGTH = 253;
 export const QUALIFIED_NAME_MAX_LENGTH = 63;
 export const LABEL_VALUE_MAX_LENGTH = 63;
 
+/**
+ * A name check that remembers its answers: the same label keys, label values and names come back in every
+ * object of a file (`app.kubernetes.io/name` in each of a thousand). The answers are frozen, as every
+ * caller only reads them; the memory is bounded (emptied past MEMORY entries).
+ */
+function remembered(check: (value: string) => string[]): (value: string) => readonly string[] {
+  const known = new Map<string, readonly string[]>();
+  return (value) => {
+    let answer = known.get(value);
+    if (!answer) {
+      if (known.size >= MEMORY) known.clear();
+      known.set(value, (answer = Object.freeze(check(value))));
+    }
+    return answer;
+  };
+}
+
+const MEMORY = 4096;
+
 export function byteLength(value: string): number {
   return Buffer.byteLength(value, 'utf8');
 }
 
 /** RFC 1123 label: what Pod hostnames and many names must be. */
-export function dns1123LabelProblems(value: string): string[] {
+export const dns1123LabelProblems = remembered(function dns1123LabelProblems(value: string): string[] {
   const problems: string[] = [];
   if (byteLength(value) > DNS1123_LABEL_MAX_LENGTH) problems.push(`it is longer than ${DNS1123_LABEL_MAX_LENGTH} characters`);
   if (!DNS1123_LABEL.test(value)) {
@@ -27,7 +46,7 @@ export function dns1123LabelProblems(value: string): string[] {
       : 'it must use only lower-case letters, digits and `-`, and start and end with a letter or digit');
   }
   return problems;
-}
+});
 
 function subdomainProblems(value: string, pattern: RegExp, rule: string): string[] {
   const problems: string[] = [];
@@ -37,9 +56,9 @@ function subdomainProblems(value: string, pattern: RegExp, rule: string): string
 }
 
 /** RFC 1123 subdomain: dot-separated labels, at most 253 characters (object names, label-key prefixes). */
-export function dns1123SubdomainProblems(value: string): string[] {
+export const dns1123SubdomainProblems = remembered(function dns1123SubdomainProblems(value: string): string[] {
   return subdomainProblems(value, DNS1123_SUBDOMAIN, 'it must use only lower-case letters, digits, `-` and `.`, and start and end with a letter or digit');
-}
+});
 
 /** The same, with `_` allowed (IsDNS1123SubdomainWithUnderscore: DNS search domains from 1.33). */
 export function dns1123SubdomainWithUnderscoreProblems(value: string): string[] {
@@ -47,7 +66,7 @@ export function dns1123SubdomainWithUnderscoreProblems(value: string): string[] 
 }
 
 /** Qualified name: `[prefix/]name`, the syntax of label keys, annotation keys and condition types. */
-export function qualifiedNameProblems(value: string): string[] {
+export const qualifiedNameProblems = remembered(function qualifiedNameProblems(value: string): string[] {
   const parts = value.split('/');
   let name = value;
   const problems: string[] = [];
@@ -65,17 +84,17 @@ export function qualifiedNameProblems(value: string): string[] {
     problems.push('the name part must use only letters, digits, `-`, `_` and `.`, and start and end with a letter or digit');
   }
   return problems;
-}
+});
 
 /** Label value: empty, or at most 63 letters, digits, `-`, `_`, `.`, starting and ending alphanumeric. */
-export function labelValueProblems(value: string): string[] {
+export const labelValueProblems = remembered(function labelValueProblems(value: string): string[] {
   const problems: string[] = [];
   if (byteLength(value) > LABEL_VALUE_MAX_LENGTH) problems.push(`it is longer than ${LABEL_VALUE_MAX_LENGTH} characters`);
   if (!LABEL_VALUE.test(value)) {
     problems.push('it must be empty or use only letters, digits, `-`, `_` and `.`, and start and end with a letter or digit');
   }
   return problems;
-}
+});
 
 export const isDns1123Subdomain = (value: string): boolean => dns1123SubdomainProblems(value).length === 0;
 

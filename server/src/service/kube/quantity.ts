@@ -91,6 +91,21 @@ function quantityText(value: Json | undefined): string | undefined {
 export function parseQuantity(value: Json | undefined): QuantityParse | undefined {
   const text = quantityText(value);
   if (text === undefined) return undefined;
+  // The same few quantities (`100m`, `64Mi`) come back in every container of a file: each is parsed once.
+  let parsed = PARSED.get(text);
+  if (!parsed) {
+    if (PARSED.size >= PARSED_MEMORY) PARSED.clear();
+    parsed = parseQuantityText(text);
+    if (parsed.ok) Object.freeze(parsed.quantity);
+    PARSED.set(text, Object.freeze(parsed));
+  }
+  return parsed;
+}
+
+const PARSED = new Map<string, QuantityParse>();
+const PARSED_MEMORY = 4096;
+
+function parseQuantityText(text: string): QuantityParse {
   const fail = (serverMessage: string, problem: string): QuantityParse => ({ ok: false, text, serverMessage, problem });
   if (text.length === 0) return fail(QUANTITY_FORMAT_MESSAGE, 'it is empty');
   const parts = splitQuantity(text);

@@ -36,12 +36,13 @@ export type TimeZoneProblem =
 /** validateTimeZone: an empty name, `Local` (any case), or a name the time-zone database does not have. */
 export function timeZoneProblem(name: string): TimeZoneProblem | undefined {
   if (name === '') return { kind: 'empty', serverDetail: 'timeZone must be nil or non-empty string' };
-  const unknown: TimeZoneProblem = { kind: 'unknown', serverDetail: `unknown time zone ${name}`, ...closestOf(name) };
-  if (name.split('/').some((part) => part === '.' || part === '..' || part.startsWith('-') || !VALID_PART.test(part))) return unknown;
+  // The closest known name is looked for only for a name that is not one (a search of every name).
+  const unknown = (): TimeZoneProblem => ({ kind: 'unknown', serverDetail: `unknown time zone ${name}`, ...closestOf(name) });
+  if (name.split('/').some((part) => part === '.' || part === '..' || part.startsWith('-') || !VALID_PART.test(part))) return unknown();
   if (name.toLowerCase() === 'local') {
     return { kind: 'local', serverDetail: 'timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones' };
   }
-  return isKnownTimeZone(name) ? undefined : unknown;
+  return isKnownTimeZone(name) ? undefined : unknown();
 }
 
 /** The known name a mistyped one most likely means: the same letters in another case, else the same last part. */

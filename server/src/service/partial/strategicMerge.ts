@@ -25,8 +25,11 @@ const DIRECTIVE_LINE = /^[ \t]*(?:-[ \t]+)*["']?\$(?:patch|retainKeys|setElement
 
 /** Whether a document's text carries strategic-merge directives, which make it a patch wherever it is. */
 export function hasPatchDirectives(text: string): boolean {
-  return text.includes('$') && DIRECTIVE_LINE.test(text);
+  // The multi-line search only runs on a text that names a directive somewhere (a `$` alone is common in shell commands).
+  return DIRECTIVE_NAMES.some((name) => text.includes(name)) && DIRECTIVE_LINE.test(text);
 }
+
+const DIRECTIVE_NAMES = ['$patch', '$retainKeys', '$setElementOrder/', '$deleteFromPrimitiveList/'];
 
 /**
  * The unknowns of a strategic-merge patch: everything is open, its apiVersion is the target's, except what

@@ -44,19 +44,48 @@ export function availabilityOf(kind: KindName, path: FieldPath): Availability | 
   return TABLE[kind]?.[schemaPathOf(path)];
 }
 
+/**
+ * The schema paths under which a finding can arise in 1.<minor>: every entry newer than the release (or
+ * with a value newer than it), and each of its prefixes that ends before a `.` or `[`. The walk descends
+ * only into these, so an object in the newest release (nothing newer) is not walked at all.
+ */
+function relevantPrefixes(kind: KindName, minor: number): ReadonlySet<string> {
+  const key = `${kind}|${minor}`;
+  const known = PREFIXES.get(key);
+  if (known) return known;
+  const prefixes = new Set<string>();
+  for (const [schemaPath, availability] of Object.entries(TABLE[kind] ?? {})) {
+    const newer = (release: string | undefined) => release !== undefined && minorOfRelease(release) > minor;
+    if (!newer(availability.since) && !Object.values(availability.values ?? {}).some(newer)) continue;
+    for (let index = 1; index < schemaPath.length; index++) {
+      if (schemaPath[index] === '.' || schemaPath[index] === '[') prefixes.add(schemaPath.slice(0, index));
+    }
+    prefixes.add(schemaPath);
+  }
+  PREFIXES.set(key, prefixes);
+  return prefixes;
+}
+
+const PREFIXES = new Map<string, ReadonlySet<string>>();
+
 export function checkFieldAvailability(context: RuleContext): Finding[] {
   const findings: Finding[] = [];
   const table = TABLE[context.kind] ?? {};
-  // The schema path is built along the walk (not re-joined for every key): this runs on every object.
+  const relevant = relevantPrefixes(context.kind, context.minor);
+  if (relevant.size === 0) return findings;
+  // The schema path is built along the walk (not re-joined for every key): this runs on every object. A
+  // path no newer entry starts with holds no finding below it, and is not walked.
   const visit = (value: Json, path: (string | number)[], schemaPath: string): void => {
     if (Array.isArray(value)) {
-      value.forEach((item, index) => visit(item, [...path, index], `${schemaPath}[]`));
+      const itemSchemaPath = `${schemaPath}[]`;
+      if (relevant.has(itemSchemaPath)) value.forEach((item, index) => visit(item, [...path, index], itemSchemaPath));
       return;
     }
     if (typeof value !== 'object' || value === null) return;
     for (const [key, child] of Object.entries(value)) {
-      const childPath = [...path, key];
       const childSchemaPath = schemaPath ? `${schemaPath}.${key}` : key;
+      if (!relevant.has(childSchemaPath)) continue;
+      const childPath = [...path, key];
       const availability = table[childSchemaPath];
       if (availability?.since && minorOfRelease(availability.since) > context.minor) {
         findings.push({

@@ -26,6 +26,15 @@ export interface JobParts {
  * on a partial object (a Kustomize patch, a Helm template) may be unknown.
  */
 export function jobParts(context: RuleContext): JobParts {
+  // One reading per object, shared by every JobSpec family (a family reads only, the parts are lazy).
+  let parts = PARTS.get(context);
+  if (!parts) PARTS.set(context, (parts = readJobParts(context)));
+  return parts;
+}
+
+const PARTS = new WeakMap<RuleContext, JobParts>();
+
+function readJobParts(context: RuleContext): JobParts {
   const location = jobSpecLocation(context.kind);
   if (!location) throw new Error(`a ${context.kind} has no JobSpec`);
   const at = (...segments: PathSegment[]): FieldPath => [...location.path, ...segments];

@@ -12,13 +12,13 @@ export interface Requirement {
 }
 
 export type SelectorProblem =
-  | { kind: 'matchLabelsKey'; path: FieldPath; key: string; problems: string[] }
-  | { kind: 'matchLabelsValue'; path: FieldPath; key: string; value: string; problems: string[] }
+  | { kind: 'matchLabelsKey'; path: FieldPath; key: string; problems: readonly string[] }
+  | { kind: 'matchLabelsValue'; path: FieldPath; key: string; value: string; problems: readonly string[] }
   | { kind: 'valuesRequired'; path: FieldPath; operator: string }
   | { kind: 'valuesForbidden'; path: FieldPath; operator: string }
   | { kind: 'invalidOperator'; path: FieldPath; operator: string }
-  | { kind: 'invalidKey'; path: FieldPath; key: string; problems: string[] }
-  | { kind: 'invalidValue'; path: FieldPath; value: string; problems: string[] };
+  | { kind: 'invalidKey'; path: FieldPath; key: string; problems: readonly string[] }
+  | { kind: 'invalidValue'; path: FieldPath; value: string; problems: readonly string[] };
 
 export interface ParsedSelector {
   requirements: Requirement[];

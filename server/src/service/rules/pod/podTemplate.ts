@@ -3,7 +3,7 @@
 // the Pod template of every JobSpec: a Job's `spec.template`, a CronJob's `spec.jobTemplate.spec.template`.
 import { isObject } from '../../kube/defaults';
 import { JOB_SPEC_KINDS, podTemplatePath } from '../../kube/jobSpec';
-import { jsonAt, type FieldPath, type Finding, type Json, type JsonObject, type Rule, type RuleCode, type RuleContext } from '../../types';
+import { jsonAt, type FieldPath, type Finding, type Json, type JsonObject, type KindName, type Rule, type RuleCode, type RuleContext } from '../../types';
 
 export type ContainerList = 'containers' | 'initContainers';
 
@@ -25,19 +25,49 @@ export function podSpecOf(template: Json | undefined): JsonObject | undefined {
 }
 
 /** The containers of one list (entries that are mappings), with their paths. */
-export function containersOf(spec: JsonObject, base: FieldPath, list: ContainerList): ContainerRef[] {
-  const entries = spec[list];
-  if (!Array.isArray(entries)) return [];
-  const refs: ContainerRef[] = [];
-  entries.forEach((container, index) => {
-    if (isObject(container)) refs.push({ list, index, container, path: [...base, 'spec', list, index] });
-  });
-  return refs;
+export function containersOf(spec: JsonObject, base: FieldPath, list: ContainerList): readonly ContainerRef[] {
+  const lists = containerLists(spec, base);
+  return (lists[list] ??= listOf(spec, base, list));
 }
 
 /** Regular containers first, then init containers: the order the server validates them in. */
-export function allContainersOf(spec: JsonObject, base: FieldPath): ContainerRef[] {
-  return [...containersOf(spec, base, 'containers'), ...containersOf(spec, base, 'initContainers')];
+export function allContainersOf(spec: JsonObject, base: FieldPath): readonly ContainerRef[] {
+  const lists = containerLists(spec, base);
+  return (lists.all ??= Object.freeze([...containersOf(spec, base, 'containers'), ...containersOf(spec, base, 'initContainers')]));
+}
+
+/** A pod spec's container references, each list made on first use (a list not asked for is not read). */
+interface ContainerLists {
+  base: FieldPath;
+  containers?: readonly ContainerRef[];
+  initContainers?: readonly ContainerRef[];
+  all?: readonly ContainerRef[];
+}
+
+/**
+ * The container references of a pod spec, made once per spec and path: a dozen families walk the same
+ * containers of every template. They are frozen: the families only read them.
+ */
+function containerLists(spec: JsonObject, base: FieldPath): ContainerLists {
+  let lists = CONTAINER_LISTS.get(spec);
+  if (!lists || !samePath(lists.base, base)) CONTAINER_LISTS.set(spec, (lists = { base }));
+  return lists;
+}
+
+const CONTAINER_LISTS = new WeakMap<JsonObject, ContainerLists>();
+
+function listOf(spec: JsonObject, base: FieldPath, list: ContainerList): readonly ContainerRef[] {
+  const entries = spec[list];
+  if (!Array.isArray(entries)) return Object.freeze([]);
+  const refs: ContainerRef[] = [];
+  entries.forEach((container, index) => {
+    if (isObject(container)) refs.push(Object.freeze({ list, index, container, path: Object.freeze([...base, 'spec', list, index]) as FieldPath }));
+  });
+  return Object.freeze(refs);
+}
+
+function samePath(a: FieldPath, b: FieldPath): boolean {
+  return a === b || (a.length === b.length && a.every((segment, index) => segment === b[index]));
 }
 
 /** How messages name a container: "container `main`" or "init container #2". */
@@ -47,15 +77,105 @@ export function describeContainer(ref: ContainerRef): string {
   return typeof name === 'string' && name !== '' ? `${noun} \`${name}\`` : `${noun} #${ref.index + 1}`;
 }
 
-/** A rule running one pod-template check on the Pod template of each kind with a JobSpec. */
+/**
+ * A rule running one pod-template check on the Pod template of each kind with a JobSpec. A family listed in
+ * POD_TEMPLATE_READS is skipped on a template that has none of the fields it reads (see templateHas).
+ */
 export function jobTemplateRule(name: string, codes: readonly RuleCode[], check: PodTemplateCheck): Rule {
-  return {
-    name,
-    kinds: JOB_SPEC_KINDS,
-    codes,
-    check(context: RuleContext): Finding[] {
-      const base = podTemplatePath(context.kind);
-      return base ? check(jsonAt(context.object, base), base, context.minor) : [];
-    },
+  const declared = POD_TEMPLATE_READS[name];
+  const reads = declared && { pod: (declared.pod ?? []).map(splitField), container: (declared.container ?? []).map(splitField) };
+  const unguarded = (context: RuleContext): Finding[] => {
+    const base = templatePathOf(context.kind);
+    return base ? check(jsonAt(context.object, base), base, context.minor) : [];
   };
+  if (!reads) return { name, kinds: JOB_SPEC_KINDS, codes, check: unguarded };
+  const guarded = (context: RuleContext): Finding[] => (templateHas(context, reads) ? unguarded(context) : []);
+  UNGUARDED.set(guarded, unguarded);
+  return { name, kinds: JOB_SPEC_KINDS, codes, check: guarded };
+}
+
+// ---- Skipping a family on what a template does not contain -------------------------------------------
+// Most Pod templates set a handful of the Pod's fields, and a family whose fields are all absent can only
+// say nothing: it is not run. A family declares here what it reads (a key of the Pod spec or of a container
+// or init container, dotted for a nested one), when it reports nothing without all of them; the test
+// harness (test/unit/rules/harness.ts) runs every rule table case with and without the guard and requires
+// the same findings. A family not listed always runs.
+
+/** Fields of the Pod spec and of its containers (and init containers), dotted below a key. */
+export interface PodTemplateReads {
+  pod?: readonly string[];
+  container?: readonly string[];
+}
+
+export const POD_TEMPLATE_READS: Readonly<Record<string, PodTemplateReads>> = {
+  ValidateVolumes: { pod: ['volumes'] },
+  validateVolumeSource: { pod: ['volumes'] },
+  validateContainerPorts: { container: ['ports'] },
+  ValidateEnv: { container: ['env', 'envFrom'] },
+  ValidateContainerResourceRequirements: { container: ['resources'] },
+  validateContainerRestartPolicy: { container: ['restartPolicy', 'restartPolicyRules'] },
+  ValidateVolumeMounts: { container: ['volumeMounts', 'volumeDevices'] },
+  validateInitContainerResizePolicy: { container: ['resizePolicy'] },
+  validateAffinity: { pod: ['affinity'] },
+  ValidateTolerations: { pod: ['tolerations'] },
+  validateTopologySpreadConstraints: { pod: ['topologySpreadConstraints'] },
+  validatePodResourceClaims: { pod: ['resourceClaims'], container: ['resources.claims'] },
+  validatePodResources: { pod: ['resources'] },
+  validateProbe: { container: ['livenessProbe', 'readinessProbe', 'startupProbe'] },
+  validateLifecycle: { container: ['lifecycle'] },
+  validateSysctls: { pod: ['securityContext.sysctls'] },
+  validateWindowsSecurityContextOptions: { pod: ['securityContext.windowsOptions'], container: ['securityContext.windowsOptions'] },
+  validateOS: { pod: ['os'] },
+  'GetWarningsForPodTemplate (imagePullSecrets)': { pod: ['imagePullSecrets'] },
+};
+
+/** Each guarded check's unguarded twin, by the guarded check (a rule object may be copied, its check is kept). */
+const UNGUARDED = new WeakMap<Rule['check'], Rule['check']>();
+
+/** A guarded family's check without its guard (tests compare the two); undefined for a family without one. */
+export function unguardedCheck(rule: Rule): Rule['check'] | undefined {
+  return UNGUARDED.get(rule.check);
+}
+
+/** The Pod template's path per kind, made once: every family asks for it on every object. */
+const TEMPLATE_PATHS = new Map<KindName, FieldPath | undefined>();
+
+function templatePathOf(kind: KindName): FieldPath | undefined {
+  if (!TEMPLATE_PATHS.has(kind)) TEMPLATE_PATHS.set(kind, podTemplatePath(kind));
+  return TEMPLATE_PATHS.get(kind);
+}
+
+/**
+ * Whether the object's Pod template has one of the fields (any value). Without a Pod spec no listed family
+ * reports anything. On a partial object (a Helm template or a patch, partial/trackedObject.ts) a read of
+ * what the text does not settle throws; the family then runs, and decides for itself.
+ */
+function templateHas(context: RuleContext, reads: { pod: string[][]; container: string[][] }): boolean {
+  try {
+    const base = templatePathOf(context.kind);
+    const spec = base && podSpecOf(jsonAt(context.object, base));
+    if (!spec) return false;
+    if (reads.pod.some((field) => fieldAt(spec, field) !== undefined)) return true;
+    if (reads.container.length === 0) return false;
+    for (const list of ['containers', 'initContainers'] as const) {
+      const containers = spec[list];
+      if (!Array.isArray(containers)) continue;
+      for (const container of containers) {
+        if (isObject(container) && reads.container.some((field) => fieldAt(container, field) !== undefined)) return true;
+      }
+    }
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function splitField(dotted: string): string[] {
+  return dotted.split('.');
+}
+
+function fieldAt(object: JsonObject, keys: readonly string[]): Json | undefined {
+  let value: Json | undefined = object;
+  for (const key of keys) value = isObject(value) ? value[key] : undefined;
+  return value;
 }

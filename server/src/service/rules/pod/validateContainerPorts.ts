@@ -115,7 +115,7 @@ function effectiveHostPort(port: JsonObject, hostNetwork: boolean): number {
   return hostPort;
 }
 
-function conflictFindings(refs: ContainerRef[], hostNetwork: boolean): Finding[] {
+function conflictFindings(refs: readonly ContainerRef[], hostNetwork: boolean): Finding[] {
   const findings: Finding[] = [];
   const claimed = new Map<string, FieldPath>();
   for (const ref of refs) {
@@ -141,7 +141,7 @@ function conflictFindings(refs: ContainerRef[], hostNetwork: boolean): Finding[]
   return findings;
 }
 
-function hostNetworkFindings(refs: ContainerRef[]): Finding[] {
+function hostNetworkFindings(refs: readonly ContainerRef[]): Finding[] {
   const findings: Finding[] = [];
   for (const ref of refs) {
     for (const { port, path } of portsOf(ref)) {

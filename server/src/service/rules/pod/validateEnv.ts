@@ -86,6 +86,8 @@ function envFindings(ref: ContainerRef, minor: number): Finding[] {
 function valueFromFindings(valueFrom: Json | undefined, value: Json | undefined, path: FieldPath, sources: string[], minor: number): Finding[] {
   if (!isObject(valueFrom)) return [];
   const present = sources.filter((source) => valueFrom[source] !== undefined);
+  // A variable with one known source (the usual) gets no message: the texts are made only for one.
+  if (present.length === 1 && !(typeof value === 'string' && value !== '')) return [];
   const printed = formatFieldPath(path);
   const listed = sources.map((source) => `\`${source}\``).join(', ');
   // An unknown key (a misspelt source, or fileKeyRef before 1.34) is the schema check's finding; do not add

@@ -39,12 +39,13 @@ function entryFindings(ref: ContainerRef, side: Side, list: JsonObject, findings
   const parsed = new Map<string, Quantity>();
   for (const [name, value] of Object.entries(list)) {
     const path = [...ref.path, 'resources', side, name];
-    const printed = formatFieldPath(path);
+    // Printed only for a finding: most entries have none.
+    const printed = (): string => formatFieldPath(path);
     const nameMessages = containerResourceNameServerMessages(name);
     if (nameMessages.length) {
       findings.push({
         code: RESOURCE_CODES.nameInvalid, severity: 'error', path, anchor: 'key',
-        message: `\`${name}\` is not a resource a container can ${side === 'limits' ? 'be limited on' : 'request'}: use \`cpu\`, \`memory\`, \`ephemeral-storage\`, \`hugepages-<page size>\`, or an extended resource with a domain prefix such as \`nvidia.com/gpu\`. ${serverSays(nameMessages.map((detail) => serverError(printed, 'Invalid value', name, detail)))}`,
+        message: `\`${name}\` is not a resource a container can ${side === 'limits' ? 'be limited on' : 'request'}: use \`cpu\`, \`memory\`, \`ephemeral-storage\`, \`hugepages-<page size>\`, or an extended resource with a domain prefix such as \`nvidia.com/gpu\`. ${serverSays(nameMessages.map((detail) => serverError(printed(), 'Invalid value', name, detail)))}`,
         href: HREF.resources,
       });
     }
@@ -63,7 +64,7 @@ function entryFindings(ref: ContainerRef, side: Side, list: JsonObject, findings
     if (quantity.nanos < 0n) {
       findings.push({
         code: RESOURCE_CODES.quantityNegative, severity: 'error', path,
-        message: `\`${quantity.text}\` is negative; resource amounts cannot be. ${serverSays([serverError(printed, 'Invalid value', quantity.text, 'must be greater than or equal to 0')])}`,
+        message: `\`${quantity.text}\` is negative; resource amounts cannot be. ${serverSays([serverError(printed(), 'Invalid value', quantity.text, 'must be greater than or equal to 0')])}`,
         href: HREF.quantity,
       });
       continue;
@@ -71,14 +72,14 @@ function entryFindings(ref: ContainerRef, side: Side, list: JsonObject, findings
     if (isExtendedResource(name) && milliValue(quantity) % 1000n !== 0n) {
       findings.push({
         code: RESOURCE_CODES.quantityNotInteger, severity: 'error', path,
-        message: `\`${name}\` is an extended resource, handed out in whole units (a device cannot be split), but \`${quantity.text}\` is not a whole number. Use an integer. ${serverSays([serverError(printed, 'Invalid value', quantity.text, 'must be an integer')])}`,
+        message: `\`${name}\` is an extended resource, handed out in whole units (a device cannot be split), but \`${quantity.text}\` is not a whole number. Use an integer. ${serverSays([serverError(printed(), 'Invalid value', quantity.text, 'must be an integer')])}`,
         href: HREF.extendedResources,
       });
     }
     if (isHugePagesResource(name) && !wholePages(name, quantity)) {
       findings.push({
         code: RESOURCE_CODES.hugePagesNotMultiple, severity: 'error', path,
-        message: `\`${quantity.text}\` is not a whole number of ${name.slice('hugepages-'.length)} pages; hugepages are allocated by the page. Use a multiple of the page size (the resource name must also carry a valid size, such as \`hugepages-2Mi\`). ${serverSays([serverError(printed, 'Invalid value', quantity.text, `${quantity.text} is not positive integer multiple of ${name}`)])}`,
+        message: `\`${quantity.text}\` is not a whole number of ${name.slice('hugepages-'.length)} pages; hugepages are allocated by the page. Use a multiple of the page size (the resource name must also carry a valid size, such as \`hugepages-2Mi\`). ${serverSays([serverError(printed(), 'Invalid value', quantity.text, `${quantity.text} is not positive integer multiple of ${name}`)])}`,
         href: HREF.hugepages,
       });
     }

@@ -3,7 +3,7 @@
 // exists at all in a release is the field-availability check's business; this rule only speaks when the
 // field exists but its gate is off.
 import {
-  describeStage, fieldInRelease, firstMinorEnabledByDefault, gateHref, gateStage, GATED_FIELDS, matchPattern, type GatedField,
+  describeStage, fieldInRelease, firstMinorEnabledByDefault, gateHref, gateStage, GATED_FIELDS, matchPatterns, patternTrie, type GatedField, type PatternTrie,
 } from '../../kube/featureGates';
 import { formatFieldPath, MAX_MINOR, type Finding, type Json, type Rule, type RuleCode, type RuleContext } from '../../types';
 
@@ -42,15 +42,36 @@ function findingFor(field: GatedField, path: (string | number)[], parent: Json, 
   };
 }
 
+/**
+ * The dropped fields of a kind whose gate is off in 1.<minor> and that the release has: only these can give a
+ * finding (findingFor), so the others' patterns are not even looked for. Most releases have few or none.
+ */
+function offFields(kind: string, minor: number): { fields: readonly GatedField[]; trie: PatternTrie } {
+  const key = `${kind}|${minor}`;
+  let off = OFF_FIELDS.get(key);
+  if (!off) {
+    const fields = GATED_FIELDS.filter((field) => {
+      const stage = gateStage(field.gate, minor);
+      return field.kind === kind && field.effect === 'dropped' && (stage === 'alpha' || stage === 'beta-off') && fieldInRelease(field, minor);
+    });
+    OFF_FIELDS.set(key, (off = { fields, trie: patternTrie(fields.map((field) => field.pattern)) }));
+  }
+  return off;
+}
+
+const OFF_FIELDS = new Map<string, { fields: readonly GatedField[]; trie: PatternTrie }>();
+
 export const featureGatesRule: Rule = {
   name: 'featureGates',
   kinds: ['Job', 'CronJob', 'CSIDriver'],
   codes,
   check(context: RuleContext): Finding[] {
     const findings: Finding[] = [];
-    for (const field of GATED_FIELDS) {
-      if (field.kind !== context.kind || field.effect !== 'dropped') continue;
-      for (const match of matchPattern(context.object, field.pattern)) {
+    const { fields, trie } = offFields(context.kind, context.minor);
+    if (fields.length === 0) return findings;
+    const matches = matchPatterns(context.object, trie);
+    for (const [index, field] of fields.entries()) {
+      for (const match of matches[index] ?? []) {
         if (field.applies && !field.applies(match.value)) continue;
         const finding = findingFor(field, match.path, match.parent, context.minor);
         if (finding) findings.push(finding);
