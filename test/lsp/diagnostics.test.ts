@@ -138,6 +138,28 @@ describe('diagnostics over LSP', () => {
     await server.close(uri);
   });
 
+  it('a Job after `...` with no `---` is dropped by kubectl: a warning says so and it is not checked, until a `---` makes it a document', async () => {
+    const uri = 'file:///after-end.yaml';
+    const fixed = JOB.replace('completionMode: indexed', 'completionMode: Indexed');
+    const text = `${fixed}...\n${JOB}`;
+    const diagnostics = await server.open(uri, text);
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, d.range.start.line]), [['yaml/after-document-end', 2, 14]]);
+    // A `---` after the `...`: kubectl reads the second Job, and so it is checked.
+    const split = await server.change(uri, [{ range: { start: { line: 14, character: 0 }, end: { line: 14, character: 0 } }, text: '---\n' }]);
+    assert.deepEqual(split.map((d) => [d.code, d.range.start.line]), [['schema/enum', 20]]);
+    await server.close(uri);
+  });
+
+  it('lone-CR line ends: kubectl reads only the first document, the rest is said to be dropped; with LF line ends both are checked', async () => {
+    const uri = 'file:///lone-cr.yaml';
+    const text = `${JOB.replace('completionMode: indexed', 'completionMode: Indexed')}---\n${JOB}`;
+    const diagnostics = await server.open(uri, text.replace(/\n/g, '\r'));
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line]), [['yaml/after-document-end', 14]]);
+    const lf = await server.change(uri, [{ text }]);
+    assert.deepEqual(lf.map((d) => [d.code, d.range.start.line]), [['schema/enum', 19]]);
+    await server.close(uri);
+  });
+
   it('a name the server rejects: the message states the rule once with a fixed name; data.serverMessage holds the server\'s exact text', async () => {
     const diagnostics = await server.open('file:///bad-name.yaml', JOB.replace('name: pi', 'name: My_Job').replace('completionMode: indexed', 'completionMode: Indexed'));
     assert.deepEqual(diagnostics.map((d) => d.code), ['meta/name-invalid']);

@@ -314,8 +314,14 @@ export function runDifferential(oracle: string, options: RunOptions): RunReport 
   const folder = mkdtempSync(join(tmpdir(), 'kubeassist-yaml-diff-'));
   const cases: { name: string; source: string; applied: string[]; text: string; path: string }[] = [];
   for (let i = 0; i < options.count; i++) {
-    const source = files[Math.floor(next() * files.length)];
-    const mutant = mutateManifest(source.text, next, MUTATION_NAMES[i % MUTATION_NAMES.length]);
+    // The mutation this case is for leads; a file it finds nothing to change in is passed over for another.
+    const lead = MUTATION_NAMES[i % MUTATION_NAMES.length];
+    let source = files[Math.floor(next() * files.length)];
+    let mutant = mutateManifest(source.text, next, lead);
+    for (let attempt = 0; attempt < 20 && !mutant.applied.includes(lead); attempt++) {
+      source = files[Math.floor(next() * files.length)];
+      mutant = mutateManifest(source.text, next, lead);
+    }
     const name = `case-${String(i).padStart(5, '0')}.yaml`;
     const path = join(folder, name);
     writeFileSync(path, mutant.text);
