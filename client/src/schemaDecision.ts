@@ -1,7 +1,6 @@
 // `kubeassist.schemaDiagnostics: auto`: whether Red Hat YAML already checks a document against a
 // Kubernetes schema, in which case plain schema findings and plain key completions are left to it.
 // Pure (no `vscode` import) so that every case is unit-tested; redHatYaml.ts feeds it the editor's state.
-import { splitDocuments } from '../../server/src/service/document/split';
 
 export type SchemaDiagnosticsSetting = 'auto' | 'on' | 'off';
 
@@ -110,9 +109,13 @@ function pathOf(uri: string): string {
   }
 }
 
-/** The YAML documents of a file, split as the engine splits them; comments before the first `---` belong to the first document. */
+/**
+ * The YAML documents of a file as Red Hat YAML (the YAML spec) sees them, which is what its modelines cover:
+ * a `---` or `...` at column 0 ends one, and `%` directives go with the document after them. (kubectl splits
+ * at `---` only: the engine's split.ts.) Comments before the first `---` belong to the first document.
+ */
 function yamlDocuments(text: string): string[] {
-  const parts = splitDocuments(text).map((slice) => slice.text);
+  const parts = yamlSpecParts(text);
   if (parts.length > 1 && /^(?:[ \t]*(?:#.*)?\r?\n)*$/.test(parts[0])) parts.splice(0, 2, parts[0] + parts[1]);
   return parts;
 }
@@ -134,4 +137,32 @@ function modelineSchema(text: string): string | undefined {
     if (schema) return schema;
   }
   return undefined;
+}
+
+const MARKER = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/;
+
+function yamlSpecParts(text: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  let pendingDirectives = false;
+  let offset = 0;
+  while (offset <= text.length) {
+    const newline = text.indexOf('\n', offset);
+    const end = newline === -1 ? text.length : newline + 1;
+    if (text[offset] === '%') pendingDirectives = true;
+    if (MARKER.test(text.slice(offset, Math.min(end, offset + 4)))) {
+      if (text[offset] === '.') {
+        parts.push(text.slice(start, end));
+        start = end;
+      } else if (offset > start && !pendingDirectives) {
+        parts.push(text.slice(start, offset));
+        start = offset;
+      }
+      pendingDirectives = false;
+    }
+    if (newline === -1) break;
+    offset = end;
+  }
+  if (start < text.length || parts.length === 0) parts.push(text.slice(start));
+  return parts;
 }

@@ -114,27 +114,49 @@ describe('diagnostics over LSP', () => {
     assert.equal(diagnostics[0].range.start.line, 3);
   });
 
-  it('reports a duplicate key as an Error on the second key', async () => {
+  it('reports a duplicate key as a Warning on the key kubectl keeps (it sends the last one and drops the first: kubernetes#125885)', async () => {
     const text = JOB.replace('completionMode: indexed', 'completionMode: Indexed\n  completionMode: NonIndexed');
     const diagnostics = await server.open('file:///duplicate.yaml', text);
-    assert.deepEqual(diagnostics.map((d) => d.code), ['yaml/duplicate-key']);
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.severity]), [['yaml/duplicate-key', 2]]); // 2: Warning
     assert.equal(diagnostics[0].range.start.line, 6);
     assert.equal(diagnostics[0].range.start.character, 2);
   });
 
-  it('the duplicate-key message names the key and the line of its first occurrence, which follows the document when lines are added above it', async () => {
+  it('the duplicate-key message names the value kubectl keeps and the line it drops, which follows the document when lines are added above it', async () => {
     const uri = 'file:///duplicate-line.yaml';
     const duplicated = JOB.replace('completionMode: indexed', 'completionMode: Indexed\n  completionMode: NonIndexed');
     const text = `apiVersion: v1\nkind: ConfigMap\n---\n${duplicated}`;
     const diagnostics = await server.open(uri, text);
     assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line, d.message]), [
-      ['yaml/duplicate-key', 9, 'Duplicate key `completionMode`: this mapping already sets it on line 9. The API server rejects the object (strict decoding: "key already set in map"); keep one of them.'],
+      ['yaml/duplicate-key', 9, 'Duplicate key `completionMode`: kubectl keeps only this one (`NonIndexed`) and drops the `completionMode` on line 9, so the API server never sees that value (go-yaml keeps the last of duplicate keys). Remove one of them.'],
     ]);
     // Two lines added in the first document: the Job's document is shifted, not checked again.
     const shifted = await server.change(uri, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# a\n# b\n' }]);
     assert.deepEqual(shifted.map((d) => [d.range.start.line, d.message]), [
-      [11, 'Duplicate key `completionMode`: this mapping already sets it on line 11. The API server rejects the object (strict decoding: "key already set in map"); keep one of them.'],
+      [11, 'Duplicate key `completionMode`: kubectl keeps only this one (`NonIndexed`) and drops the `completionMode` on line 11, so the API server never sees that value (go-yaml keeps the last of duplicate keys). Remove one of them.'],
     ]);
+    await server.close(uri);
+  });
+
+  it('a Job after `...` with no `---` is dropped by kubectl: a warning says so and it is not checked, until a `---` makes it a document', async () => {
+    const uri = 'file:///after-end.yaml';
+    const fixed = JOB.replace('completionMode: indexed', 'completionMode: Indexed');
+    const text = `${fixed}...\n${JOB}`;
+    const diagnostics = await server.open(uri, text);
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, d.range.start.line]), [['yaml/after-document-end', 2, 14]]);
+    // A `---` after the `...`: kubectl reads the second Job, and so it is checked.
+    const split = await server.change(uri, [{ range: { start: { line: 14, character: 0 }, end: { line: 14, character: 0 } }, text: '---\n' }]);
+    assert.deepEqual(split.map((d) => [d.code, d.range.start.line]), [['schema/enum', 20]]);
+    await server.close(uri);
+  });
+
+  it('lone-CR line ends: kubectl reads only the first document, the rest is said to be dropped; with LF line ends both are checked', async () => {
+    const uri = 'file:///lone-cr.yaml';
+    const text = `${JOB.replace('completionMode: indexed', 'completionMode: Indexed')}---\n${JOB}`;
+    const diagnostics = await server.open(uri, text.replace(/\n/g, '\r'));
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line]), [['yaml/after-document-end', 14]]);
+    const lf = await server.change(uri, [{ text }]);
+    assert.deepEqual(lf.map((d) => [d.code, d.range.start.line]), [['schema/enum', 19]]);
     await server.close(uri);
   });
 

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { commonEnds, FileModel } from '../../server/src/service/document/fileModel';
+import { readsAsJson, splitJsonStream } from '../../server/src/service/document/jsonStream';
 import { splitDocuments } from '../../server/src/service/document/split';
 import { checkedResources, DEFAULT_SETTINGS, validate, validateText } from '../../server/src/service/index';
 
@@ -58,8 +59,11 @@ describe('incremental engine', () => {
       text = text.slice(0, start) + insert + text.slice(end);
       if (text.length > 20000 || next() < 0.01) text = BUNDLE;
       const placed = model.update(text).map(({ slice }) => [slice.offset, slice.line, slice.text]);
-      // A lone CR ends a line, as for LSP clients: the model reads it as LF.
-      const expected = splitDocuments(text.replace(/\r(?!\n)/g, '\n')).map((slice) => [slice.offset, slice.line, slice.text]);
+      // A lone CR ends a line, as for LSP clients: the model reads it as LF; kubectl splits only after a real LF.
+      const read = text.replace(/\r(?!\n)/g, '\n');
+      const written = text;
+      const slices = readsAsJson(read) ? splitJsonStream(read) : splitDocuments(read, (offset) => written.charCodeAt(offset - 1) === 10);
+      const expected = slices.map((slice) => [slice.offset, slice.line, slice.text]);
       assert.deepEqual(placed, expected, `edit ${i}`);
     }
   });

@@ -4,7 +4,7 @@ import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
 import { FileModel } from './document/fileModel';
 import type { YamlDocument } from './document/yamlDocument';
 import { codeActions as codeActionsFor, fixText as fixTextWith, type CodeActionClient, type DocumentRef } from './features/codeActions';
-import { diagnoseDocument, type DiagnosticData } from './features/diagnostics';
+import { diagnoseDocument, mentionsOurKinds, type DiagnosticData } from './features/diagnostics';
 import { uncheckedDocumentsDiagnostic } from './features/limits';
 import { ruleKeyProblem } from './codes';
 import { classify, mayNameOurKinds } from './kube/resources';
@@ -56,14 +56,16 @@ export interface ValidateOptions {
  */
 export function validate(model: FileModel, text: string, settings: Settings, options: ValidateOptions = {}): Diagnostic[] {
   if (!settings.enable) return [];
-  model.update(text);
-  const key = `${settingsKey(settings)}|${contextKey(options.context)}`;
+  const documents = model.update(text);
+  // kubectl refuses a whole file for one bad document: a file with one of our objects gets them all.
+  const fileHoldsOurKinds = documents.some(({ doc }) => mentionsOurKinds(doc));
+  const key = `${settingsKey(settings)}|${contextKey(options.context)}|${fileHoldsOurKinds ? 'ours' : ''}`;
   // A document whose text the baseline holds as it is updates nothing: it keeps the results it had without one.
   const baseline = settings.updateChecks === 'off' ? undefined : updateBaseline(model);
   const against = (doc: YamlDocument) => (baseline && !baseline.holds(doc.text) ? baseline : undefined);
   const all = baseline
-    ? model.diagnostics((doc) => (against(doc) ? `${key}|${baseline.id}` : key), (doc) => diagnoseDocument(doc, settings, options.context, against(doc)), settings.maxFileSize)
-    : model.diagnostics(key, (doc) => diagnoseDocument(doc, settings, options.context), settings.maxFileSize);
+    ? model.diagnostics((doc) => (against(doc) ? `${key}|${baseline.id}` : key), (doc) => diagnoseDocument(doc, settings, options.context, against(doc), fileHoldsOurKinds), settings.maxFileSize)
+    : model.diagnostics(key, (doc) => diagnoseDocument(doc, settings, options.context, undefined, fileHoldsOurKinds), settings.maxFileSize);
   const diagnostics = options.suppressed ? all : withoutSuppressed(all);
   const unchecked = model.pastLimit(settings.maxFileSize);
   if (unchecked) diagnostics.push(...uncheckedDocumentsDiagnostic(unchecked.first, unchecked.count, model.documents.length, settings));

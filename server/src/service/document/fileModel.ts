@@ -3,6 +3,7 @@
 // shifted to their new first line. The cost of a keystroke does not grow with the number of documents.
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { shiftFixData } from './edits';
+import { readsAsJson, splitJsonStream } from './jsonStream';
 import { splitDocumentsFrom, type DocumentSlice } from './split';
 import { duplicateKeyMessage, YamlDocument, type DuplicateOf } from './yamlDocument';
 
@@ -34,17 +35,36 @@ export interface FileBaseline {
 
 export class FileModel {
   private entries: Entry[] = [];
+  /** The text as given, and as the engine reads it (lone CRs as LFs: see loneCarriageReturnsAsLineFeeds). */
+  private given: string | undefined;
   private text: string | undefined;
+  /** kubectl reads the file as JSON (it starts with `{`). */
+  private json = false;
   /** The file's previous version, when the front door knows it (the file at HEAD): objects it holds are updates. */
   baseline: FileBaseline | undefined;
 
   /** Brings the model to `text`, re-parsing only documents whose text is new. */
   update(text: string): readonly PlacedDocument[] {
-    if (text === this.text) return this.entries;
-    text = loneCarriageReturnsAsLineFeeds(text);
-    if (text === this.text) return this.entries;
-    this.entries = this.text === undefined ? place(splitDocumentsFrom(text, { offset: 0, line: 0 }).slices, new Map()) : this.edit(this.text, text);
-    this.text = text;
+    if (text === this.given) return this.entries;
+    const read = loneCarriageReturnsAsLineFeeds(text);
+    const json = readsAsJson(read);
+    const hadLoneCarriageReturns = this.given !== undefined && this.given !== this.text;
+    const wasJson = this.json;
+    this.given = text;
+    this.json = json;
+    if (json || wasJson) {
+      // kubectl reads the file as a stream of JSON values (jsonStream.ts): split again whole.
+      const known = json === wasJson ? knownStates(this.entries) : new Map<string, DocumentState>();
+      this.entries = place(splitJsonStream(read), known, { json, given: text });
+    } else if (read !== text || hadLoneCarriageReturns) {
+      // kubectl splits only at a `---` after an LF (split.ts): with lone CRs about, where the split falls
+      // depends on more than the edited lines, so the whole file is split again (documents keep their state).
+      const lineFeedAt = (offset: number) => text.charCodeAt(offset - 1) === 10;
+      this.entries = place(splitDocumentsFrom(read, { offset: 0, line: 0 }, undefined, lineFeedAt).slices, knownStates(this.entries), { given: text });
+    } else if (read !== this.text) {
+      this.entries = this.text === undefined ? place(splitDocumentsFrom(read, { offset: 0, line: 0 }).slices, new Map()) : this.edit(this.text, read);
+    }
+    this.text = read;
     return this.entries;
   }
 
@@ -69,7 +89,7 @@ export class FileModel {
       resume = index;
       return true;
     });
-    const replaced = new Map(entries.slice(first, resume).map((entry) => [entry.state.doc.text, entry.state]));
+    const replaced = knownStates(entries.slice(first, resume));
     const lineDelta = end ? end.line - entries[resume].slice.line : 0;
     const shifted = entries.slice(resume).map(({ slice, state }) => ({
       slice: { offset: slice.offset + delta, line: slice.line + lineDelta, text: slice.text },
@@ -121,17 +141,33 @@ export class FileModel {
   }
 }
 
-/** Entries for new slices, reusing the state of a document with the same text. */
-function place(slices: DocumentSlice[], known: Map<string, DocumentState>): Entry[] {
+/**
+ * Entries for new slices, reusing the state of a document with the same text. `given` is the file as written
+ * when it differs from the text split (lone CRs): a document learns where kubectl's lines really end. The
+ * file's first document, when it starts with `---`, is told so: kubectl keeps that line (yamlDocument.ts).
+ */
+function place(slices: DocumentSlice[], known: Map<string, DocumentState>, { json = false, given }: { json?: boolean; given?: string } = {}): Entry[] {
   return slices.map((slice) => {
-    let state = known.get(slice.text);
+    const written = given === undefined ? slice.text : given.slice(slice.offset, slice.offset + slice.text.length);
+    const fileStart = !json && slice.offset === 0 && slice.text.replace(/^\ufeff/, '').startsWith('---');
+    const key = stateKey(written, fileStart);
+    let state = known.get(key);
     if (!state) {
       // A copy, not a view: a view would keep this version of the whole file alive as long as the document.
-      state = { doc: new YamlDocument(detach(slice.text)) };
-      known.set(slice.text, state);
+      const options = { ...(json ? { json } : {}), ...(written !== slice.text ? { written: detach(written) } : {}), ...(fileStart ? { fileStart } : {}) };
+      state = { doc: new YamlDocument(detach(slice.text), options) };
+      known.set(key, state);
     }
     return { slice: { ...slice, text: state.doc.text }, doc: state.doc, state };
   });
+}
+
+function stateKey(written: string, fileStart: boolean): string {
+  return fileStart ? `\u0001${written}` : written;
+}
+
+function knownStates(entries: readonly Entry[]): Map<string, DocumentState> {
+  return new Map(entries.map(({ state }) => [stateKey(state.doc.written ?? state.doc.text, state.doc.fileStart), state]));
 }
 
 /**
@@ -188,5 +224,5 @@ function shift(diagnostic: Diagnostic, lines: number): Diagnostic {
   const duplicateOf = (diagnostic.data as { duplicateOf?: DuplicateOf } | undefined)?.duplicateOf;
   if (!duplicateOf) return shifted;
   const moved = { ...duplicateOf, line: duplicateOf.line + lines };
-  return { ...shifted, message: duplicateKeyMessage(moved.key, moved.line + 1), data: { ...(shifted.data as object), duplicateOf: moved } };
+  return { ...shifted, message: duplicateKeyMessage(moved), data: { ...(shifted.data as object), duplicateOf: moved } };
 }

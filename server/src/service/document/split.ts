@@ -1,7 +1,12 @@
-// Splits a file into its YAML documents by the document markers at column 0. The YAML spec forbids
-// `---` and `...` at column 0 inside any scalar, so splitting there is exact. The split is a left-to-right
-// pass whose state is fresh at every document start, so after an edit it can resume at a document start
-// before the edit and stop at the first old document start after it (see FileModel.update).
+// Splits a file into documents where kubectl does: apimachinery's YAMLReader (k8s.io/apimachinery
+// pkg/util/yaml/decoder.go, `YAMLReader.Read` over `LineReader`) reads the file line by line, lines ending at
+// LF, and a line that starts with `---` ends the document being read (the line itself begins the next
+// slice here; go-yaml reads it as the document start). Nothing else splits: `...` does not (go-yaml reads
+// the first document of each part and kubectl drops the rest: yamlDocument.ts says so), a `%YAML` directive
+// stays in the part before its `---`, and a `---` after a lone CR is no line start for kubectl.
+// The split is a left-to-right pass whose state is fresh at every document start, so after an edit it can
+// resume at a document start before the edit and stop at the first old document start after it (see
+// FileModel.update).
 
 export interface DocumentSlice {
   /** Offset of the slice's first character in the whole file. */
@@ -11,10 +16,13 @@ export interface DocumentSlice {
   text: string;
 }
 
-const MARKER = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/;
+/** Whether the line starting at `offset` follows a line feed (kubectl's line start); every line does unless told. */
+export type LineFeedAt = (offset: number) => boolean;
 
-export function splitDocuments(text: string): DocumentSlice[] {
-  return splitDocumentsFrom(text, { offset: 0, line: 0 }).slices;
+const EVERY_LINE: LineFeedAt = () => true;
+
+export function splitDocuments(text: string, lineFeedAt: LineFeedAt = EVERY_LINE): DocumentSlice[] {
+  return splitDocumentsFrom(text, { offset: 0, line: 0 }, undefined, lineFeedAt).slices;
 }
 
 /**
@@ -26,37 +34,23 @@ export function splitDocumentsFrom(
   text: string,
   from: { offset: number; line: number },
   stopAt?: (offset: number, line: number) => boolean,
+  lineFeedAt: LineFeedAt = EVERY_LINE,
 ): { slices: DocumentSlice[]; end?: { offset: number; line: number } } {
   const slices: DocumentSlice[] = [];
   let sliceOffset = from.offset;
   let sliceLine = from.line;
-  let pendingDirectives = false; // `%YAML` lines belong to the document after the next `---`
   let offset = from.offset;
   let line = from.line;
-  const startSlice = (nextOffset: number, nextLine: number): boolean => {
-    sliceOffset = nextOffset;
-    sliceLine = nextLine;
-    return !!stopAt && nextOffset < text.length && stopAt(nextOffset, nextLine);
-  };
   while (offset <= text.length) {
     const newline = text.indexOf('\n', offset);
-    const end = newline === -1 ? text.length : newline + 1;
-    const first = text.charCodeAt(offset);
-    if (first === 0x25 /* % */) pendingDirectives = true;
-    if ((first === 0x2d /* - */ || first === 0x2e /* . */) && MARKER.test(text.slice(offset, Math.min(end, offset + 4)))) {
-      const isEnd = first === 0x2e;
-      if (isEnd) {
-        // `...` closes the current document: keep it in this slice, start the next one after it.
-        slices.push({ offset: sliceOffset, line: sliceLine, text: text.slice(sliceOffset, end) });
-        if (startSlice(end, line + 1)) return { slices, end: { offset: end, line: line + 1 } };
-      } else if (offset > sliceOffset && !pendingDirectives) {
-        slices.push({ offset: sliceOffset, line: sliceLine, text: text.slice(sliceOffset, offset) });
-        if (startSlice(offset, line)) return { slices, end: { offset, line } };
-      }
-      pendingDirectives = false;
+    if (offset > sliceOffset && text.startsWith('---', offset) && lineFeedAt(offset)) {
+      slices.push({ offset: sliceOffset, line: sliceLine, text: text.slice(sliceOffset, offset) });
+      sliceOffset = offset;
+      sliceLine = line;
+      if (stopAt?.(offset, line)) return { slices, end: { offset, line } };
     }
     if (newline === -1) break;
-    offset = end;
+    offset = newline + 1;
     line++;
   }
   if (sliceOffset < text.length || (slices.length === 0 && from.offset === 0)) {

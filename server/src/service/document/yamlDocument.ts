@@ -4,9 +4,14 @@
 import { isMap, isScalar, isSeq, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { FieldPath, Severity } from '../types';
 import { templateView, type TemplateView } from './helmTemplate';
+import { badAnchorName, KubectlRefusal, kubectlJson } from './kubectlJson';
 import { parseKubectlYaml } from './kubectlYaml';
-import { repairUnderIndentedQuotedScalars } from './lenient';
+import { joinMultilineFlows, refoldScalars, repairUnderIndentedQuotedScalars } from './lenient';
+import { decodeSingleQuoteEscapes, escapeRefusals } from './escapes';
+import { jsonError } from './jsonStream';
 import { LineIndex } from './lines';
+import { readPart } from './markers';
+import { tabRefusals } from './tabs';
 import { directPair, keyString } from './paths';
 import { MAX_NESTING, nestsDeeperThan } from './nesting';
 import { cutContinuations, recoverTemplate } from './templateRecovery';
@@ -25,12 +30,19 @@ export interface YamlIssue {
 
 export interface DuplicateOf {
   key: string;
+  /** Line (in this document, 0-based) of the first occurrence, which kubectl drops. */
   line: number;
+  /** The value kubectl keeps, as written (a scalar), when it is short enough to quote. */
+  kept?: string;
 }
 
-/** The duplicate-key message; `line` is the 1-based line of the first occurrence in the file. */
-export function duplicateKeyMessage(key: string, line: number): string {
-  return `Duplicate key \`${key}\`: this mapping already sets it on line ${line}. The API server rejects the object (strict decoding: "key already set in map"); keep one of them.`;
+/** The duplicate-key message; `lineShift` moves the first occurrence's line to its place in the file. */
+export function duplicateKeyMessage(duplicate: DuplicateOf, lineShift = 0): string {
+  const kept = duplicate.kept === undefined ? 'this one' : `this one (\`${duplicate.kept}\`)`;
+  return (
+    `Duplicate key \`${duplicate.key}\`: kubectl keeps only ${kept} and drops the \`${duplicate.key}\` on line ${duplicate.line + lineShift + 1}, ` +
+    'so the API server never sees that value (go-yaml keeps the last of duplicate keys). Remove one of them.'
+  );
 }
 
 /** The pair whose key starts at `offset`, its mapping, and an earlier pair of the same mapping with the same key. */
@@ -91,7 +103,28 @@ export class YamlDocument {
   private view: TemplateView | null | undefined;
   private masked: TemplateView | undefined;
 
-  constructor(readonly text: string) {}
+  /**
+   * `json`: the document is a value of a file kubectl reads as JSON (jsonStream.ts), not YAML. `written`: the
+   * text as written when it has lone CRs (`text` reads them as LFs), which kubectl does not take for line ends.
+   * `fileStart`: the file's first document, starting with `---`, which kubectl keeps (it drops a `---` line
+   * only where it ends a document), so that go-yaml reads `---#x` as text and a BOM below it as a character.
+   */
+  constructor(
+    readonly text: string,
+    private readonly options: { json?: boolean; written?: string; fileStart?: boolean } = {},
+  ) {}
+
+  get fileStart(): boolean {
+    return !!this.options.fileStart;
+  }
+
+  get json(): boolean {
+    return !!this.options.json;
+  }
+
+  get written(): string | undefined {
+    return this.options.written;
+  }
 
   /**
    * The Helm template view of a document with template actions (`{{ … }}`): the YAML is parsed from its
@@ -153,15 +186,16 @@ export class YamlDocument {
 
   private read(): Reading {
     if (this.reading) return this.reading;
+    if (this.options.json) return (this.reading = readJson(this.text, this.lines));
     const template = this.template;
-    if (!template) return (this.reading = readDocument(this.text, this.lines));
+    if (!template) return (this.reading = readDocument(this.text, this.lines, this.options));
     const { reading, view } = readTemplate(template, this.lines);
     this.view = view;
     return (this.reading = reading);
   }
 }
 
-function readDocument(text: string, lines: LineIndex): Reading {
+function readDocument(text: string, lines: LineIndex, options: { written?: string; fileStart?: boolean } = {}): Reading {
   const issues: YamlIssue[] = [];
   if (nestsDeeperThan(text)) {
     const end = Math.max(1, text.trimEnd().length);
@@ -174,32 +208,41 @@ function readDocument(text: string, lines: LineIndex): Reading {
     });
     return { document: parseKubectlYaml(''), issues, broken: true, resources: [] };
   }
-  let document = parseKubectlYaml(text);
-  if (document.errors.some((error) => error.code === 'MULTILINE_IMPLICIT_KEY' || error.code === 'MISSING_CHAR' || error.code === 'BAD_INDENT')) {
-    const repair = repairUnderIndentedQuotedScalars(text);
-    const repaired = repair && parseKubectlYaml(repair.text);
-    if (repair && repaired && repaired.errors.length < document.errors.length) {
+  // What go-yaml reads of this part: its first document, markers and directives kubectl refuses blanked.
+  const part = readPart(text, options.written, options.fileStart);
+  issues.push(...part.issues);
+  let source = part.text;
+  let document = parseKubectlYaml(source);
+  if (document.errors.some(isRealError)) {
+    // go-yaml's leniency: flow collections indented at or left of their key, quoted continuation lines too.
+    const flows = joinMultilineFlows(source);
+    const quoted = repairUnderIndentedQuotedScalars(flows?.text ?? source);
+    const repairedText = quoted?.text ?? flows?.text;
+    const repaired = repairedText === undefined ? undefined : parseKubectlYaml(repairedText);
+    if (repairedText !== undefined && repaired && repaired.errors.filter(isRealError).length < document.errors.filter(isRealError).length) {
       document = repaired;
-      for (const offset of repair.joinedLines) {
-        const line = lines.positionAt(offset).line;
-        issues.push({
-          code: 'yaml/lenient-indentation',
-          severity: 'warning',
-          message:
-            'Not valid YAML 1.2: this continuation line of a quoted string is not indented past its key. ' +
-            'kubectl (go-yaml) accepts it, other YAML tools may not; indent it further to be safe.',
-          start: offset + (text.slice(offset).search(/\S/) === -1 ? 0 : text.slice(offset).search(/\S/)),
-          end: lines.lineEnd(line),
-        });
-      }
+      refoldScalars(document, source, repairedText);
+      for (const offset of quoted?.joinedLines ?? []) issues.push(lenientIssue(text, lines, offset, LENIENT_QUOTED));
+      for (const offset of flows?.underIndented ?? []) issues.push(lenientIssue(text, lines, offset, LENIENT_FLOW));
     }
   }
-  let broken = false;
+  const dedent = document.errors.some(isRealError) ? dedentedLine(source) : undefined;
+  if (dedent !== undefined) {
+    // The document starts indented and a later line is left of it: go-yaml ends the document there.
+    const cut = parseKubectlYaml(source.slice(0, dedent));
+    if (cut.errors.filter(isRealError).length < document.errors.filter(isRealError).length) {
+      document = cut;
+      source = source.slice(0, dedent);
+      issues.push({ code: 'yaml/after-document-end', severity: 'warning', message: DEDENTED, start: dedent + (text.slice(dedent).search(/\S/) === -1 ? 0 : text.slice(dedent).search(/\S/)), end: lines.lineEnd(lines.positionAt(dedent).line) });
+    }
+  }
+  let broken = part.refused && part.text.trim() === '';
   // An error past the last character (an unclosed bracket, say) is shown at the end of the content,
   // not on the next document's first line; one message per line is enough to find the mistake.
-  const contentEnd = text.trimEnd().length;
+  const contentEnd = source.trimEnd().length;
   const reportedLines = new Set<number>();
   for (const error of document.errors) {
+    if (isGoLeniency(error)) continue;
     if (error.code !== 'DUPLICATE_KEY') broken = true; // as describeYamlError's severities say
     const start = Math.min(error.pos[0], Math.max(0, contentEnd - 1));
     const line = lines.positionAt(start).line;
@@ -209,13 +252,183 @@ function readDocument(text: string, lines: LineIndex): Reading {
     const duplicate = error.code === 'DUPLICATE_KEY' ? duplicateKeyAt(document, error.pos[0]) : undefined;
     const firstStart = duplicate && isScalar(duplicate.first.key) ? duplicate.first.key.range?.[0] : undefined;
     if (duplicate && firstStart !== undefined) {
-      const duplicateOf = { key: duplicate.key, line: lines.positionAt(firstStart).line };
-      issues.push({ code: 'yaml/duplicate-key', severity: 'error', message: duplicateKeyMessage(duplicateOf.key, duplicateOf.line + 1), start, end, duplicateOf });
+      const duplicateOf: DuplicateOf = { key: duplicate.key, line: lines.positionAt(firstStart).line, ...keptValue(text, duplicate.pair) };
+      issues.push({ code: 'yaml/duplicate-key', severity: 'warning', message: duplicateKeyMessage(duplicateOf), start, end, duplicateOf });
     } else {
       issues.push({ ...describeYamlError(error.code, error.message), start, end });
     }
   }
+  if (!broken) {
+    decodeSingleQuoteEscapes(source, document);
+    for (const refusal of [...tabRefusals(source, document), ...escapeRefusals(source, document)]) {
+      const line = lines.positionAt(refusal.start).line;
+      if (reportedLines.has(line)) continue;
+      reportedLines.add(line);
+      issues.push({ code: 'yaml/syntax', severity: 'error', ...refusal });
+    }
+    const refusal = kubectlRefusal(document, source);
+    if (refusal) {
+      issues.push(refusal);
+      broken = true;
+    }
+  }
   return { document, issues, broken, resources: broken ? [] : findResources(document.contents) };
+}
+
+const DEDENTED =
+  'kubectl drops this and all below it: the document starts further right, and go-yaml ends the document at the first line left of its start. ' +
+  'Indent the document evenly.';
+
+/** The start of the first content line left of the document's first content line, when that one is indented. */
+function dedentedLine(text: string): number | undefined {
+  let rootIndent: number | undefined;
+  let lineStart = 0;
+  while (lineStart < text.length) {
+    const newline = text.indexOf('\n', lineStart);
+    const lineEnd = newline === -1 ? text.length : newline;
+    const line = text.slice(lineStart, lineEnd);
+    const indent = /^ */.exec(line)![0].length;
+    const body = line.slice(indent);
+    if (body.trim() !== '' && !body.startsWith('#') && !/^(?:---|\.\.\.)(?:\s|$)/.test(line) && !line.startsWith('%')) {
+      if (rootIndent === undefined) {
+        if (indent === 0) return undefined;
+        rootIndent = indent;
+      } else if (indent < rootIndent) return lineStart;
+    }
+    if (newline === -1) break;
+    lineStart = newline + 1;
+  }
+  return undefined;
+}
+
+const LENIENT_QUOTED =
+  'Not valid YAML 1.2: this continuation line of a quoted string is not indented past its key. ' +
+  'kubectl (go-yaml) accepts it, other YAML tools may not; indent it further to be safe.';
+const LENIENT_FLOW =
+  'Not valid YAML 1.2: this line of a `[...]` or `{...}` value is not indented past its key. ' +
+  'kubectl (go-yaml) accepts it, other YAML tools may not; indent it further to be safe.';
+
+function lenientIssue(text: string, lines: LineIndex, offset: number, message: string): YamlIssue {
+  const line = lines.positionAt(offset).line;
+  const first = text.slice(offset).search(/\S/);
+  return { code: 'yaml/lenient-indentation', severity: 'warning', message, start: offset + (first === -1 ? 0 : first), end: lines.lineEnd(line) };
+}
+
+/**
+ * What `yaml` refuses and go-yaml reads: a `#` right after a token (go-yaml reads a comment at any token's
+ * start), and `\'` in double quotes (a YAML 1.1 escape; escapes.ts gives the value).
+ */
+function isGoLeniency(error: { code: string; message: string }): boolean {
+  return (
+    (error.code === 'MISSING_CHAR' && error.message.startsWith('Comments must be separated from other tokens')) ||
+    (error.code === 'BAD_DQ_ESCAPE' && error.message.startsWith("Invalid escape sequence \\'"))
+  );
+}
+
+/** An error that makes the text unreadable (a duplicate key and a `#` without space before it do not). */
+function isRealError(error: { code: string; message: string }): boolean {
+  return error.code !== 'DUPLICATE_KEY' && !isGoLeniency(error);
+}
+
+/** The value kubectl keeps for a duplicate key, quoted in the message when it is a short scalar. */
+function keptValue(text: string, pair: Pair): { kept?: string } {
+  const value = pair.value;
+  if (!isScalar(value) || !value.range) return {};
+  const written = text.slice(value.range[0], value.range[1]).trim();
+  return written && written.length <= 60 && !written.includes('\n') && !written.includes('`') ? { kept: written } : {};
+}
+
+/** Where kubectl refuses a document that parses (go-yaml's decoding, sigs.k8s.io/yaml's keys, encoding/json): kubectlJson.ts. */
+function kubectlRefusal(document: Document.Parsed, text?: string): YamlIssue | undefined {
+  try {
+    const badName = text === undefined ? undefined : badAnchorName(document, text);
+    if (badName) throw badName;
+    kubectlJson(document);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof KubectlRefusal)) throw error;
+    return { ...describeRefusal(error), start: error.start, end: Math.max(error.end, error.start + 1) };
+  }
+}
+
+function describeRefusal(refusal: KubectlRefusal): Omit<YamlIssue, 'start' | 'end'> {
+  const said = `(${refusal.reason === 'not-json' ? 'encoding/json' : refusal.reason === 'map-key' && !refusal.message.startsWith('invalid') ? 'sigs.k8s.io/yaml' : 'go-yaml'}: "${refusal.message}")`;
+  switch (refusal.reason) {
+    case 'alias':
+      return refusal.message.includes('contains itself')
+        ? { code: 'yaml/alias', severity: 'error', message: `kubectl refuses this alias: it points into the node that holds it ${said}.` }
+        : {
+          code: 'yaml/alias',
+          severity: 'error',
+          message: `kubectl refuses this alias: no anchor of that name comes before it in this document ${said}. Anchors do not carry over \`---\`: define the anchor above the alias, in the same document.`,
+        };
+    case 'anchor-name':
+      return {
+        code: 'yaml/alias',
+        severity: 'error',
+        message: `kubectl refuses this anchor or alias name ${said}: go-yaml allows only letters, digits, \`_\` and \`-\` in it. Rename it (or quote the value if \`&\` or \`*\` is meant as text).`,
+      };
+    case 'excessive-aliasing':
+      return {
+        code: 'yaml/alias-limit',
+        severity: 'error',
+        message: `kubectl refuses this document: its aliases (\`*name\`) expand far beyond its own size, as an "alias bomb" does ${said}; it was not checked. Use fewer nested aliases.`,
+      };
+    case 'not-json':
+      return refusal.message.startsWith('json')
+        ? { code: 'yaml/not-json', severity: 'error', message: `kubectl refuses this value: it sends JSON, which has no infinity or NaN ${said}. Quote it if you mean the text.` }
+        : { code: 'yaml/not-json', severity: 'error', message: `kubectl refuses this ${said}.` };
+    case 'map-key':
+      return {
+        code: 'yaml/not-json',
+        severity: 'error',
+        message: refusal.message.startsWith('invalid')
+          ? `kubectl refuses a mapping or a list as a key: a JSON field name is text ${said}.`
+          : refusal.message.includes('<nil>')
+            ? `kubectl refuses a null key (\`~\`, \`null\` or nothing before \`:\`): a JSON field needs a name ${said}. Quote it if you mean the text.`
+            : `kubectl refuses an integer key above 9223372036854775807 ${said}. Quote it.`,
+      };
+    case 'tag':
+      return { code: 'yaml/tag', severity: 'error', message: `kubectl refuses this value: its tag does not fit it ${said}. Remove the tag or change the value.` };
+    case 'merge':
+      return {
+        code: 'yaml/merge-key',
+        severity: 'error',
+        message: `kubectl refuses this merge key (\`<<\`): its value must be a mapping, an alias of one, or a list of them ${said}.`,
+      };
+  }
+}
+
+/**
+ * A value of a file kubectl reads as JSON: encoding/json decides whether it is one; the syntax tree (and so
+ * the object) is the YAML parser's, JSON being YAML. Duplicate keys: the last one wins there too.
+ */
+function readJson(text: string, lines: LineIndex): Reading {
+  const error = jsonError(text);
+  if (error) {
+    const start = Math.min(error.offset, Math.max(0, text.trimEnd().length - 1));
+    const issue: YamlIssue = {
+      code: 'yaml/syntax',
+      severity: 'error',
+      message: `kubectl reads this file as JSON, because it starts with \`{\`, and this is not JSON (${error.message}). Write JSON, or start the file with a comment or \`---\` so that kubectl reads it as YAML.`,
+      start,
+      end: Math.max(start + 1, lines.lineEnd(lines.positionAt(start).line)),
+    };
+    return { document: parseKubectlYaml(''), issues: [issue], broken: true, resources: [] };
+  }
+  const document = parseKubectlYaml(text);
+  const issues: YamlIssue[] = [];
+  for (const problem of document.errors) {
+    if (problem.code !== 'DUPLICATE_KEY') continue;
+    const duplicate = duplicateKeyAt(document, problem.pos[0]);
+    const firstStart = duplicate && isScalar(duplicate.first.key) ? duplicate.first.key.range?.[0] : undefined;
+    if (!duplicate || firstStart === undefined) continue;
+    const duplicateOf: DuplicateOf = { key: duplicate.key, line: lines.positionAt(firstStart).line, ...keptValue(text, duplicate.pair) };
+    issues.push({ code: 'yaml/duplicate-key', severity: 'warning', message: duplicateKeyMessage(duplicateOf), start: problem.pos[0], end: problem.pos[1], duplicateOf });
+  }
+  const refusal = kubectlRefusal(document);
+  if (refusal) return { document, issues: [...issues, refusal], broken: true, resources: [] };
+  return { document, issues, broken: false, resources: findResources(document.contents) };
 }
 
 /**
@@ -255,10 +468,8 @@ function describeYamlError(code: string, message: string): Omit<YamlIssue, 'star
     case 'DUPLICATE_KEY':
       return {
         code: 'yaml/duplicate-key',
-        severity: 'error',
-        message:
-          'Duplicate key: this key already appears in the same mapping. The API server rejects the object ' +
-          '(strict decoding: "key already set in map"); keep one of them.',
+        severity: 'warning',
+        message: 'Duplicate key: this key already appears in the same mapping. kubectl keeps only the last one (go-yaml), so the API server never sees the first; remove one of them.',
       };
     case 'TAB_AS_INDENT':
       return { code: 'yaml/syntax', severity: 'error', message: 'Tabs cannot indent YAML; use spaces.' };

@@ -1,6 +1,6 @@
 // Diagnostics for one YAML document: YAML issues, then for each of our resources the schema check and
 // the rule families; every finding's field path becomes the exact range in the text.
-import { isScalar, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import { Diagnostic, DiagnosticSeverity, type Range } from 'vscode-languageserver-types';
 import type { FixData } from '../document/edits';
 import { MAX_ALIAS_COUNT, toServerJson } from '../document/kubectlYaml';
@@ -59,8 +59,20 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** Documents that may be ours: YAML problems elsewhere are other tools' business. */
-const MENTIONS_OUR_KINDS = /^\s*kind\s*:\s*["']?(?:Job|CronJob|CSIDriver)["']?\s*(?:#.*)?$/m;
+/** Documents that may be ours (block, flow or JSON style): YAML problems elsewhere are other tools' business. */
+const MENTIONS_OUR_KINDS = /(?:^|[{,])\s*["']?kind["']?\s*:\s*["']?(?:Job|CronJob|CSIDriver)["']?\s*(?:[,}#]|$)/m;
+
+const mentioning = new WeakMap<YamlDocument, boolean>();
+
+/**
+ * Whether a document names one of our kinds (`kind: Job`, ...), kept per document. A file with one such
+ * document gets kubectl's refusals in all its documents: kubectl refuses the whole file.
+ */
+export function mentionsOurKinds(doc: YamlDocument): boolean {
+  let known = mentioning.get(doc);
+  if (known === undefined) mentioning.set(doc, (known = mayNameOurKinds(doc.text) && MENTIONS_OUR_KINDS.test(doc.text)));
+  return known;
+}
 
 const DISABLE_NEXT_LINE = /#\s*kubeassist-disable-next-line\b([^\n]*)/g;
 
@@ -70,17 +82,29 @@ const DISABLE_NEXT_LINE = /#\s*kubeassist-disable-next-line\b([^\n]*)/g;
  * previous version), each whole object that updates one of the baseline's also gets the update checks
  * (service/update/); a template's or a patch's objects are partial and never compared with it.
  */
-export function diagnoseDocument(doc: YamlDocument, settings: Settings, context: DocumentContext = {}, baseline?: Baseline): Diagnostic[] {
+export function diagnoseDocument(doc: YamlDocument, settings: Settings, context: DocumentContext = {}, baseline?: Baseline, fileHoldsOurKinds = false): Diagnostic[] {
   const patch = context.kustomizePatch;
   // A JSON 6902 list names no kind: its kustomization's target does.
   const targetsOurs = !!patch && targetKinds(patch.uses).length > 0;
-  if (!mayNameOurKinds(doc.text) && !targetsOurs) return []; // without parsing it: other kinds get no diagnostics
+  const mayBeOurs = mayNameOurKinds(doc.text) || targetsOurs;
+  // Other kinds get no diagnostics (they are not even parsed), unless the file holds one of ours: then
+  // kubectl's refusal of them refuses our objects too.
+  if (!mayBeOurs && !fileHoldsOurKinds) return [];
   const minor = minorOf(settings.kubernetesVersion);
   const raw: RawFinding[] = [];
   const owners: (FixResource | undefined)[] = [];
-  if (doc.issues.length && (MENTIONS_OUR_KINDS.test(doc.text) || targetsOurs)) {
-    for (const issue of doc.issues) raw.push({ finding: { ...issue, path: [] }, range: [issue.start, issue.end], data: issue.duplicateOf ? { duplicateOf: issue.duplicateOf } : {} });
+  const allIssues = mentionsOurKinds(doc) || targetsOurs;
+  if (doc.issues.length && (allIssues || fileHoldsOurKinds)) {
+    for (const issue of doc.issues) {
+      if (!allIssues && issue.severity !== 'error') continue;
+      raw.push({ finding: { ...issue, path: [] }, range: [issue.start, issue.end], data: issue.duplicateOf ? { duplicateOf: issue.duplicateOf } : {} });
+    }
   }
+  if (fileHoldsOurKinds && !patch && !doc.broken && !doc.template) {
+    const problem = notAnObject(doc);
+    if (problem) raw.push(problem);
+  }
+  if (!mayBeOurs) return finish(doc, settings, raw, [], minor, baseline);
   if (targetsOurs && patch && !doc.broken) raw.push(...json6902Findings(doc, patch.uses, minor));
   const isPatch = !!patch || hasPatchDirectives(doc.text);
   const patching = isPatch ? { byOwnType: selectsByOwnType(context) } : undefined;
@@ -89,6 +113,29 @@ export function diagnoseDocument(doc: YamlDocument, settings: Settings, context:
     owners[index] = owner;
     for (const item of findings) raw.push({ ...item, data: { ...item.data, resource: index } });
   });
+  return finish(doc, settings, raw, owners, minor, baseline);
+}
+
+/**
+ * kubectl decodes each document into an object: a string, number or list is refused (StreamVisitor,
+ * infoForData: "json: cannot unmarshal string into Go value of type unstructured.detector").
+ */
+function notAnObject(doc: YamlDocument): RawFinding | undefined {
+  const contents = doc.document.contents;
+  if (!contents?.range || isMap(contents) || (isScalar(contents) && (contents.value === null || contents.value === undefined))) return undefined;
+  const what = isSeq(contents) ? 'a list' : typeof (contents as { value?: unknown }).value === 'string' ? 'a string' : 'a plain value';
+  const finding: Finding = {
+    code: 'yaml/not-an-object',
+    severity: 'error',
+    message: `kubectl refuses this document: it is ${what}, not a mapping, and kubectl reads every document of a file as one object ("cannot unmarshal ... into Go value of type unstructured.detector").`,
+    path: [],
+  };
+  const start = contents.range[0];
+  return { finding, range: [start, Math.max(start + 1, Math.min(contents.range[1], doc.lines.lineEnd(doc.lines.positionAt(start).line)))], data: {} };
+}
+
+/** Findings in text order -> diagnostics: severities from the settings, suppression comments, quick fixes. */
+function finish(doc: YamlDocument, settings: Settings, raw: RawFinding[], owners: (FixResource | undefined)[], minor: number, baseline?: Baseline): Diagnostic[] {
   raw.sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
   const suppressed = suppressions(doc);
   const diagnostics: Diagnostic[] = [];

@@ -1,0 +1,231 @@
+// The JSON kubectl sends for a YAML document: go-yaml v2 decoding into interface{} (gopkg.in/yaml.v2
+// decode.go: aliases, merge keys where they stand, the "excessive aliasing" guard), then sigs.k8s.io/yaml
+// `convertToJSONableObject` (map keys to strings) and encoding/json `Marshal` (no NaN or infinity). Where
+// kubectl refuses the document, a KubectlRefusal says why and where. Our own port of their behaviour;
+// test/yaml-oracle checks it against the real thing.
+import { isAlias, isMap, isPair, isScalar, isSeq, visit, type Alias, type Document, type Node, type Scalar } from 'yaml';
+import { goKeyString, goScalar, goScalarJson, type GoScalar } from './goYaml';
+
+/** kubectl refuses the document: go-yaml's or encoding/json's message, and the offending node's range. */
+export class KubectlRefusal extends Error {
+  constructor(
+    message: string,
+    readonly start: number,
+    readonly end: number,
+    /** What kind of refusal: an alias problem, a value JSON cannot hold, or a key that cannot be a field name. */
+    readonly reason: 'alias' | 'anchor-name' | 'excessive-aliasing' | 'not-json' | 'map-key' | 'tag' | 'merge',
+  ) {
+    super(message);
+  }
+}
+
+/** Where each alias points: the last node before it with its anchor (go-yaml registers anchors as it parses). */
+export type AliasTargets = Map<Alias, Node | undefined>;
+
+/** go-yaml's anchor and alias names (scannerc.go yaml_parser_scan_anchor): ASCII letters, digits, `_` and `-`. */
+const GO_ANCHOR_NAME = /^[A-Za-z0-9_-]+$/;
+
+/** The first anchor or alias whose name go-yaml refuses ("did not find expected alphabetic or numeric character"). */
+export function badAnchorName(document: Document, text: string): KubectlRefusal | undefined {
+  let found: KubectlRefusal | undefined;
+  visit(document, {
+    Node(_, node) {
+      let name: string | undefined;
+      let start = -1;
+      if (isAlias(node)) {
+        name = node.source;
+        start = node.range?.[0] ?? -1;
+      } else if ((isScalar(node) || isMap(node) || isSeq(node)) && node.anchor) {
+        name = node.anchor;
+        start = text.lastIndexOf(`&${name}`, node.range?.[0] ?? text.length);
+      }
+      if (name === undefined || GO_ANCHOR_NAME.test(name) || start < 0) return undefined;
+      found = new KubectlRefusal('did not find expected alphabetic or numeric character', start, start + name.length + 1, 'anchor-name');
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
+export function aliasTargets(document: Document): AliasTargets {
+  const targets: AliasTargets = new Map();
+  const anchors = new Map<string, Node>();
+  visit(document, {
+    Node(_, node) {
+      if (isAlias(node)) targets.set(node, anchors.get(node.source));
+      else if ((isScalar(node) || isMap(node) || isSeq(node)) && node.anchor) anchors.set(node.anchor, node);
+      return undefined;
+    },
+  });
+  return targets;
+}
+
+/** A float that JSON cannot hold, kept in place until encoding/json meets it (a later key may replace it). */
+class NotJson {
+  constructor(readonly node: Node) {}
+}
+
+type Decoded = null | boolean | number | string | NotJson | Decoded[] | { [key: string]: Decoded };
+
+// decode.go allowedAliasRatio: how much of a document may come from alias expansion.
+const ALIAS_RATIO_LOW = 400_000;
+const ALIAS_RATIO_HIGH = 4_000_000;
+
+function allowedAliasRatio(decodeCount: number): number {
+  if (decodeCount <= ALIAS_RATIO_LOW) return 0.99;
+  if (decodeCount >= ALIAS_RATIO_HIGH) return 0.1;
+  return 0.99 - 0.89 * ((decodeCount - ALIAS_RATIO_LOW) / (ALIAS_RATIO_HIGH - ALIAS_RATIO_LOW));
+}
+
+function rangeOf(node: unknown): [number, number] {
+  const range = (node as { range?: [number, number, number] } | null)?.range;
+  return range ? [range[0], range[1]] : [0, 0];
+}
+
+/** Decodes nodes as go-yaml does, counting as it counts. */
+class Decoder {
+  private decodeCount = 0;
+  private aliasCount = 0;
+  private aliasDepth = 0;
+  private readonly expanding = new Set<Alias>();
+  /** The alias whose expansion is under way at the top: where an "alias bomb" is reported. */
+  private outermost: Alias | undefined;
+
+  constructor(private readonly targets: AliasTargets) {}
+
+  decode(node: unknown): Decoded {
+    this.count(node);
+    if (node === null || node === undefined) return null;
+    if (isAlias(node)) return this.throughAlias(node, (target) => this.decode(target));
+    if (isScalar(node)) return this.scalar(node);
+    if (isMap(node)) return this.mapping(node, {});
+    if (isSeq(node)) return node.items.map((item) => (isPair(item) ? this.mapping({ items: [item] } as never, {}) : this.decode(item)));
+    if (isPair(node)) return this.mapping({ items: [node] } as never, {});
+    return null;
+  }
+
+  private count(node: unknown): void {
+    this.decodeCount++;
+    if (this.aliasDepth > 0) this.aliasCount++;
+    if (this.aliasCount > 100 && this.decodeCount > 1000 && this.aliasCount / this.decodeCount > allowedAliasRatio(this.decodeCount)) {
+      const [start, end] = rangeOf(this.outermost ?? node);
+      throw new KubectlRefusal('document contains excessive aliasing', start, end, 'excessive-aliasing');
+    }
+  }
+
+  private throughAlias<T>(alias: Alias, then: (target: Node) => T): T {
+    const [start, end] = rangeOf(alias);
+    const target = this.targets.get(alias);
+    if (!target) throw new KubectlRefusal(`unknown anchor '${alias.source}' referenced`, start, end, 'alias');
+    if (this.expanding.has(alias)) throw new KubectlRefusal(`anchor '${alias.source}' value contains itself`, start, end, 'alias');
+    this.expanding.add(alias);
+    if (this.aliasDepth === 0) this.outermost = alias;
+    this.aliasDepth++;
+    try {
+      return then(target);
+    } finally {
+      this.aliasDepth--;
+      this.expanding.delete(alias);
+    }
+  }
+
+  private resolved(node: Scalar): GoScalar {
+    const scalar = goScalar(scalarSource(node), node.type === 'PLAIN', node.tag);
+    if ('refused' in scalar) {
+      const [start, end] = rangeOf(node);
+      throw new KubectlRefusal(scalar.refused, start, end, 'tag');
+    }
+    return scalar;
+  }
+
+  private scalar(node: Scalar): Decoded {
+    const scalar = this.resolved(node);
+    if (scalar.kind === 'float' && !Number.isFinite(scalar.value)) return new NotJson(node);
+    return goScalarJson(scalar);
+  }
+
+  /** decode.go `mapping`: pairs in order, a merge key applied where it stands. */
+  private mapping(map: { items: unknown[] }, out: { [key: string]: Decoded }): { [key: string]: Decoded } {
+    for (const item of map.items) {
+      if (!isPair(item)) continue;
+      if (isMergeKey(item.key)) {
+        this.merge(item.value, out);
+        continue;
+      }
+      const key = this.key(item.key);
+      setField(out, key, this.decode(item.value));
+    }
+    return out;
+  }
+
+  private key(node: unknown): string {
+    this.count(node);
+    const [start, end] = rangeOf(node);
+    let scalar: GoScalar;
+    if (node === null || node === undefined) scalar = { kind: 'null' };
+    else if (isScalar(node)) scalar = this.resolved(node);
+    else if (isAlias(node)) return this.throughAlias(node, (target) => this.key(target));
+    else throw new KubectlRefusal(`invalid map key: ${isMap(node) ? 'a mapping' : 'a sequence'}`, start, end, 'map-key');
+    const text = goKeyString(scalar);
+    if (typeof text !== 'string') throw new KubectlRefusal(text.refused, start, end, 'map-key');
+    return text;
+  }
+
+  /** decode.go `merge`: a mapping, an alias of one, or a list of them (the first one wins). */
+  private merge(value: unknown, out: { [key: string]: Decoded }): void {
+    const [start, end] = rangeOf(value);
+    const refuse = (): never => {
+      throw new KubectlRefusal('map merge requires map or sequence of maps as the value', start, end, 'merge');
+    };
+    const into = (node: unknown): void => {
+      this.count(node);
+      if (isMap(node)) this.mapping(node, out);
+      else if (isAlias(node)) this.throughAlias(node, (target) => (isMap(target) ? into(target) : refuse()));
+      else refuse();
+    };
+    if (isMap(value) || isAlias(value)) into(value);
+    else if (isSeq(value)) for (let i = value.items.length - 1; i >= 0; i--) into(value.items[i]);
+    else refuse();
+  }
+}
+
+function isMergeKey(key: unknown): boolean {
+  return isScalar(key) && scalarSource(key) === '<<' && ((key.type === 'PLAIN' && !key.tag) || key.tag === 'tag:yaml.org,2002:merge');
+}
+
+/** A scalar's string value before tag resolution (what go-yaml resolves). */
+function scalarSource(node: Scalar): string {
+  return typeof node.source === 'string' ? node.source : String(node.value ?? '');
+}
+
+/** encoding/json Marshal: the first value that JSON cannot hold refuses the whole document. */
+function marshal(value: Decoded): unknown {
+  if (value instanceof NotJson) {
+    const [start, end] = rangeOf(value.node);
+    const scalar = isScalar(value.node) ? goScalar(scalarSource(value.node), value.node.type === 'PLAIN', value.node.tag) : undefined;
+    const number = scalar && 'kind' in scalar && scalar.kind === 'float' ? scalar.value : NaN;
+    const shown = Number.isNaN(number) ? 'NaN' : number > 0 ? '+Inf' : '-Inf';
+    throw new KubectlRefusal(`json: unsupported value: ${shown}`, start, end, 'not-json');
+  }
+  if (Array.isArray(value)) return value.map(marshal);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) setField(out, key, marshal(item));
+    return out;
+  }
+  return value;
+}
+
+/**
+ * The JSON kubectl sends for `node` (the document's contents by default), nulls included; throws a
+ * KubectlRefusal where kubectl refuses the document.
+ */
+export function kubectlJson(document: Document, node: unknown = document.contents, targets: AliasTargets = aliasTargets(document)): unknown {
+  return marshal(new Decoder(targets).decode(node));
+}
+
+/** Sets a field, `__proto__` included (a key like any other in JSON). */
+export function setField(object: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  else object[key] = value;
+}

@@ -1,0 +1,244 @@
+// One part of a file as split.ts cuts it (kubectl's YAMLReader), read for its document markers and
+// directives the way kubectl and go-yaml read them:
+//   - YAMLReader refuses a `---` line with text after it other than a comment ("invalid Yaml document
+//     separator: !!map");
+//   - go-yaml (yaml.Unmarshal) reads the first document of the part only: after a `...`, or after a `---`
+//     that kubectl did not split at (a lone CR ended the line before it), the rest is dropped, silently;
+//   - a `...` with no document before it is refused ("did not find expected node content");
+//   - a `%YAML`/`%TAG` directive is refused: YAMLReader cuts at the `---` after it, so the directive stands
+//     alone ("did not find expected <document start>"; `%YAML 1.2`: "found incompatible YAML document").
+// The result is the text to parse (the first document, markers blanked where kubectl ignores or refuses
+// them; offsets unchanged) and the issues to report.
+
+export interface MarkerIssue {
+  code: string;
+  severity: 'error' | 'warning';
+  message: string;
+  start: number;
+  end: number;
+}
+
+export interface PartReading {
+  /** The first document's text (a prefix of the part), with refused markers and directives blanked. */
+  text: string;
+  issues: MarkerIssue[];
+  /** kubectl refuses the part at a marker: nothing in it is sent. */
+  refused: boolean;
+}
+
+/** strings.TrimSpace: Go's white space (unicode.IsSpace), which has no BOM, unlike String.prototype.trim. */
+const GO_SPACE = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const GO_TRIM = new RegExp(`^[${GO_SPACE}]+|[${GO_SPACE}]+$`, 'g');
+
+export function goTrimSpace(text: string): string {
+  return text.replace(GO_TRIM, '');
+}
+
+interface Line {
+  start: number;
+  /** End of the content, before CR and LF. */
+  end: number;
+  /** Start of the next line (or the end of the text). */
+  next: number;
+  text: string;
+}
+
+function linesOf(text: string): Line[] {
+  const lines: Line[] = [];
+  let start = 0;
+  while (start < text.length) {
+    const newline = text.indexOf('\n', start);
+    const next = newline === -1 ? text.length : newline + 1;
+    let end = newline === -1 ? text.length : newline;
+    if (end > start && text.charCodeAt(end - 1) === 13) end--;
+    lines.push({ start, end, next, text: text.slice(start, end) });
+    start = next;
+  }
+  return lines;
+}
+
+const DOCUMENT_START = /^---(?:[ \t]|$)/;
+const DOCUMENT_END = /^\.\.\.(?:[ \t]|$)/;
+const NOTHING = /^[ \t]*(?:#.*)?$/;
+
+function blank(chars: string[], start: number, end: number): void {
+  for (let i = start; i < end; i++) if (chars[i] !== '\n' && chars[i] !== '\r') chars[i] = ' ';
+}
+
+/**
+ * `written`: the part as written when it has lone CRs, which kubectl does not take for line ends (`text`
+ * does). `fileStart`: the part starts the file with its `---` line, which kubectl then hands to go-yaml.
+ */
+export function readPart(text: string, written = text, fileStart = false): PartReading {
+  const issues: MarkerIssue[] = [];
+  const lines = linesOf(text);
+  const chars = text.split('');
+  let shadowed = false;
+  let explicitStart = false;
+  let content = false;
+  let refused = false;
+  let end = text.length;
+  let droppedFrom: { line: Line; cause: keyof typeof DROPPED } | undefined;
+  const directives: Line[] = [];
+  let first = 0;
+  const head = lines[0];
+  // A BOM at the start of the file is dropped by kubectl; a part after it starts with `---`.
+  const bom = head?.text.startsWith('\ufeff') ? 1 : 0;
+  const headText = head ? head.text.slice(bom) : '';
+  if (head && headText.startsWith('---')) {
+    // A separator kubectl split at (or the file's first line). kubectl's line runs to the next LF.
+    const tail = headText.slice(3);
+    const newline = written.indexOf('\n');
+    const kubectlTail = written.slice(bom + 3, newline === -1 ? written.length : newline);
+    const rest = goTrimSpace(tail);
+    if (kubectlTail !== tail && goTrimSpace(kubectlTail) !== '' && !goTrimSpace(kubectlTail).startsWith('#')) {
+      issues.push(markerIssue(head, head.start, LONE_CR_SEPARATOR));
+      refused = true;
+    } else if (rest !== '' && !rest.startsWith('#')) {
+      const at = head.start + bom + 3 + (tail.length - tail.trimStart().length);
+      issues.push(markerIssue(head, at, `kubectl refuses text after \`---\` other than a comment ("invalid Yaml document separator: ${rest}"): move \`${rest}\` to the next line or remove it.`));
+      refused = true;
+    } else if (fileStart && /^[^ \t]/.test(tail)) {
+      // kubectl hands the file's first `---` line to go-yaml, which reads `---#x` as text: an error, or a
+      // document that is no object.
+      issues.push(markerIssue(head, head.start + bom, 'kubectl refuses this: go-yaml needs a space after `---` to start a document, so it reads this line as text. Put a space after `---`.'));
+      refused = true;
+    }
+    if (fileStart) {
+      if (tail !== '' && !/^[ \t]+(?:#.*)?$/.test(tail)) blank(chars, head.start + bom + 3, head.end);
+    } else {
+      // kubectl drops a `---` line that ends a document: go-yaml does not see it (nor its comment).
+      blank(chars, head.start, head.end);
+    }
+    shadowed = true;
+    explicitStart = fileStart;
+    first = 1;
+    const next = lines[1];
+    if (next && next.text.startsWith('\ufeff') && !fileStart) {
+      // A BOM that starts the part kubectl hands to go-yaml (the `---` line is not part of it): go-yaml drops it.
+      // In the text we parse, the line break moves onto it, so the line's content starts at its column 0.
+      for (let i = head.end; i < next.start; i++) chars[i] = ' ';
+      chars[next.start] = '\n';
+    }
+  }
+  // go-yaml drops a BOM at the start of what kubectl hands it; elsewhere a BOM is a character like others.
+  const chunkStart = head && headText.startsWith('---') && !fileStart ? 1 : 0;
+  for (let index = first; index < lines.length; index++) {
+    const line = lines[index];
+    const bare = index === chunkStart ? line.text.replace(/^\ufeff/, '') : line.text;
+    if (bare.startsWith('%') && !content && !explicitStart) {
+      directives.push(line);
+      continue;
+    }
+    if (line.text.startsWith('%') && /^%[A-Za-z]/.test(line.text) && (content || explicitStart)) {
+      // A directive after the document's content ends it (go-yaml's scanner takes `%` at column 0 for one):
+      // a well-formed one is accepted and what follows is dropped; a malformed one is refused.
+      end = line.start;
+      if (!WELL_FORMED_DIRECTIVE.test(line.text)) {
+        issues.push(directiveIssue(line, /^%(?:YAML|TAG)\b/.test(line.text) ? 'did not find expected version number' : 'found unknown directive name', false));
+        refused = true;
+      } else {
+        const rest = lines.slice(index + 1).find((other) => hasContent(other.text));
+        if (rest) droppedFrom = { line: rest, cause: 'directive' };
+      }
+      break;
+    }
+    if (DOCUMENT_START.test(bare)) {
+      if (content || explicitStart) {
+        // kubectl did not split here (split.ts): the line before ended with a lone CR, or a BOM hides the `---`.
+        end = line.start;
+        const rest = lines.slice(index).find((other) => hasContent(other.text));
+        if (rest) droppedFrom = { line: rest, cause: 'lone-cr' };
+        break;
+      }
+      explicitStart = true;
+      if (!NOTHING.test(bare.slice(3))) content = true;
+      continue;
+    }
+    if (DOCUMENT_END.test(bare)) {
+      if (content || explicitStart) {
+        end = line.next;
+        const rest = lines.slice(index + 1).find((other) => hasContent(other.text));
+        if (rest) droppedFrom = { line: rest, cause: 'document-end' };
+      } else {
+        issues.push({
+          code: 'yaml/document-marker',
+          severity: 'error',
+          message: 'kubectl refuses a `...` (document end) with no document before it (go-yaml: "did not find expected node content"): remove it, or start the document with `---`.',
+          start: line.start,
+          end: line.start + 3,
+        });
+        refused = true;
+        end = line.start;
+      }
+      break;
+    }
+    if (!NOTHING.test(bare)) content = true;
+  }
+  if (directives.length) {
+    const first = directives[0];
+    const versions = directives.filter((line) => line.text.startsWith('%YAML')).length;
+    const allowed = explicitStart && versions <= 1 && directives.every((line) => /^%(?:YAML[ \t]+1\.1|TAG[ \t]+\S+[ \t]+\S+)[ \t]*(?:#.*)?$/.test(line.text));
+    if (!allowed) {
+      const version = /^%YAML[ \t]+(\S+)/.exec(first.text)?.[1];
+      const reason = !WELL_FORMED_DIRECTIVE.test(first.text)
+        ? /^%(?:YAML|TAG)\b/.test(first.text) ? 'did not find expected version number' : 'found unknown directive name'
+        : version && version !== '1.1' ? 'found incompatible YAML document' : 'did not find expected <document start>';
+      issues.push(directiveIssue(first, reason, true));
+      refused = true;
+      for (const line of directives) blank(chars, line.start, line.end);
+      shadowed = true;
+    }
+  }
+  if (droppedFrom) {
+    const { line, cause } = droppedFrom;
+    const at = line.start + (line.text.length - line.text.trimStart().length);
+    issues.push({
+      code: 'yaml/after-document-end',
+      severity: 'warning',
+      message: DROPPED[cause],
+      start: at,
+      end: Math.max(at + 1, line.end),
+    });
+  }
+  const shadow = shadowed ? chars.join('') : text;
+  return { text: end < text.length ? shadow.slice(0, end) : shadow, issues, refused };
+}
+
+/** A directive go-yaml's scanner reads without error (whether the parser then accepts it is another matter). */
+const WELL_FORMED_DIRECTIVE = /^%(?:YAML[ \t]+\d+\.\d+|TAG[ \t]+!(?:[\w-]*!)?[ \t]+\S+)[ \t]*(?:#.*)?$/;
+
+function directiveIssue(line: Line, reason: string, alone: boolean): MarkerIssue {
+  return {
+    code: 'yaml/directive',
+    severity: 'error',
+    message: alone
+      ? `kubectl refuses this directive (go-yaml: "${reason}"): kubectl cuts the file at every \`---\` line, so a directive is left without its document. Remove it; kubectl reads YAML 1.1 anyway.`
+      : `kubectl refuses this directive (go-yaml: "${reason}"). Remove it.`,
+    start: line.start,
+    end: line.end,
+  };
+}
+
+const LONE_CR_SEPARATOR =
+  'kubectl refuses this file: its lines end with a lone CR (old Mac line ends), so kubectl reads this `---` and all that follows up to the next LF as one line, ' +
+  'and refuses text after `---` ("invalid Yaml document separator"). Save the file with LF line ends.';
+
+function markerIssue(line: Line, start: number, message: string): MarkerIssue {
+  return { code: 'yaml/document-marker', severity: 'error', message, start, end: Math.max(start + 1, line.end) };
+}
+
+const DROPPED = {
+  directive:
+    'kubectl drops this: a `%` directive line above ends the document for go-yaml, and kubectl reads one document per `---`. Remove the directive line.',
+  'document-end':
+    'kubectl drops this: it follows `...` (the end of the document above) with no `---` line to start a new document, and kubectl reads one document per `---`. Put a `---` line before it.',
+  'lone-cr':
+    'kubectl drops this: the lines above end with a lone CR (old Mac line ends), and kubectl starts a new document only at a `---` after a line feed, so it reads the first document of this part and ignores the rest. Save the file with LF line ends.',
+};
+
+/** A line with something go-yaml would read as document content (`--- x` included). */
+function hasContent(line: string): boolean {
+  const bare = line;
+  return !NOTHING.test(bare) && !DOCUMENT_END.test(bare) && !/^---[ \t]*(?:#.*)?$/.test(bare) && !bare.startsWith('%');
+}
