@@ -11,9 +11,16 @@ type Write = (text: string) => void;
 
 export const DIFF_USAGE = `Usage: kubeassist diff (--against <git-ref> | --against-file OLD) [--kubernetes-version 1.NN] FILE...
 
-Says, per Job and CSIDriver of each FILE, what \`kubectl apply\` of the file does to the object in its version at
-<git-ref> (or in OLD): which changed fields are applied in place and what that does to running Pods, and which
-the API server refuses, so that the object must be recreated.
+Says, per Job, CronJob and CSIDriver of each FILE, what \`kubectl apply\` of the file does to the object in its
+version at <git-ref> (or in OLD): which changed fields are applied in place and what that does to running Pods,
+and which the API server refuses, so that the object must be recreated.
+
+Options:
+  --against <git-ref>         compare each FILE with its version at <git-ref> (git show <ref>:<path> in the
+                              file's repository); a file the ref does not have holds only new objects
+  --against-file OLD          compare with the objects of the file OLD instead
+  --kubernetes-version 1.NN   the Kubernetes release whose update rules apply (default: the newest known)
+  -h, --help                  show this help
 
 Exit status: 0 when every change applies in place, 1 when a change forces a recreate, 2 on a usage problem or a
 file that cannot be read.`;
