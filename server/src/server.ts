@@ -2,6 +2,7 @@
 import { pathToFileURL } from 'node:url';
 import { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type CodeAction, type InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { version } from '../../package.json';
 import { normalizeSettings } from './lsp/configuration';
 import { codeActionClient } from './lsp/codeActionClient';
 import { GitBaselines } from './lsp/gitBaseline';
@@ -69,12 +70,12 @@ connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (para
       codeLensProvider: { resolveProvider: false },
       codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: true },
     },
-    serverInfo: { name: 'kubeassist', version: '0.1.0' },
+    serverInfo: { name: 'kubeassist', version },
   };
 }));
 
 connection.onInitialized(() => {
-  connection.console.info(`KubeAssist language server 0.1.0 started (Node ${process.version})`);
+  connection.console.info(`KubeAssist language server ${version} started (Node ${process.version})`);
   if (watchesFiles) {
     const watchers = [{ globPattern: `**/${CONFIG_FILE_NAME}` }, ...KUSTOMIZATION_WATCHERS];
     void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers })
