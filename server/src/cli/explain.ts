@@ -47,8 +47,14 @@ export function explainLines(name: string, objects: readonly ObjectChanges[]): s
 /** Explains each file against its baseline; the exit status (0, 1: a change forces a recreate, 2: a problem). */
 export function diffFiles(paths: readonly string[], spec: BaselineSpec, settings: Settings, write: Write, writeError: Write): number {
   const baselines = new Baselines(spec);
-  const { inputs, problems } = collectInputs(paths);
+  const { inputs, problems, notes } = collectInputs(paths);
   for (const { name, problem } of problems) writeError(`kubeassist: ${name}: ${problem}\n`);
+  for (const { name, note } of notes) writeError(`kubeassist: ${name}: ${note}\n`);
+  const skipped = new Set<string>();
+  const context = (path: string) => fileContext(path, (file, reason) => {
+    if (!skipped.has(file)) writeError(`kubeassist: ${file} is ${reason}: not read\n`);
+    skipped.add(file);
+  });
   let failed = problems.length;
   let recreate = false;
   for (const input of inputs) {
@@ -60,13 +66,13 @@ export function diffFiles(paths: readonly string[], spec: BaselineSpec, settings
       failed++;
       continue;
     }
-    const read = baselines.read(input.path);
+    const read = baselines.read(input.path, settings.maxFileSize);
     if (read.problem) {
       writeError(`kubeassist: ${input.name}: ${read.problem}\n`);
       failed++;
       continue;
     }
-    const objects = explainChanges(read.baseline ?? new Baseline('', { label: 'nowhere' }), text, settings, fileContext(input.path));
+    const objects = explainChanges(read.baseline ?? new Baseline('', { label: 'nowhere' }), text, settings, context(input.path));
     for (const line of explainLines(input.name, objects)) write(`${line}\n`);
     recreate ||= objects.some((object) => object.changes.some((change) => change.action === 'recreate'));
   }
