@@ -12,22 +12,12 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { FILES_PER_WORKER } from '../../server/src/cli/pool';
 import { GitRepo } from '../support/gitRepo';
+import { MIGRATE_JOB } from '../support/jobs';
 import { REPO_ROOT } from '../support/shared';
 
 const CLI = join(REPO_ROOT, 'dist', 'cli.js');
 const GUARD = { timeout: 180_000 };
-const JOB = `apiVersion: batch/v1
-kind: Job
-metadata:
-  name: migrate
-spec:
-  template:
-    spec:
-      restartPolicy: Never
-      containers:
-      - name: migrate
-        image: registry.example.com/migrate:1.0
-`;
+const JOB = MIGRATE_JOB;
 const INDEXED = JOB.replace('spec:\n  template', 'spec:\n  completionMode: indexed\n  template');
 const PATCH = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\nspec:\n  backoffLimit: 2\n';
 const canMakeFifos = spawnSync('mkfifo', ['--version']).status === 0;

@@ -13,20 +13,10 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { CompletionList, Diagnostic, Hover } from 'vscode-languageserver-protocol';
 import { GitRepo } from '../support/gitRepo';
+import { MIGRATE_JOB } from '../support/jobs';
 import { positionOf, TestServer } from '../support/lspClient';
 
-const JOB = `apiVersion: batch/v1
-kind: Job
-metadata:
-  name: migrate
-spec:
-  template:
-    spec:
-      restartPolicy: Never
-      containers:
-      - name: migrate
-        image: registry.example.com/migrate:1.0
-`;
+const JOB = MIGRATE_JOB;
 /** A strategic-merge patch: clean as a patch, a Job without its template when read alone. */
 const PATCH = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\nspec:\n  backoffLimit: 2\n';
 const GUARD = { timeout: 120_000 };
