@@ -152,13 +152,12 @@ export async function checkAll(tasks: readonly FileTask[], settings: Settings[],
             return;
           }
           inFlight.get(worker)?.shift();
+          send(worker);
           try {
             deliver(message.results);
           } catch (error) {
             reject(error);
-            return;
           }
-          send(worker);
         });
         worker.on('error', (error) => stopped(worker, error));
         worker.on('exit', () => stopped(worker, undefined));
