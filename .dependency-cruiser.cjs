@@ -24,6 +24,7 @@ const LAYERS = [
   [10, 'features', `${service}features/`],
   [11, 'config', `${service}config/`],
   [12, 'facade', `${service}index\\.ts$`],
+  [12, 'host', '^server/src/host/'],
   [13, 'config-files', '^server/src/config/'],
   [14, 'front-doors', '^server/src/(lsp|cli|mcp)/'],
   [15, 'entry-points', '^server/src/[^/]+\\.ts$'],

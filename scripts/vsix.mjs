@@ -1,6 +1,6 @@
 // Reads a .vsix (a zip) without unpacking it, and says what a user of the package would find broken: a
-// script naming a source map that is not shipped, a README picture that does not resolve inside the
-// package (the extension's page in VS Code would show it broken), a manifest without `repository`.
+// script naming a source map that is not shipped, a README picture or link that does not resolve inside the
+// package (the extension's page in VS Code would show it broken), a manifest without `repository` or icon.
 // Used by test/package/vsix.test.ts on a package built from a copy of the tree, and by
 // `node scripts/vsix.mjs kubeassist.vsix` after `npm run package`.
 import { readFileSync } from 'node:fs';
@@ -40,6 +40,15 @@ export function imageLinks(markdown) {
   return links.filter((link) => !/^[a-z][a-z0-9+.-]*:/i.test(link) && !link.startsWith('#'));
 }
 
+/** Every link target of a Markdown text that is no picture: `[text](target)` and `<a href="target">`, in order. */
+export function markdownLinks(markdown) {
+  const links = [];
+  for (const match of markdown.matchAll(/(!?)\[(?:[^\]]|\][^(])*\]\(\s*(?:<([^>]+)>|([^)\s]+))(?:\s+"[^"]*")?\s*\)|<a\s[^>]*href=["']([^"']+)["']/g)) {
+    if (match[1] !== '!') links.push(match[2] ?? match[3] ?? match[4]);
+  }
+  return links;
+}
+
 /** What is broken in the package, one line each; empty when nothing is. */
 export function vsixProblems(entries) {
   const problems = [];
@@ -54,10 +63,24 @@ export function vsixProblems(entries) {
   // vsce stores the README as extension/readme.md; VS Code shows it as the extension's page.
   const readme = [...entries].find(([name]) => name.toLowerCase() === 'extension/readme.md')?.[1];
   if (!readme) problems.push('no README in the package');
-  else for (const link of imageLinks(readme.toString('utf8'))) if (!has(posix.join('extension', link))) problems.push(`README.md shows ${link}, which is not in the package`);
+  else {
+    const markdown = readme.toString('utf8');
+    for (const link of imageLinks(markdown)) if (!has(posix.join('extension', link))) problems.push(`README.md shows ${link}, which is not in the package`);
+    // A relative link opens a file of the package; anything else must be a web address (https).
+    for (const link of markdownLinks(markdown)) {
+      if (link.startsWith('#') || /^(https|mailto):/i.test(link)) continue;
+      if (/^[a-z][a-z0-9+.-]*:/i.test(link)) problems.push(`README.md links to ${link}, which is no https address`);
+      else if (!has(posix.join('extension', link.replace(/#.*$/, '')))) problems.push(`README.md links to ${link}, which is not in the package`);
+    }
+  }
   const manifest = entries.get('extension/package.json');
   if (!manifest) problems.push('no extension/package.json');
-  else if (!JSON.parse(manifest.toString('utf8')).repository) problems.push('package.json has no repository');
+  else {
+    const { repository, icon } = JSON.parse(manifest.toString('utf8'));
+    if (!repository) problems.push('package.json has no repository');
+    if (!icon) problems.push('package.json names no icon');
+    else if (!has(posix.join('extension', icon))) problems.push(`package.json names the icon ${icon}, which is not in the package`);
+  }
   return problems;
 }
 

@@ -1,12 +1,14 @@
-// The VS Code client: start the bundled language server over IPC, pass settings and the per-document
-// decision beside Red Hat YAML, show the status bar item, the explanations and simulations (explain.ts,
-// simulate.ts), and offer the agent tools (languageModelTools.ts, which run in the server). Nothing else.
+// The VS Code client: start the bundled language server over IPC, pass settings, the per-document decision
+// beside Red Hat YAML and whether the workspace is trusted, show the status bar item, the explanations and
+// simulations (explain.ts, simulate.ts), and offer the agent tools (languageModelTools.ts, which run in the
+// server). Nothing else.
 import * as path from 'node:path';
-import { commands, type ExtensionContext } from 'vscode';
+import { commands, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerExplain } from './explain';
 import { registerAgentTools } from './languageModelTools';
 import { registerSimulate } from './simulate';
+import { WORKSPACE_TRUST_NOTIFICATION, type WorkspaceTrustParams } from '../../server/src/lsp/protocol';
 import { SchemaDiagnosticsDecisions } from './redHatYaml';
 import { KubernetesStatusBar, SELECT_VERSION_COMMAND, selectKubernetesVersion } from './statusBar';
 
@@ -27,6 +29,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
       { language: 'helm', scheme: 'file' },
     ],
     synchronize: { configurationSection: 'kubeassist' },
+    // Restricted Mode: the server runs no git (update checks) until the user trusts the workspace.
+    initializationOptions: () => ({ workspaceTrusted: workspace.isTrusted }),
     middleware: {
       didOpen: async (document, next) => {
         await decisions.beforeOpen(document);
@@ -42,6 +46,9 @@ export async function activate(context: ExtensionContext): Promise<void> {
     commands.registerCommand(SELECT_VERSION_COMMAND, () => selectKubernetesVersion(versions)),
     registerExplain(() => client),
     registerSimulate(() => client),
+    workspace.onDidGrantWorkspaceTrust(() => {
+      if (client?.isRunning()) void client.sendNotification(WORKSPACE_TRUST_NOTIFICATION, { trusted: true } satisfies WorkspaceTrustParams);
+    }),
   );
   await client.start();
   const agentTools = registerAgentTools(context, () => client);

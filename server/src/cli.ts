@@ -21,13 +21,13 @@ const CPUS = typeof availableParallelism === 'function' ? availableParallelism()
 
 const USAGE = `Usage: kubeassist check [options] PATH...
        kubeassist check --helm CHART [--values FILE]... | --kustomize DIR [options] [PATH...]
-       kubeassist diff --against <git-ref> FILE...
+       kubeassist diff (--against <git-ref> | --against-file OLD) [--kubernetes-version 1.NN] FILE...
        kubeassist explain [--format text|markdown|json] FILE...
        kubeassist simulate FILE [--object NAME] [--scenario SCENARIO.yaml | preset:NAME] [--format text|json]
        kubeassist mcp [--root DIR]...
        kubeassist --version
 
-Checks Kubernetes Job (batch/v1) and CSIDriver (storage.k8s.io/v1) manifests as the API server would.
+Checks Kubernetes Job and CronJob (batch/v1) and CSIDriver (storage.k8s.io/v1) manifests as the API server would.
 PATH is a file, a folder (searched for *.yaml and *.yml), or - for standard input. Helm templates are
 checked where their text is literal; a file a kustomization lists as a patch is checked as a patch.
 \`kubeassist explain\` says what each object will do once created (kubeassist explain --help).
@@ -184,11 +184,19 @@ function parseArguments(args: string[]): CheckCommand {
   return command;
 }
 
+/** The options `kubeassist diff` takes (DIFF_USAGE lists them). */
+const DIFF_OPTIONS = ['--against', '--against-file', '--kubernetes-version'];
+
 /** `kubeassist diff`: per object, the fields an apply changes in place and those that force a recreate. */
 function diff(args: string[]): number {
+  for (let i = 0; i < args.length; i++) {
+    if (DIFF_OPTIONS.includes(args[i])) i++; // its value
+    else if (args[i].startsWith('-') && args[i] !== '-' && !DIFF_OPTIONS.some((option) => args[i].startsWith(`${option}=`))) {
+      throw new UsageError(`diff takes --against, --against-file and --kubernetes-version, not ${args[i].replace(/=.*$/, '')}`);
+    }
+  }
   const command = parseArguments(args);
   if (!command.against) throw new UsageError('diff needs --against <git-ref> or --against-file OLD');
-  if (command.fix || command.format !== 'text' || command.render.length) throw new UsageError('diff takes --against, --against-file and --kubernetes-version');
   const settings = normalizeSettings({ kubernetesVersion: command.kubernetesVersion ?? DEFAULT_SETTINGS.kubernetesVersion });
   return diffFiles(command.paths, command.against, settings, (text) => void process.stdout.write(text), (text) => void process.stderr.write(text));
 }
@@ -281,7 +289,9 @@ async function main(argv: string[]): Promise<number> {
     });
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`kubeassist: ${error.message}\n\n${command === 'explain' ? EXPLAIN_USAGE : command === 'simulate' ? SIMULATE_USAGE : USAGE}\n`);
+      // The one line that says what is wrong, and where the help is: not the whole help after it.
+      const help = command === 'diff' || command === 'explain' || command === 'simulate' ? `kubeassist ${command} --help` : 'kubeassist --help';
+      process.stderr.write(`kubeassist: ${error.message}\nRun '${help}' for usage.\n`);
       return 2;
     }
     process.stderr.write(`kubeassist: internal error (please report it): ${(error as Error).message}\n`);

@@ -2,6 +2,7 @@
 import { pathToFileURL } from 'node:url';
 import { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type CodeAction, type InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { version } from '../../package.json';
 import { normalizeSettings } from './lsp/configuration';
 import { codeActionClient } from './lsp/codeActionClient';
 import { GitBaselines } from './lsp/gitBaseline';
@@ -9,9 +10,9 @@ import { guarded } from './lsp/guard';
 import { DocumentConfigurations, isConfigDocument } from './lsp/documentSettings';
 import { runAgentTool } from './mcp/tools';
 import {
-  AGENT_TOOL_REQUEST, DOCUMENT_INFO_REQUEST, EXPLAIN_REQUEST, SCENARIO_PRESETS_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, SIMULATE_REQUEST, type AgentToolParams,
-  type AgentToolResult, type DocumentInfo, type DocumentInfoParams, type ExplainParams, type ExplainResult, type ScenarioPresetInfo, type SchemaDiagnosticsParams,
-  type SimulateParams, type SimulateResult,
+  AGENT_TOOL_REQUEST, DOCUMENT_INFO_REQUEST, EXPLAIN_REQUEST, SCENARIO_PRESETS_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, SIMULATE_REQUEST, WORKSPACE_TRUST_NOTIFICATION,
+  type AgentToolParams, type AgentToolResult, type DocumentInfo, type DocumentInfoParams, type ExplainParams, type ExplainResult, type ScenarioPresetInfo,
+  type SchemaDiagnosticsParams, type SimulateParams, type SimulateResult, type WorkspaceTrustParams,
 } from './lsp/protocol';
 import { ValidationScheduler } from './lsp/scheduler';
 import { KUSTOMIZATION_WATCHERS, WorkspaceContexts } from './lsp/workspaceContext';
@@ -42,7 +43,9 @@ const configurations = new DocumentConfigurations();
 let watchesFiles = false;
 const settingsFor = (uri: string): Settings => configurations.resolve(uri, { ...settings, schemaDiagnostics: schemaDecisions.get(uri) ?? settings.schemaDiagnostics }).settings;
 /** Kustomizations around each document: whether it is a patch (workspace/didChangeWatchedFiles keeps it current). */
-const contexts = new WorkspaceContexts((uri) => documents.get(uri)?.getText());
+const contexts = new WorkspaceContexts((uri) => documents.get(uri)?.getText(), (message) => connection.console.warn(message));
+/** Whether the client trusts the workspace (VS Code's Restricted Mode: no git until it does). */
+let workspaceTrusted = true;
 const optionsFor = (uri: string) => ({ context: contexts.contextFor(uri) });
 
 /** The clock of a CronJob schedule's next runs on hover: KUBEASSIST_NOW (an ISO time) fixes it, for tests. */
@@ -57,7 +60,11 @@ connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (para
   actionClient = codeActionClient(params.capabilities);
   watchesFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
   refreshes = { inlayHints: params.capabilities.workspace?.inlayHint?.refreshSupport === true, codeLenses: params.capabilities.workspace?.codeLens?.refreshSupport === true };
+  workspaceFoldersChange = params.capabilities.workspace?.workspaceFolders === true;
   if (params.initializationOptions) settings = normalizeSettings(params.initializationOptions);
+  workspaceTrusted = (params.initializationOptions as { workspaceTrusted?: unknown } | undefined)?.workspaceTrusted !== false;
+  if (!workspaceTrusted) connection.console.info('kubeassist: the workspace is not trusted (Restricted Mode): git is not run, so there are no update checks against HEAD until it is trusted.');
+  contexts.setWorkspaceFolders((params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri }] : [])).map((folder) => folder.uri));
   return {
     capabilities: {
       // didSave: a saved `.kubeassist.yaml` or kustomization re-checks the open documents where the client
@@ -68,13 +75,24 @@ connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (para
       inlayHintProvider: true,
       codeLensProvider: { resolveProvider: false },
       codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: true },
+      // Kustomizations are looked for up to the workspace folder of a document, never above it.
+      workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
     },
-    serverInfo: { name: 'kubeassist', version: '0.1.0' },
+    serverInfo: { name: 'kubeassist', version },
   };
 }));
 
+/** Whether the client tells us when workspace folders come and go. */
+let workspaceFoldersChange = false;
+
 connection.onInitialized(() => {
-  connection.console.info(`KubeAssist language server 0.1.0 started (Node ${process.version})`);
+  if (workspaceFoldersChange) {
+    connection.workspace.onDidChangeWorkspaceFolders(guarded(log, 'didChangeWorkspaceFolders', undefined, (event) => {
+      contexts.changeWorkspaceFolders(event.added.map((folder) => folder.uri), event.removed.map((folder) => folder.uri));
+      for (const document of documents.all()) scheduler.schedule(document.uri);
+    }));
+  }
+  connection.console.info(`KubeAssist language server ${version} started (Node ${process.version})`);
   if (watchesFiles) {
     const watchers = [{ globPattern: `**/${CONFIG_FILE_NAME}` }, ...KUSTOMIZATION_WATCHERS];
     void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers })
@@ -122,8 +140,15 @@ async function refreshSettings(): Promise<void> {
 }
 
 /** Update checks: each file's baseline is the file at HEAD, read by git in the background (lsp/gitBaseline.ts). */
-const baselines = new GitBaselines((message) => connection.console.info(message), (uri) => documents.get(uri) && scheduler.now(uri));
-const refreshBaseline = (uri: string) => !isConfigDocument(uri) && settingsFor(uri).updateChecks === 'git' && baselines.refresh(uri);
+const baselines = new GitBaselines((message) => connection.console.info(message), (uri) => documents.get(uri) && scheduler.now(uri), (uri) => settingsFor(uri).maxFileSize);
+const updateChecksFor = (uri: string) => workspaceTrusted && !isConfigDocument(uri) && settingsFor(uri).updateChecks === 'git';
+const refreshBaseline = (uri: string) => updateChecksFor(uri) && baselines.refresh(uri);
+
+connection.onNotification(WORKSPACE_TRUST_NOTIFICATION, guarded(log, 'workspaceTrust', undefined, (params: WorkspaceTrustParams) => {
+  if (params.trusted !== true || workspaceTrusted) return;
+  workspaceTrusted = true;
+  for (const document of documents.all()) refreshBaseline(document.uri);
+}));
 
 /** Settings that do nothing are no diagnostic of any file: the log says so once (and the status bar tooltip). */
 let loggedSettingsProblems = '';
@@ -264,7 +289,7 @@ documents.onDidOpen(guarded(log, 'didOpen', undefined, (event) => {
 }));
 documents.onDidChangeContent(guarded(log, 'didChange', undefined, (event) => {
   kustomizationsChanged([event.document.uri]);
-  if (settingsFor(event.document.uri).updateChecks === 'git') baselines.refreshIfStale(event.document.uri);
+  if (updateChecksFor(event.document.uri)) baselines.refreshIfStale(event.document.uri);
   scheduler.schedule(event.document.uri);
 }));
 // Without file watching, a save is the moment a configuration or a kustomization may have changed (in this

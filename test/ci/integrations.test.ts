@@ -3,11 +3,12 @@
 // GITHUB_ACTION_PATH), and the problem matcher's pattern on our text lines.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'yaml';
+import { gitEnvironment } from '../support/gitRepo';
 import { REPO_ROOT } from '../support/shared';
 
 const CLI = join(REPO_ROOT, 'dist', 'cli.js');
@@ -61,6 +62,67 @@ describe('pre-commit hook (.pre-commit-hooks.yaml)', () => {
     // Only other YAML staged: the commit passes.
     const other = spawnSync(command, [...args, '.github/workflows/ci.yml', 'deploy/clean.yml'], { cwd: join(work, 'repo'), encoding: 'utf8', env: { PATH: `${join(work, 'bin')}:${dirname(process.execPath)}:/usr/bin:/bin` } });
     assert.equal(other.status, 0, other.stdout + other.stderr);
+  });
+});
+
+/** Why the real pre-commit cannot run here, or false when it can. */
+function preCommitMissing(): false | string {
+  const found = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' });
+  return found.status === 0 ? false : 'the pre-commit hook with the real tool (pre-commit is not installed: apt-get install pre-commit, or pip install pre-commit)';
+}
+
+describe('pre-commit hook installed and run by the real pre-commit', { skip: preCommitMissing(), timeout: 600_000 }, () => {
+  // This tree as a hook repository (its tracked and new files, committed), and a user's repository that names
+  // it in .pre-commit-config.yaml: pre-commit clones it, installs it as it installs any node hook (npm install,
+  // npm pack, npm install -g of the tarball npm pack names) and runs the hook on the repository's YAML files.
+  let hooks: string;
+  let user: string;
+  const git = (cwd: string, ...args: string[]) => spawnSync('git', args, { cwd, env: gitEnvironment(), encoding: 'utf8' });
+  const preCommit = (...args: string[]) => {
+    const env: NodeJS.ProcessEnv = { ...gitEnvironment(), PRE_COMMIT_HOME: join(work, 'pre-commit-home'), PRE_COMMIT_COLOR: 'never' };
+    return spawnSync('pre-commit', args, { cwd: user, env, encoding: 'utf8' });
+  };
+
+  before(() => {
+    hooks = join(work, 'hook-repository');
+    const listed = git(REPO_ROOT, 'ls-files', '-z', '--cached', '--others', '--exclude-standard');
+    assert.equal(listed.status, 0, listed.stderr);
+    for (const file of listed.stdout.split('\0').filter((name) => name && existsSync(join(REPO_ROOT, name)))) {
+      mkdirSync(dirname(join(hooks, file)), { recursive: true });
+      copyFileSync(join(REPO_ROOT, file), join(hooks, file));
+    }
+    for (const args of [['init', '--quiet', '--initial-branch=main'], ['add', '--all'], ['commit', '--quiet', '--no-gpg-sign', '-m', 'hooks']]) assert.equal(git(hooks, ...args).status, 0);
+    const rev = git(hooks, 'rev-parse', 'HEAD').stdout.trim();
+    user = join(work, 'user-repository');
+    const files: Record<string, string> = {
+      '.pre-commit-config.yaml': `repos:\n  - repo: ${JSON.stringify(hooks)}\n    rev: ${rev}\n    hooks:\n      - id: kubeassist\n`,
+      'deploy/job.yaml': JOB,
+      'deploy/clean.yaml': CLEAN,
+      'deploy/generated/job.yaml': JOB,
+      '.kubeassist.yaml': 'ignore:\n  - generated/\n',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(user, dirname(path)), { recursive: true });
+      writeFileSync(join(user, path), text);
+    }
+    for (const args of [['init', '--quiet', '--initial-branch=main'], ['add', '--all']]) assert.equal(git(user, ...args).status, 0);
+  });
+
+  it('installs from the repository (npm pack prints only the tarball name) and fails the commit on the errors it reports', () => {
+    const result = preCommit('run', '--all-files');
+    const output = result.stdout + result.stderr;
+    assert.doesNotMatch(output, /An unexpected error has occurred|CalledProcessError/, output);
+    assert.equal(result.status, 1, output);
+    assert.match(output, /^kubeassist\.+Failed$/m);
+    assert.match(output, /^deploy\/job\.yaml:7:19 error schema\/enum `indexed` is not a valid `completionMode`\./m);
+    assert.doesNotMatch(output, /generated\//, 'ignored by .kubeassist.yaml');
+    assert.match(output, /^3 files, 3 objects \(3 Job\): 10 errors, 0 warnings$/m);
+  });
+
+  it('passes a commit whose YAML has no error', () => {
+    const result = preCommit('run', '--files', 'deploy/clean.yaml', '.kubeassist.yaml');
+    assert.equal(result.status, 0, result.stdout + result.stderr);
+    assert.match(result.stdout, /^kubeassist\.+Passed$/m);
   });
 });
 

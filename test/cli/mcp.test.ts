@@ -54,6 +54,20 @@ describe('kubeassist mcp', () => {
     return folder;
   };
 
+  it('a kustomization beside the file that is a FIFO is skipped, never waited on: the file is checked alone', { timeout: 60_000, skip: spawnSync('mkfifo', ['--version']).status === 0 ? false : 'mkfifo is not available' }, async () => {
+    const folder = scratch();
+    writeFileSync(join(folder, 'job.yaml'), 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\nspec:\n  backoffLimit: 2\n');
+    assert.equal(spawnSync('mkfifo', [join(folder, 'kustomization.yaml')]).status, 0);
+    const scoped = await connect({ cwd: folder });
+    try {
+      const result = await call(scoped, 'check', { paths: ['job.yaml'] });
+      assert.equal(result.isError, undefined, result.content[0]?.text);
+      assert.deepEqual((result.structuredContent?.findings as { code: string }[]).map((finding) => finding.code), ['schema/required']);
+    } finally {
+      await scoped.close();
+    }
+  });
+
   it('lists the tools check, explain, fix, rules and simulate, each with an input and an output schema', async () => {
     const { tools } = await client.listTools();
     assert.deepEqual(tools.map((tool) => tool.name).sort(), ['check', 'explain', 'fix', 'rules', 'simulate']);

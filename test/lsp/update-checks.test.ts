@@ -8,21 +8,10 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { CodeAction, Diagnostic, Hover } from 'vscode-languageserver-protocol';
 import { GitRepo } from '../support/gitRepo';
+import { MIGRATE_JOB } from '../support/jobs';
 import { positionOf, rangeOf, TestServer } from '../support/lspClient';
 
-const JOB = `apiVersion: batch/v1
-kind: Job
-metadata:
-  name: migrate
-spec:
-  suspend: false
-  template:
-    spec:
-      restartPolicy: Never
-      containers:
-      - name: migrate
-        image: registry.example.com/migrate:1.0
-`;
+const JOB = MIGRATE_JOB.replace('spec:\n  template', 'spec:\n  suspend: false\n  template');
 
 /** A Job and a CSIDriver whose edit meets each update rule family. */
 const FAMILIES = `apiVersion: batch/v1

@@ -25,14 +25,16 @@ describe('the npm package (npm pack, npm install -g)', () => {
     work = mkdtempSync(join(tmpdir(), 'kubeassist-npm-'));
     const tree = join(work, 'tree');
     mkdirSync(tree);
-    for (const entry of ['client', 'server', 'schemas', 'scripts', 'examples', 'syntaxes', 'docs', 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'NOTICE', '.npmignore', '.vscodeignore', 'tsconfig.json']) {
+    for (const entry of ['client', 'server', 'schemas', 'scripts', 'examples', 'syntaxes', 'docs', 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'NOTICE', '.npmignore', '.npmrc', '.vscodeignore', 'tsconfig.json']) {
       cpSync(join(REPO_ROOT, entry), join(tree, entry), { recursive: true });
     }
     symlinkSync(join(REPO_ROOT, 'node_modules'), join(tree, 'node_modules'), 'dir');
-    const pack = spawnSync('npm', ['pack', '--json', '--loglevel=error'], { cwd: tree, encoding: 'utf8', env: cleanEnv({ npm_config_cache: join(work, 'pack-cache') }) });
+    // Standard output is the tarball's name and nothing else (no prepack banner): pre-commit installs what it names.
+    const pack = spawnSync('npm', ['pack'], { cwd: tree, encoding: 'utf8', env: cleanEnv({ npm_config_cache: join(work, 'pack-cache') }) });
     assert.equal(pack.status, 0, pack.stderr);
-    const [packed] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[];
-    tarball = join(tree, packed.filename);
+    const version = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    assert.equal(pack.stdout, `kubeassist-${version}.tgz\n`);
+    tarball = join(tree, pack.stdout.trim());
     prefix = join(work, 'prefix');
   });
   after(() => rmSync(work, { recursive: true, force: true }));

@@ -24,6 +24,10 @@ export interface ServerOptions {
   capabilities?: { workspace?: Record<string, unknown>; textDocument?: Record<string, unknown> };
   /** Extra environment of the server process (KUBEASSIST_NOW fixes the clock of schedule hovers). */
   env?: Record<string, string>;
+  /** The server's working folder (VS Code's client starts it in the first workspace folder). */
+  cwd?: string;
+  /** The workspace folders (file URIs) the client names in `initialize`. */
+  workspaceFolders?: string[];
 }
 
 export class TestServer {
@@ -64,13 +68,14 @@ export class TestServer {
   }
 
   static async start(options: ServerOptions = {}): Promise<TestServer> {
-    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
+    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env }, ...(options.cwd ? { cwd: options.cwd } : {}) });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const server = new TestServer(child, connection, options);
     connection.listen();
     await connection.sendRequest('initialize', {
       processId: process.pid,
-      rootUri: null,
+      rootUri: options.workspaceFolders?.[0] ?? null,
+      ...(options.workspaceFolders ? { workspaceFolders: options.workspaceFolders.map((uri) => ({ uri, name: uri.slice(uri.lastIndexOf('/') + 1) })) } : {}),
       capabilities: {
         workspace: { configuration: options.configurationCapability !== false, didChangeConfiguration: { dynamicRegistration: false }, ...options.capabilities?.workspace },
         textDocument: { publishDiagnostics: { versionSupport: true }, ...options.capabilities?.textDocument },

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseDocument, stringify } from 'yaml';
-import { DEFAULT_OPENAPI_ROOT, SCHEMAS_DIR } from '../../scripts/gen-schemas';
+import { SCHEMAS_DIR } from '../../scripts/gen-schemas';
 import { ECOSYSTEM_SITES } from '../../server/src/service/catalogue/ecosystemKeys';
 import { fieldDoc, fieldDocs, wellKnownKey, wellKnownKeys } from '../../server/src/service/catalogue/index';
 import type { FieldDoc } from '../../server/src/service/catalogue/types';
@@ -15,7 +15,7 @@ import { DEFAULT_SETTINGS, validateText } from '../../server/src/service/index';
 import { FEATURE_GATE_NAMES, GATED_FIELDS, gateStage, type GateName } from '../../server/src/service/kube/featureGates';
 import { podTemplatePath } from '../../server/src/service/kube/jobSpec';
 import { MAX_MINOR, type KindName } from '../../server/src/service/types';
-import { skipUnlessShared } from '../support/shared';
+import { sharedPath, skipUnlessShared } from '../support/shared';
 
 type Schema = { [key: string]: unknown };
 
@@ -363,7 +363,7 @@ describe('well-known keys', () => {
 // ---------------------------------------------------------------------------------------------------
 // Our own words: no run of eight words in common with an upstream OpenAPI description.
 
-const OPENAPI_1_35 = join(DEFAULT_OPENAPI_ROOT, '1.35');
+const OPENAPI_1_35 = sharedPath('openapi', '1.35');
 const RUN = 8;
 
 function words(text: string): string[] {

@@ -132,6 +132,27 @@ describe('ignore globs', () => {
     assert.ok(!isIgnored('jobs/c1.yaml', ignore));
   });
 
+  it('matches in linear time: *a*a*a*a*a*a*a*ab.yaml against long names of a (a backtracking regular expression took 31 s)', { timeout: 60_000 }, () => {
+    const ignore = globs('*a*a*a*a*a*a*a*ab.yaml');
+    assert.ok(!isIgnored(`${'a'.repeat(5000)}.yaml`, ignore));
+    assert.ok(!isIgnored(`deep/${'a'.repeat(5000)}c.yaml`, ignore));
+    assert.ok(isIgnored(`deep/${'a'.repeat(5000)}b.yaml`, ignore));
+    assert.ok(!isIgnored('aaaaaaab.yaml', ignore), 'seven a are too few');
+    assert.ok(isIgnored('aaaaaaaab.yaml', ignore));
+  });
+
+  it('nested choices, classes, escapes and ** as the whole pattern', () => {
+    const ignore = globs('{jobs,cron{,jobs}}/[!x]?.yaml', 'a\\*b.yaml', 'vendor/**');
+    assert.ok(isIgnored('jobs/ab.yaml', ignore));
+    assert.ok(isIgnored('cron/ab.yaml', ignore));
+    assert.ok(isIgnored('cronjobs/ab.yaml', ignore));
+    assert.ok(!isIgnored('cronjob/ab.yaml', ignore));
+    assert.ok(!isIgnored('jobs/xb.yaml', ignore));
+    assert.ok(isIgnored('a*b.yaml', ignore));
+    assert.ok(!isIgnored('axb.yaml', ignore));
+    assert.ok(isIgnored('vendor/x/y.yaml', ignore));
+  });
+
   it('patterns that cannot work say why', () => {
     assert.deepEqual(['', '/', 'a**b', '{a,b', '[ab'].map((pattern) => (compileGlob(pattern) as { problem: string }).problem), [
       'an empty pattern matches nothing',

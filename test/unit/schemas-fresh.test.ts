@@ -5,9 +5,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { DEFAULT_OPENAPI_ROOT, HAND_WRITTEN_SCHEMAS, SCHEMAS_DIR, generateSchemas } from '../../scripts/gen-schemas';
+import { HAND_WRITTEN_SCHEMAS, SCHEMAS_DIR, generateSchemas } from '../../scripts/gen-schemas';
 import { parseKubectlYaml, toServerJson } from '../../server/src/service/document/kubectlYaml';
-import { skipUnlessShared } from '../support/shared';
+import { sharedPath, skipUnlessShared } from '../support/shared';
 
 function readSchemaFile(name: string): unknown {
   return JSON.parse(readFileSync(join(SCHEMAS_DIR, name), 'utf8')) as unknown;
@@ -59,7 +59,7 @@ spec:
 
 describe('schemas/ is up to date with scripts/gen-schemas.ts', { skip: skipUnlessShared('generated schemas are fresh', 'openapi') }, () => {
   test('every file under schemas/ equals what generateSchemas produces', () => {
-    const generated = generateSchemas(DEFAULT_OPENAPI_ROOT);
+    const generated = generateSchemas(sharedPath('openapi'));
     const committed = readdirSync(SCHEMAS_DIR).sort();
     for (const [name, content] of generated) {
       assert.ok(committed.includes(name), `schemas/${name} is missing: run \`npm run gen:schemas\``);
@@ -71,7 +71,7 @@ describe('schemas/ is up to date with scripts/gen-schemas.ts', { skip: skipUnles
   });
 
   test('generateSchemas is deterministic', () => {
-    assert.deepEqual([...generateSchemas(DEFAULT_OPENAPI_ROOT)], [...generateSchemas(DEFAULT_OPENAPI_ROOT)]);
+    assert.deepEqual([...generateSchemas(sharedPath('openapi'))], [...generateSchemas(sharedPath('openapi'))]);
   });
 });
 

@@ -5,8 +5,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { DEFAULT_OPENAPI_ROOT, generateSchemas } from '../../scripts/gen-schemas';
-import { skipUnlessShared } from '../support/shared';
+import { generateSchemas } from '../../scripts/gen-schemas';
+import { sharedPath, skipUnlessShared } from '../support/shared';
 
 const skip = skipUnlessShared('schema generator guards', 'openapi');
 
@@ -17,7 +17,7 @@ describe('gen-schemas guards', { skip }, () => {
 
   before(() => {
     copy = mkdtempSync(join(tmpdir(), 'kubeassist-openapi-'));
-    cpSync(DEFAULT_OPENAPI_ROOT, copy, { recursive: true });
+    cpSync(sharedPath('openapi'), copy, { recursive: true });
     original = readFileSync(batch135(), 'utf8');
   });
   after(() => rmSync(copy, { recursive: true, force: true }));
@@ -59,7 +59,7 @@ describe('gen-schemas guards', { skip }, () => {
 
   test('a list upstream starts writing only in a later release does not make its values look new', () => {
     withEnumList('io.k8s.api.core.v1.PodSpec', 'restartPolicy', ['Always', 'Never', 'OnFailure']);
-    assert.deepEqual(generateSchemas(copy), generateSchemas(DEFAULT_OPENAPI_ROOT));
+    assert.deepEqual(generateSchemas(copy), generateSchemas(sharedPath('openapi')));
   });
 
   test('a missing release folder is named', () => {

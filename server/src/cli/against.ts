@@ -1,9 +1,11 @@
-// The CLI's baselines: `--against <git-ref>` reads each file as it is at that ref (`git show <ref>:<path>` in
-// the file's own repository); `--against-file OLD` takes another file. A file the ref does not have is new:
-// its objects are checked as creates only. Git runs synchronously here: the CLI has nothing else to do.
-import { execFileSync } from 'node:child_process';
+// The CLI's baselines: `--against <git-ref>` reads each file as it is at that ref (the blob `<ref>:<path>` in
+// the file's own repository, as host/git.ts runs git: from the temp folder, the repository's programs off);
+// `--against-file OLD` takes another file. A file the ref does not have is new: its objects are checked as
+// creates only; one larger than the file's size limit is not read (a problem, like an unreadable path). Git
+// runs synchronously here: the CLI has nothing else to do.
 import { realpathSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { readBlobSync, runGitSync } from '../host/git';
 import { Baseline } from '../service/index';
 import { readInput } from './inputs';
 
@@ -15,7 +17,8 @@ export interface BaselineRead {
   problem?: string;
 }
 
-const MAX_BUFFER = 256 * 1024 * 1024;
+/** The largest file read at a ref when the size limit is off (`--max-file-size 0`). */
+const MAX_BLOB_BYTES = 256 * 1024 * 1024;
 
 export class Baselines {
   private readonly commits = new Map<string, string | undefined>();
@@ -24,8 +27,8 @@ export class Baselines {
 
   constructor(private readonly spec: BaselineSpec) {}
 
-  /** The baseline of one input path ('-' is standard input). */
-  read(path: string): BaselineRead {
+  /** The baseline of one input path ('-' is standard input); `limit`: the file's size limit in characters (Infinity: none). */
+  read(path: string, limit = Infinity): BaselineRead {
     if ('file' in this.spec) return this.readFile(this.spec.file);
     if (path === '-') return { problem: '--against needs a file in a git repository, not standard input (use --against-file)' };
     const { ref } = this.spec;
@@ -35,13 +38,10 @@ export class Baselines {
     const commit = this.commitOf(root, ref);
     if (commit === undefined) return { problem: `--against ${ref}: no such commit in ${root}` };
     const file = relative(root, join(folder, basename(path))).split(sep).join('/');
-    let text: string;
-    try {
-      text = git(root, ['show', `${commit}:${file}`]);
-    } catch {
-      return {}; // the ref does not have the file: everything in it is new
-    }
-    return { baseline: new Baseline(text, { label: `at ${ref}` }) };
+    const blob = readBlobSync(root, commit, file, Number.isFinite(limit) ? limit : MAX_BLOB_BYTES);
+    if (!blob) return {}; // the ref does not have the file: everything in it is new
+    if ('tooLarge' in blob) return { problem: `--against ${ref}: the file has ${blob.tooLarge} bytes at ${ref}, more than the size limit (${limit}; --max-file-size)` };
+    return { baseline: new Baseline(blob.text, { label: `at ${ref}` }) };
   }
 
   private readFile(file: string): BaselineRead {
@@ -83,8 +83,8 @@ export class Baselines {
   }
 }
 
-function git(cwd: string, args: string[]): string {
-  return execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', maxBuffer: MAX_BUFFER, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } });
+function git(folder: string, args: string[]): string {
+  return runGitSync(folder, args);
 }
 
 function realFolder(path: string): string {

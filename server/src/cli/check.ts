@@ -1,8 +1,8 @@
 // `kubeassist check`: which files, with which settings (`.kubeassist.yaml`, then the command line), checked
 // on how many threads, reported in which format and where. Every file is reported in the order given,
 // whatever thread checked it; text and GitHub annotations stream, the other formats are written at the end.
-import { writeFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import packageJson from '../../../package.json';
 import { ConfigFiles, type ConfigFile } from '../config/configFiles';
 import { allRuleCodes, CONFIG_FILE_NAME, DEFAULT_SETTINGS, withConfig, type Settings } from '../service/index';
@@ -11,7 +11,7 @@ import type { KindName } from '../service/types';
 import { Baselines, type BaselineSpec } from './against';
 import type { FileResult, FileTask } from './checkFile';
 import { githubCommand } from './github';
-import { collectInputs, pathInside, repositoryRoot } from './inputs';
+import { collectInputs, describeFileError, pathInside, repositoryRoot } from './inputs';
 import { junitReport } from './junit';
 import { checkAll } from './pool';
 import { colorFor, findingOf, jsonReport, nothingFoundLine, summaryLine, textLine, type ColorMode, type ReportedFinding } from './report';
@@ -66,9 +66,19 @@ export async function runCheck(command: CheckCommand, io: CheckIo): Promise<numb
     io.stderr(`kubeassist: ${command.config}: no such file (--config)\n`);
     return 2;
   }
-  const { inputs, problems } = collectInputs(command.paths);
+  if (command.output !== undefined) {
+    const problem = outputProblem(command.output);
+    if (problem) {
+      io.stderr(`kubeassist: --output ${command.output}: ${problem}\n`);
+      return 2;
+    }
+  }
+  const { inputs, problems, notes } = collectInputs(command.paths);
   const problemLines = problems.map(({ name, problem }) => `${name}: ${problem}`);
   for (const line of problemLines) io.stderr(`kubeassist: ${line}\n`);
+  for (const { name, note } of notes) io.stderr(`kubeassist: ${name}: ${note}\n`);
+  /** Files each configuration's ignore globs left out: said when nothing else was checked. */
+  const ignored = new Map<string, number>();
 
   // One settings entry per configuration file in use; the command line over each.
   const settingsTable: Settings[] = [];
@@ -95,9 +105,13 @@ export async function runCheck(command: CheckCommand, io: CheckIo): Promise<numb
       continue;
     }
     const config = named ?? (input.path === '-' ? configs.forFolder('.') : configs.forFile(input.path));
-    if (input.path !== '-' && configs.ignores(config, input.path)) continue;
+    if (input.path !== '-' && config && configs.ignores(config, input.path)) {
+      ignored.set(config.path, (ignored.get(config.path) ?? 0) + 1);
+      continue;
+    }
     const task: FileTask = { index: tasks.length, path: input.path, name: input.name, settings: settingsOf(config), text: input.path === '-' ? io.readStdin() : undefined };
-    const baseline = baselines?.read(input.path);
+    if (input.outside !== undefined) task.outside = input.outside;
+    const baseline = baselines?.read(input.path, settingsTable[task.settings].maxFileSize);
     if (baseline?.problem) {
       io.stderr(`kubeassist: ${input.name}: ${baseline.problem}\n`);
       problemLines.push(`${input.name}: ${baseline.problem}`);
@@ -135,8 +149,13 @@ export async function runCheck(command: CheckCommand, io: CheckIo): Promise<numb
     const name = displayName(config.path);
     emit({ name, path: config.path, findings: config.diagnostics.map((diagnostic) => findingOf(name, diagnostic)), objects: [] });
   }
+  const noted = new Set<string>();
   const onResult = (result: FileResult): void => {
     const task = tasks[result.index];
+    for (const note of result.notes ?? []) {
+      if (!noted.has(note)) io.stderr(`kubeassist: ${note}\n`);
+      noted.add(note);
+    }
     if (result.output !== undefined) io.stdout(result.output);
     if (!result.checked) {
       io.stderr(`kubeassist: ${task.name}: ${result.problem}\n`);
@@ -182,11 +201,36 @@ export async function runCheck(command: CheckCommand, io: CheckIo): Promise<numb
     report(sarif.text);
     for (const note of sarif.notes) io.stderr(`kubeassist: ${note}\n`);
   }
-  if (command.output !== undefined) writeFileSync(command.output, buffered.join(''));
+  if (command.output !== undefined) {
+    try {
+      writeFileSync(command.output, buffered.join(''));
+    } catch (error) {
+      io.stderr(`kubeassist: --output ${command.output}: ${describeFileError(error)}\n`);
+      failed++;
+    }
+  }
   if (objects.length === 0 && checkedFiles > 0) io.stderr(nothingFoundLine(checkedFiles));
+  if (checkedFiles === 0) {
+    // Nothing was checked: say what left every file out.
+    for (const [config, count] of ignored) io.stderr(`kubeassist: nothing checked: ${count} file${count === 1 ? ' is' : 's are'} ignored by ${displayName(config)} (its ignore globs)\n`);
+  }
   if (failed > 0) return 2;
   if (counted.some((finding) => finding.severity === 'error')) return 1;
   return objects.length === 0 && command.failOnEmpty ? 1 : 0;
+}
+
+/**
+ * What stops the report from being written to `path`, before any checking: a folder there, or a parent that
+ * cannot be made (missing parent folders are made, as CI scripts expect of `--output results/x.sarif`).
+ */
+function outputProblem(path: string): string | undefined {
+  try {
+    if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) return 'is a folder';
+    mkdirSync(dirname(resolve(path)), { recursive: true });
+    return undefined;
+  } catch (error) {
+    return describeFileError(error);
+  }
 }
 
 /** The command line's settings over the file's: `--kubernetes-version`, `--rule`, `--max-file-size`. */

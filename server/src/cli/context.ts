@@ -1,29 +1,30 @@
 // What `kubeassist check` tells the engine about a file besides its text: the kustomizations around it that
-// use it as a patch, read from the disk (each kustomization file once per run).
-import { readFileSync } from 'node:fs';
+// use it as a patch, read from the disk (each kustomization file once per run). Only regular files of bounded
+// size are read (host/files.ts): a kustomization that is `/dev/zero` or a FIFO, or lists one, is skipped, and
+// `skipped` hears of it (the CLI says so on standard error, once per file).
 import { resolve } from 'node:path';
+import { readRegularFile } from '../host/files';
 import { kustomizeContext, type DocumentContext } from '../service/index';
 
 const texts = new Map<string, string | undefined>();
 
-function read(path: string): string | undefined {
+/** A file that was not read: its path and why (`a FIFO (named pipe), not a regular file`). */
+export type Skipped = (path: string, reason: string) => void;
+
+function read(path: string, skipped: Skipped): string | undefined {
   if (!texts.has(path)) {
-    let text: string | undefined;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch {
-      text = undefined;
-    }
-    texts.set(path, text);
+    const file = readRegularFile(path);
+    if (file?.skipped !== undefined) skipped(path, file.skipped);
+    texts.set(path, file?.text);
   }
   return texts.get(path);
 }
 
 /** The context of a file given on the command line; none for standard input. */
-export function fileContext(path: string): DocumentContext {
+export function fileContext(path: string, skipped: Skipped = () => undefined): DocumentContext {
   if (path === '-') return {};
   try {
-    return kustomizeContext(resolve(path), read);
+    return kustomizeContext(resolve(path), (file) => read(file, skipped));
   } catch {
     return {};
   }

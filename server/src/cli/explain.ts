@@ -11,9 +11,16 @@ type Write = (text: string) => void;
 
 export const DIFF_USAGE = `Usage: kubeassist diff (--against <git-ref> | --against-file OLD) [--kubernetes-version 1.NN] FILE...
 
-Says, per Job and CSIDriver of each FILE, what \`kubectl apply\` of the file does to the object in its version at
-<git-ref> (or in OLD): which changed fields are applied in place and what that does to running Pods, and which
-the API server refuses, so that the object must be recreated.
+Says, per Job, CronJob and CSIDriver of each FILE, what \`kubectl apply\` of the file does to the object in its
+version at <git-ref> (or in OLD): which changed fields are applied in place and what that does to running Pods,
+and which the API server refuses, so that the object must be recreated.
+
+Options:
+  --against <git-ref>         compare each FILE with its version at <git-ref> (git show <ref>:<path> in the
+                              file's repository); a file the ref does not have holds only new objects
+  --against-file OLD          compare with the objects of the file OLD instead
+  --kubernetes-version 1.NN   the Kubernetes release whose update rules apply (default: the newest known)
+  -h, --help                  show this help
 
 Exit status: 0 when every change applies in place, 1 when a change forces a recreate, 2 on a usage problem or a
 file that cannot be read.`;
@@ -40,8 +47,14 @@ export function explainLines(name: string, objects: readonly ObjectChanges[]): s
 /** Explains each file against its baseline; the exit status (0, 1: a change forces a recreate, 2: a problem). */
 export function diffFiles(paths: readonly string[], spec: BaselineSpec, settings: Settings, write: Write, writeError: Write): number {
   const baselines = new Baselines(spec);
-  const { inputs, problems } = collectInputs(paths);
+  const { inputs, problems, notes } = collectInputs(paths);
   for (const { name, problem } of problems) writeError(`kubeassist: ${name}: ${problem}\n`);
+  for (const { name, note } of notes) writeError(`kubeassist: ${name}: ${note}\n`);
+  const skipped = new Set<string>();
+  const context = (path: string) => fileContext(path, (file, reason) => {
+    if (!skipped.has(file)) writeError(`kubeassist: ${file} is ${reason}: not read\n`);
+    skipped.add(file);
+  });
   let failed = problems.length;
   let recreate = false;
   for (const input of inputs) {
@@ -53,13 +66,13 @@ export function diffFiles(paths: readonly string[], spec: BaselineSpec, settings
       failed++;
       continue;
     }
-    const read = baselines.read(input.path);
+    const read = baselines.read(input.path, settings.maxFileSize);
     if (read.problem) {
       writeError(`kubeassist: ${input.name}: ${read.problem}\n`);
       failed++;
       continue;
     }
-    const objects = explainChanges(read.baseline ?? new Baseline('', { label: 'nowhere' }), text, settings, fileContext(input.path));
+    const objects = explainChanges(read.baseline ?? new Baseline('', { label: 'nowhere' }), text, settings, context(input.path));
     for (const line of explainLines(input.name, objects)) write(`${line}\n`);
     recreate ||= objects.some((object) => object.changes.some((change) => change.action === 'recreate'));
   }

@@ -1,13 +1,19 @@
 // What `kubeassist check` reads: the paths as the user gave them, folders searched for YAML files, standard
-// input; and the problems of a path that cannot be read, in words (never Node's error text).
-import { existsSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
+// input; and the problems of a path that cannot be read, in words (never Node's error text). A folder search
+// visits each real folder and file once (a symbolic link back up the tree is no loop), skips what is not a
+// regular file (a FIFO would block, `/dev/zero` would not end) with a note, and marks a file whose real path
+// lies outside the folder given (a symbolic link out of the tree), which `--fix` then does not rewrite.
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { describeKind } from '../host/files';
 
 export interface Input {
   /** The file to read, or '-' for standard input. */
   path: string;
   /** How findings name it: the path as given (a file found in a folder: the folder as given, then the rest). */
   name: string;
+  /** Found in a folder but really outside it (through a symbolic link): its real path. `--fix` leaves it alone. */
+  outside?: string;
 }
 
 /** A path that could not be read, as `kubeassist: <name>: <problem>` says it. */
@@ -16,43 +22,98 @@ export interface InputProblem {
   problem: string;
 }
 
-/** The files to check, in the order given (a folder's files in name order), and the paths that failed. */
-export function collectInputs(paths: readonly string[]): { inputs: Input[]; problems: InputProblem[] } {
+/** What a folder search left out, and why: `kubeassist: <name>: <note>` on standard error (no failure). */
+export interface InputNote {
+  name: string;
+  note: string;
+}
+
+/** The files to check, in the order given (a folder's files in name order), the paths that failed, and what was left out. */
+export function collectInputs(paths: readonly string[]): { inputs: Input[]; problems: InputProblem[]; notes: InputNote[] } {
   const inputs: Input[] = [];
   const problems: InputProblem[] = [];
-  /** `known`: what the folder listing said the entry is (a file or a folder), so that it needs no stat of its own. */
-  const visit = (path: string, name: string, given: boolean, known?: 'file' | 'folder'): void => {
-    if (known === 'file' && !/\.ya?ml$/i.test(path)) return;
-    let isDirectory: boolean;
+  const notes: InputNote[] = [];
+  /** Real paths already visited by a folder search (folders and files). */
+  const seen = new Set<string>();
+  const realPath = (path: string): string | undefined => {
     try {
-      isDirectory = known ? known === 'folder' : statSync(path).isDirectory();
-    } catch (error) {
-      problems.push({ name, problem: describeFileError(error) });
-      return;
+      return realpathSync.native(path);
+    } catch {
+      return undefined;
     }
-    if (!isDirectory) {
-      if (given || /\.ya?ml$/i.test(path)) inputs.push({ path, name });
-      return;
-    }
+  };
+  /** `root`: the real path of the folder given on the command line that the search started from. */
+  const walk = (path: string, name: string, root: string): number => {
+    const real = realPath(path);
+    if (real === undefined || seen.has(real)) return 0;
+    seen.add(real);
     let entries: Dirent[];
     try {
       entries = readdirSync(path, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     } catch (error) {
       problems.push({ name, problem: describeFileError(error) });
-      return;
+      return 0;
     }
+    let found = 0;
     for (const entry of entries) {
       if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+      const child = join(path, entry.name);
+      const childName = name === '.' ? entry.name : `${name.replace(/[\\/]+$/, '')}/${entry.name}`;
+      const yaml = /\.ya?ml$/i.test(entry.name);
+      if (entry.isFile() && !yaml) continue;
       // Symbolic links (and file systems that do not say) are looked at through a stat.
-      const kind = entry.isFile() ? 'file' : entry.isDirectory() ? 'folder' : undefined;
-      visit(join(path, entry.name), name === '.' ? entry.name : `${name.replace(/[\\/]+$/, '')}/${entry.name}`, false, kind);
+      let stat: Stats | undefined;
+      if (!entry.isFile() && !entry.isDirectory()) {
+        try {
+          stat = statSync(child);
+        } catch (error) {
+          if (yaml) problems.push({ name: childName, problem: describeFileError(error) });
+          continue;
+        }
+      }
+      if (entry.isDirectory() || stat?.isDirectory()) {
+        found += walk(child, childName, root);
+        continue;
+      }
+      if (!yaml) continue;
+      if (stat && !stat.isFile()) {
+        notes.push({ name: childName, note: `skipped: ${describeKind(stat)}, not a regular file` });
+        continue;
+      }
+      found++;
+      const file = realPath(child) ?? resolve(child);
+      if (seen.has(file)) continue;
+      seen.add(file);
+      inputs.push({ path: child, name: childName, ...(pathInside(root, file) === undefined ? { outside: file } : {}) });
     }
+    return found;
   };
   for (const path of paths) {
-    if (path === '-') inputs.push({ path, name: '<stdin>' });
-    else visit(path, path, true);
+    if (path === '-') {
+      inputs.push({ path, name: '<stdin>' });
+      continue;
+    }
+    let stat: Stats;
+    try {
+      stat = statSync(path);
+    } catch (error) {
+      problems.push({ name: path, problem: describeFileError(error) });
+      continue;
+    }
+    if (stat.isDirectory()) {
+      const root = realPath(path) ?? resolve(path);
+      if (seen.has(root)) continue; // searched already, as a folder given before or inside one
+      const failed = problems.length;
+      if (walk(path, path, root) === 0 && problems.length === failed) notes.push({ name: path, note: 'no *.yaml or *.yml file in it' });
+    } else if (stat.isFile() || stat.isFIFO()) {
+      // A FIFO named on the command line is read as a pipe is (`kubeassist check <(helm template ...)`).
+      inputs.push({ path, name: path });
+      seen.add(realPath(path) ?? resolve(path));
+    } else {
+      problems.push({ name: path, problem: `${describeKind(stat)}, not a file` });
+    }
   }
-  return { inputs, problems };
+  return { inputs, problems, notes };
 }
 
 /** The text of a file or of standard input, without a byte order mark (kept aside to write it back). */

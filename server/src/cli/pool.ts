@@ -64,9 +64,17 @@ export interface WorkerSetup {
 type FromWorker = { results: FileResult[] } | { failure: string };
 
 /**
+ * Each worker's heap limit: a file that needs more (a hostile alias bomb, a giant document) stops its worker
+ * only; that file is reported as not checked and the run goes on. KUBEASSIST_WORKER_MEMORY_MB sets it (tests).
+ */
+const WORKER_MEMORY_MB = Number(process.env.KUBEASSIST_WORKER_MEMORY_MB) || 4096;
+
+/**
  * Checks every task with up to `jobs` threads (undefined: as many as defaultThreads picks) and calls
  * `onResult` in task order. `script` is the file a worker runs (the CLI bundle: its worker entry calls
- * `serveWorker`).
+ * `serveWorker`). A worker that stops (out of memory)
+ * is replaced; the files it had are checked again one at a time, and the one that stops a worker alone is
+ * reported as not checked.
  */
 export async function checkAll(tasks: readonly FileTask[], settings: Settings[], options: CheckOptions, jobs: number | undefined, script: string, onResult: (result: FileResult) => void): Promise<void> {
   const threads = jobs === undefined ? defaultThreads(tasks) : Math.min(jobs, Math.floor(tasks.length / FILES_PER_WORKER));
@@ -78,45 +86,89 @@ export async function checkAll(tasks: readonly FileTask[], settings: Settings[],
   let next = 0;
   let reported = 0;
   const setup: WorkerSetup = { kubeassistWorker: true, settings, options };
-  const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: setup, stdout: false, stderr: false }));
+  const workers: Worker[] = [];
+  /** The batches each worker was sent and has not answered, oldest first. */
+  const inFlight = new Map<Worker, FileTask[][]>();
+  /** Files of the batch a worker stopped on: each is checked again alone, to find the one that stops a worker. */
+  const alone: FileTask[] = [];
+  /** Batches a stopped worker had not started: sent again as they are. */
+  const again: FileTask[][] = [];
+  let closing = false;
   try {
     await new Promise<void>((resolve, reject) => {
-      const send = (worker: Worker): void => {
-        if (next >= tasks.length) return;
-        const size = Math.max(1, Math.min(BATCH, Math.ceil((tasks.length - next) / (threads * 4))));
-        worker.postMessage(tasks.slice(next, next + size));
-        next += size;
+      const deliver = (results: readonly FileResult[]): void => {
+        for (const result of results) done.set(result.index, result);
+        for (let result = done.get(tasks[reported]?.index); result; result = done.get(tasks[reported]?.index)) {
+          done.delete(result.index);
+          reported++;
+          onResult(result);
+        }
+        if (reported === tasks.length) resolve();
       };
-      for (const worker of workers) {
+      const send = (worker: Worker): void => {
+        let batch: FileTask[];
+        if (alone.length) batch = [alone.shift()!];
+        else if (again.length) batch = again.shift()!;
+        else if (next < tasks.length) {
+          const size = Math.max(1, Math.min(BATCH, Math.ceil((tasks.length - next) / (threads * 4))));
+          batch = tasks.slice(next, next + size);
+          next += size;
+        } else return;
+        inFlight.get(worker)!.push(batch);
+        worker.postMessage(batch);
+      };
+      const stopped = (worker: Worker, error: Error | undefined): void => {
+        const batches = inFlight.get(worker);
+        if (!batches || closing) return; // already handled (an error is followed by an exit), or terminated by us
+        inFlight.delete(worker);
+        // A worker checks its batches in the order sent: it stopped on the first one it had not answered.
+        const [current, ...notStarted] = batches;
+        again.push(...notStarted);
+        const failed: FileResult[] = [];
+        if (current?.length === 1) {
+          const outOfMemory = (error as NodeJS.ErrnoException | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+          const problem = outOfMemory
+            ? `ran out of memory while checking it (each thread may use ${WORKER_MEMORY_MB} MB): not checked`
+            : `internal error while checking (please report it): ${error?.message ?? 'a worker thread stopped'}`;
+          failed.push({ index: current[0].index, checked: false, problem, findings: [], objects: [], fixed: 0 });
+        } else if (current) {
+          alone.push(...current);
+        }
+        try {
+          deliver(failed);
+        } catch (reportError) {
+          reject(reportError);
+          return;
+        }
+        if (reported < tasks.length) start();
+      };
+      const start = (): void => {
+        const worker = new Worker(script, { workerData: setup, stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb: WORKER_MEMORY_MB } });
+        workers.push(worker);
+        inFlight.set(worker, []);
         worker.on('message', (message: FromWorker) => {
           if ('failure' in message) {
             reject(new Error(message.failure));
             return;
           }
-          for (const result of message.results) done.set(result.index, result);
+          inFlight.get(worker)?.shift();
           send(worker);
           try {
-            for (let result = done.get(tasks[reported]?.index); result; result = done.get(tasks[reported]?.index)) {
-              done.delete(result.index);
-              reported++;
-              onResult(result);
-            }
+            deliver(message.results);
           } catch (error) {
             reject(error);
-            return;
           }
-          if (reported === tasks.length) resolve();
         });
-        worker.on('error', reject);
-        worker.on('exit', (code) => {
-          if (reported < tasks.length) reject(new Error(`a worker thread stopped (exit code ${code})`));
-        });
+        worker.on('error', (error) => stopped(worker, error));
+        worker.on('exit', () => stopped(worker, undefined));
         // Two batches each at first, so that no worker waits for the main thread between batches.
         send(worker);
         send(worker);
-      }
+      };
+      for (let i = 0; i < threads; i++) start();
     });
   } finally {
+    closing = true;
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
 }

@@ -5,9 +5,10 @@
 // line is looked for in the files the kustomization reads. A line found nowhere, or in several places, is
 // reported at the template (or kustomization) with the rendered object named in the message.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
+import { readRegularFile } from '../host/files';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { checkedResources, FileModel, KUSTOMIZATION_FILE_NAMES, splitDocuments, validate, type DocumentSlice, type Settings } from '../service/index';
 import { identitiesOf, type CheckedObject } from './checkFile';
@@ -119,20 +120,99 @@ function sliceAt(slices: readonly DocumentSlice[], line: number): DocumentSlice 
 }
 
 function lineOf(slice: DocumentSlice, fileLine: number): string {
-  return slice.text.split('\n')[fileLine - slice.line]?.replace(/\r$/, '') ?? '';
+  return linesOf(slice.text)[fileLine - slice.line] ?? '';
 }
 
-/** A line as both a template and a rendering may write it: no indentation, list dash, quotes or comment. */
+/**
+ * A text's lines (no line ends) and where each normalized line occurs, worked out once per text: tracing many
+ * findings of a big rendering costs a look-up each, not a pass over every line of every source.
+ */
+interface IndexedText {
+  lines: string[];
+  at: Map<string, number[]>;
+}
+
+const indexed = new Map<string, IndexedText>();
+
+function indexOf(text: string): IndexedText {
+  let found = indexed.get(text);
+  if (!found) {
+    const lines = text.split('\n').map((line) => line.replace(/\r$/, ''));
+    const at = new Map<string, number[]>();
+    lines.forEach((line, index) => {
+      const key = normalize(line);
+      const list = at.get(key);
+      if (list) list.push(index);
+      else at.set(key, [index]);
+    });
+    indexed.set(text, (found = { lines, at }));
+  }
+  return found;
+}
+
+function linesOf(text: string): string[] {
+  return indexOf(text).lines;
+}
+
+/**
+ * A line as both a template and a rendering may write it: no indentation, list dash, quotes or comment.
+ * Written as plain scans: each step looks at each character a bounded number of times, whatever the line
+ * (a line of 100,000 spaces included).
+ */
 function normalize(line: string): string {
-  const content = line.replace(/\s+#.*$/, '').trim().replace(/^-\s+/, '');
-  const match = /^("[^"]*"|'[^']*'|[^:]+?)\s*:(?:\s+(.*))?$/.exec(content);
-  const unquote = (text: string) => text.replace(/^"(.*)"$|^'(.*)'$/, '$1$2');
-  return match ? `${unquote(match[1])}: ${unquote((match[2] ?? '').trim())}` : unquote(content);
+  // A comment starts at a `#` after a blank.
+  let cut = line.length;
+  for (let i = 1; i < line.length; i++) {
+    if (line[i] === '#' && /\s/.test(line[i - 1])) {
+      cut = i;
+      break;
+    }
+  }
+  const content = line.slice(0, cut).trim().replace(/^-\s+/, '');
+  const unquote = (text: string) => (text.length >= 2 && ((text[0] === '"' && text.endsWith('"')) || (text[0] === "'" && text.endsWith("'"))) ? text.slice(1, -1) : text);
+  const pair = keyAndValue(content);
+  return pair ? `${unquote(pair.key)}: ${unquote(pair.value.trim())}` : unquote(content);
+}
+
+/** `key: value` (a quoted key, or a plain one up to the first colon), when the colon ends the line or a blank follows it. */
+function keyAndValue(content: string): { key: string; value: string } | undefined {
+  const after = (colon: number) => {
+    const rest = content.slice(colon + 1);
+    if (rest !== '' && !/^\s/.test(rest)) return undefined;
+    return rest.trimStart();
+  };
+  const quote = content[0];
+  if (quote === '"' || quote === "'") {
+    const close = content.indexOf(quote, 1);
+    if (close !== -1) {
+      let colon = close + 1;
+      while (/\s/.test(content[colon] ?? '')) colon++;
+      const value = content[colon] === ':' ? after(colon) : undefined;
+      if (value !== undefined) return { key: content.slice(0, close + 1), value };
+    }
+  }
+  const colon = content.indexOf(':');
+  if (colon < 1) return undefined;
+  const value = after(colon);
+  return value === undefined ? undefined : { key: content.slice(0, colon).trimEnd(), value };
+}
+
+/** Whether a line of `text`, trimmed, is `kind: <kind>` (the kind as written, in quotes or not). */
+function hasKindLine(text: string, kind: string): boolean {
+  return linesOf(text).some((line) => isKindLine(line, kind));
+}
+
+function isKindLine(line: string, kind: string): boolean {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith('kind:')) return false;
+  const value = trimmed.slice(5).trim();
+  const stripped = [value, value.replace(/^["']/, ''), value.replace(/["']$/, ''), value.replace(/^["']/, '').replace(/["']$/, '')];
+  return stripped.includes(kind);
 }
 
 /** The finding moved to `line` (0-based) of `text`, its columns kept relative to the line's content. */
 function moved(name: string, diagnostic: Diagnostic, renderedLine: string, text: string, line: number): Finding {
-  const sourceLine = text.split('\n')[line].replace(/\r$/, '');
+  const sourceLine = linesOf(text)[line];
   const shift = (sourceLine.length - sourceLine.trimStart().length) - (renderedLine.length - renderedLine.trimStart().length);
   const start = Math.max(0, diagnostic.range.start.character + shift);
   const width = diagnostic.range.end.line === diagnostic.range.start.line ? diagnostic.range.end.character - diagnostic.range.start.character : sourceLine.length - start;
@@ -143,44 +223,35 @@ function moved(name: string, diagnostic: Diagnostic, renderedLine: string, text:
 function traceLine(renderedLine: string, occurrence: number, occurrences: number, text: string): number | undefined {
   const wanted = normalize(renderedLine);
   if (!wanted) return undefined;
-  const matches: number[] = [];
-  text.split('\n').forEach((line, index) => {
-    if (normalize(line.replace(/\r$/, '')) === wanted) matches.push(index);
-  });
+  const matches = indexOf(text).at.get(wanted) ?? [];
   if (matches.length === 1) return matches[0];
   return matches.length === occurrences && matches.length > 1 ? matches[occurrence] : undefined;
 }
 
 /** Which of the equal lines of its document a rendered line is, and how many there are. */
 function occurrenceIn(slice: DocumentSlice, fileLine: number): { occurrence: number; occurrences: number } {
-  const lines = slice.text.split('\n');
-  const wanted = normalize(lines[fileLine - slice.line] ?? '');
-  let occurrence = 0;
-  let occurrences = 0;
-  lines.forEach((line, index) => {
-    if (normalize(line) !== wanted) return;
-    if (index < fileLine - slice.line) occurrence++;
-    occurrences++;
-  });
-  return { occurrence, occurrences };
+  const { lines, at } = indexOf(slice.text);
+  const matches = at.get(normalize(lines[fileLine - slice.line] ?? '')) ?? [];
+  return { occurrence: matches.filter((index) => index < fileLine - slice.line).length, occurrences: matches.length };
 }
 
-const SOURCE_HEADER = /^#\s*Source:\s*(\S.*?)\s*$/m;
+/** Helm's `# Source: <chart>/templates/<file>` line: the template a rendered document comes from. */
+function sourceOf(text: string): string | undefined {
+  for (const line of linesOf(text)) {
+    const match = /^#\s*Source:/.exec(line);
+    if (match) return line.slice(match[0].length).trim() || undefined;
+  }
+  return undefined;
+}
 
 function helmTracer(chart: string): Tracer {
   const texts = new Map<string, string | undefined>();
   const read = (file: string) => {
-    if (!texts.has(file)) {
-      try {
-        texts.set(file, readFileSync(file, 'utf8'));
-      } catch {
-        texts.set(file, undefined);
-      }
-    }
+    if (!texts.has(file)) texts.set(file, readRegularFile(file)?.text);
     return texts.get(file);
   };
   const origin = (slice: DocumentSlice) => {
-    const source = SOURCE_HEADER.exec(slice.text)?.[1];
+    const source = sourceOf(slice.text);
     if (!source) return undefined;
     // `# Source: <chart name>/templates/job.yaml`: the chart's folder stands for its name.
     const inChart = source.slice(source.indexOf('/') + 1);
@@ -206,14 +277,13 @@ function kustomizeTracer(folder: string): Tracer {
     const rendered = lineOf(slice, diagnostic.range.start.line);
     const wanted = normalize(rendered);
     if (!wanted) return undefined;
-    const kind = /^kind:\s*(\S+)/m.exec(slice.text)?.[1];
+    const kind = kindOf(slice.text);
     const found: { file: string; text: string; line: number }[] = [];
     for (const [file, text] of files) {
-      text.split('\n').forEach((line, index) => {
-        if (normalize(line.replace(/\r$/, '')) === wanted) found.push({ file, text, line: index });
-      });
+      for (const line of indexOf(text).at.get(wanted) ?? []) found.push({ file, text, line });
     }
-    const ofKind = found.filter((match) => kind && new RegExp(`^\\s*kind:\\s*["']?${kind}["']?\\s*$`, 'm').test(match.text));
+    // The kind is compared as text: rendered output is no regular expression (`kind: a(b`).
+    const ofKind = found.filter((match) => kind && hasKindLine(match.text, kind));
     const only = found.length === 1 ? found[0] : ofKind.length === 1 ? ofKind[0] : undefined;
     return only ? moved(relativeName(folder, only.file), diagnostic, rendered, only.text, only.line) : undefined;
   }) as Tracer;
@@ -234,7 +304,8 @@ function kustomizationFiles(folder: string, found = new Map<string, string>(), d
   if (depth > 16) return found;
   const file = KUSTOMIZATION_FILE_NAMES.map((name) => join(folder, name)).find((path) => isFile(path));
   if (!file || found.has(file)) return found;
-  const text = readFileSync(file, 'utf8');
+  const text = readRegularFile(file)?.text;
+  if (text === undefined) return found;
   found.set(file, text);
   let contents: unknown;
   try {
@@ -260,7 +331,8 @@ function kustomizationFiles(folder: string, found = new Map<string, string>(), d
     if (entry.includes('\n') || /^[a-z]+:\/\//i.test(entry) || entry.startsWith('github.com/')) continue;
     const path = resolve(folder, entry);
     if (isFile(path)) {
-      if (!found.has(path)) found.set(path, readFileSync(path, 'utf8'));
+      const listed = found.has(path) ? undefined : readRegularFile(path)?.text;
+      if (listed !== undefined) found.set(path, listed);
     } else if (isFolder(path)) {
       kustomizationFiles(path, found, depth + 1);
     }
@@ -284,23 +356,38 @@ function isFolder(path: string): boolean {
   }
 }
 
+/** The value of the first top-level `kind:` line. */
+function kindOf(text: string): string | undefined {
+  const line = linesOf(text).find((candidate) => candidate.startsWith('kind:'));
+  return line?.slice(5).trim().split(/\s/)[0] || undefined;
+}
+
+/** `metadata.name` as written on the first indented `name:` line under a top-level `metadata:` (one pass over the lines). */
+function metadataNameOf(text: string): string | undefined {
+  const lines = linesOf(text);
+  const start = lines.findIndex((line) => line.startsWith('metadata:') && line.slice(9).trim() === '');
+  if (start === -1) return undefined;
+  for (const line of lines.slice(start + 1)) {
+    if (line.trim() === '') continue;
+    if (!/^\s/.test(line)) return undefined;
+    const trimmed = line.trim();
+    if (trimmed.startsWith('name:')) return trimmed.slice(5).trim().split(/\s/)[0] || undefined;
+  }
+  return undefined;
+}
+
 /**
  * A finding whose line was not found in a source: at the template (or kustomization) it came from, on the
  * line of the object's `kind` there when that line is plain, with the rendered object and field named.
  */
 function untraced(rendering: string, slice: DocumentSlice, diagnostic: Diagnostic, origin: { file: string; name: string } | undefined): Finding {
   const finding = findingOf(origin?.name ?? rendering, diagnostic);
-  const kind = /^kind:\s*(\S+)/m.exec(slice.text)?.[1] ?? 'object';
-  const name = /^metadata:\s*\n(?:\s+.*\n)*?\s+name:\s*(\S+)/m.exec(slice.text)?.[1];
+  const kind = kindOf(slice.text) ?? 'object';
+  const name = metadataNameOf(slice.text);
   let line = 1;
-  let text: string | undefined;
-  try {
-    text = origin ? readFileSync(origin.file, 'utf8') : undefined;
-  } catch {
-    text = undefined;
-  }
-  const kindLine = text?.split('\n').findIndex((candidate) => new RegExp(`^kind:\\s*["']?${kind}["']?\\s*$`).test(candidate.trim()));
-  if (kindLine !== undefined && kindLine >= 0) line = kindLine + 1;
+  const text = origin ? readRegularFile(origin.file)?.text : undefined;
+  const kindLine = text === undefined ? -1 : linesOf(text).findIndex((candidate) => isKindLine(candidate, kind));
+  if (kindLine >= 0) line = kindLine + 1;
   const where = `${kind}${name ? ` ${name}` : ''}${finding.path ? `, \`${finding.path}\`` : ''}, line ${diagnostic.range.start.line + 1} of the output of \`${rendering}\``;
   return { ...finding, line, column: 1, endLine: line, endColumn: 1, message: `${finding.message} (In the rendered ${where}.)` };
 }

@@ -2,9 +2,10 @@
 // above a file's folder, as .editorconfig is found (no merging: the nearest file is the configuration), or
 // the one `--config` names. Each folder's answer and each file's reading are kept until `forget()`; the
 // language server calls it when a configuration file changes, `changed()` tells it when it cannot watch.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-types';
+import { readRegularFile } from '../host/files';
 import { compileGlob, CONFIG_FILE_NAME, isIgnored, readConfig, type ConfigValues, type IgnoreGlob } from '../service/index';
 
 export interface ConfigFile {
@@ -90,8 +91,11 @@ export class ConfigFiles {
     const stamp = stampOf(path) ?? 'missing';
     let config: ConfigFile | undefined;
     try {
-      const { values, diagnostics } = readConfig(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
-      const globs = (values.ignore ?? []).map(compileGlob).filter((glob): glob is IgnoreGlob => 'regex' in glob);
+      // A regular file of bounded size only (host/files.ts): a `.kubeassist.yaml` that leads to a FIFO or a device is absent.
+      const text = readRegularFile(path)?.text;
+      if (text === undefined) throw new Error('not read');
+      const { values, diagnostics } = readConfig(text.replace(/^\uFEFF/, ''));
+      const globs = (values.ignore ?? []).map(compileGlob).filter((glob): glob is IgnoreGlob => 'matches' in glob);
       config = { path, values, diagnostics, globs };
     } catch {
       config = undefined; // unreadable: as if absent (the CLI says so when --config names it)

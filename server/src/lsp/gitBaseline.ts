@@ -3,20 +3,23 @@
 // Results are cached per HEAD commit; HEAD's commit id is checked again when a document opens or is saved,
 // and at most every few seconds while it is edited, so a commit, checkout or pull is seen at the next of those.
 // No git, a folder outside any repository, a file not committed yet: no baseline, every object is a create;
-// the first two say so once in the log.
-import { execFile } from 'node:child_process';
+// the first two say so once in the log. git runs as host/git.ts runs it (never in the workspace folder,
+// with the repository's own programs turned off), and a committed file larger than the document's
+// `kubeassist.maxFileSize` is not read (the log says so once): an open file that large is not checked either.
 import { access, realpath } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readBlob, runGit, type RunGit } from '../host/git';
 import { Baseline } from '../service/index';
+
+export type { RunGit } from '../host/git';
 
 type Log = (message: string) => void;
 
 /** How often, at most, typing in a document checks HEAD again. */
 const RECHECK_WHILE_TYPING_MS = 5000;
-/** The largest file `git show` may hand over (kubeassist.maxFileSize is 5 MB by default). */
-const MAX_BUFFER = 64 * 1024 * 1024;
-const GIT_TIMEOUT_MS = 15000;
+/** The largest committed file read when `kubeassist.maxFileSize` is 0 (no limit). */
+const MAX_BLOB_BYTES = 64 * 1024 * 1024;
 /** Baselines kept per (repository, commit, path): the open files of a few HEADs. */
 const MAX_CACHED = 200;
 
@@ -33,15 +36,6 @@ interface DocumentState {
   again: boolean;
 }
 
-/** Runs git with arguments and resolves with its output; rejects with the error (code, stderr) when it fails. */
-export type RunGit = (cwd: string, args: readonly string[]) => Promise<string>;
-
-const runGit: RunGit = (cwd, args) =>
-  new Promise((resolve, reject) => {
-    execFile('git', ['-C', cwd, ...args], { maxBuffer: MAX_BUFFER, timeout: GIT_TIMEOUT_MS, windowsHide: true, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' } },
-      (error, stdout, stderr) => (error ? reject(Object.assign(error, { stderr })) : resolve(stdout)));
-  });
-
 export class GitBaselines {
   private readonly documents = new Map<string, DocumentState>();
   private readonly repositories = new Map<string, Promise<Repository | undefined>>();
@@ -49,8 +43,11 @@ export class GitBaselines {
   private readonly logged = new Set<string>();
   private gitMissing = false;
 
-  /** `changed(uri)` is called when a document's baseline appears, changes or goes. */
-  constructor(private readonly log: Log, private readonly changed: (uri: string) => void, private readonly git: RunGit = runGit) {}
+  /**
+   * `changed(uri)` is called when a document's baseline appears, changes or goes; `maxFileSize(uri)` is the
+   * document's `kubeassist.maxFileSize` (characters; Infinity: no limit).
+   */
+  constructor(private readonly log: Log, private readonly changed: (uri: string) => void, private readonly maxFileSize: (uri: string) => number, private readonly git: RunGit = runGit) {}
 
   /** The baseline known now for a document (undefined until git has answered, or when there is none). */
   get(uri: string): Baseline | undefined {
@@ -96,7 +93,7 @@ export class GitBaselines {
       const commit = await this.git(repository.root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']).then((out) => out.trim(), () => '');
       if (commit === state.commit && this.documents.get(uri) === state) return;
       const file = relative(repository.root, join(folder, basename(path))).split(sep).join('/');
-      const baseline = commit ? await this.baselineAt(repository.root, commit, file, folder) : undefined;
+      const baseline = commit ? await this.baselineAt(repository.root, commit, file, folder, this.maxFileSize(uri)) : undefined;
       this.set(uri, state, commit, baseline);
     } catch (error) {
       this.failed(error, dirname(path));
@@ -128,12 +125,19 @@ export class GitBaselines {
     return found;
   }
 
-  /** The file at a commit, as a baseline; none when the commit does not have the file (all its objects are new). */
-  private async baselineAt(root: string, commit: string, file: string, folder: string): Promise<Baseline | undefined> {
-    const key = `${root}\u0000${commit}\u0000${file}`;
+  /**
+   * The file at a commit, as a baseline; none when the commit does not have the file (all its objects are new)
+   * or holds it larger than `limit` characters (about bytes).
+   */
+  private async baselineAt(root: string, commit: string, file: string, folder: string, limit: number): Promise<Baseline | undefined> {
+    const maxBytes = Number.isFinite(limit) ? limit : MAX_BLOB_BYTES;
+    const key = `${root}\u0000${commit}\u0000${file}\u0000${maxBytes}`;
     if (this.cache.has(key)) return this.cache.get(key) ?? undefined;
-    const text = await this.git(root, ['show', `${commit}:${file}`]).catch(() => undefined);
-    const baseline = text === undefined ? null : new Baseline(text, { label: 'at HEAD', helmChart: await inHelmChart(folder, root) });
+    const read = await readBlob(this.git, root, commit, file, maxBytes);
+    if (read && 'tooLarge' in read) {
+      this.once(`large:${root}:${commit}:${file}`, `kubeassist: ${file} at HEAD has ${read.tooLarge} bytes, more than kubeassist.maxFileSize (${maxBytes}): it is not read, and the file's objects are checked as new (no update checks).`);
+    }
+    const baseline = read && 'text' in read ? new Baseline(read.text, { label: 'at HEAD', helmChart: await inHelmChart(folder, root) }) : null;
     if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(key, baseline);
     return baseline ?? undefined;

@@ -112,3 +112,14 @@ export interface ScenarioPresetInfo {
   description: string;
   kind: 'Job' | 'CronJob';
 }
+
+/**
+ * Client -> server, in `initializationOptions` (`{ workspaceTrusted: false }`) and then as a notification when
+ * the user grants trust: whether the workspace is trusted (VS Code's Restricted Mode). An untrusted
+ * workspace gets every check but no program run on its behalf: no git, so no update checks against HEAD.
+ * Clients that say nothing are trusted.
+ */
+export const WORKSPACE_TRUST_NOTIFICATION = 'kubeassist/workspaceTrust';
+export interface WorkspaceTrustParams {
+  trusted: boolean;
+}

@@ -2,9 +2,13 @@
 // beside or above it uses it as a patch. Kustomization files are read from the open documents first, then
 // from the disk, and kept until one of them changes: the client reports it (workspace/didChangeWatchedFiles
 // with KUSTOMIZATION_WATCHERS, registered by server.ts where the client can), or the server sees it opened,
-// edited or saved.
-import { readFileSync } from 'node:fs';
+// edited or saved. The search goes up to the workspace folder that holds the document and never above it (a
+// document outside every folder: its own folder only; no folders at all: up to the file system's root), and
+// reads regular files of bounded size only (host/files.ts): a kustomization that is `/dev/zero` or a FIFO,
+// or lists one, is skipped, and the log says so once.
+import { dirname, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readRegularFile } from '../host/files';
 import { isKustomizationFile, KUSTOMIZATION_FILE_NAMES, kustomizeContext, type DocumentContext } from '../service/index';
 
 /** The file watchers that report kustomization files anywhere in the workspace. */
@@ -13,12 +17,26 @@ export const KUSTOMIZATION_WATCHERS = KUSTOMIZATION_FILE_NAMES.map((name) => ({ 
 export class WorkspaceContexts {
   private readonly files = new Map<string, string | undefined>();
   private readonly contexts = new Map<string, DocumentContext>();
+  private readonly skipped = new Set<string>();
+  /** The workspace folders, as local paths. */
+  private folders: string[] = [];
 
-  /** `openText(uri)`: the text of an open document, which wins over the disk. */
-  constructor(private readonly openText: (uri: string) => string | undefined) {}
+  /** `openText(uri)`: the text of an open document, which wins over the disk; `note`: one line for the log. */
+  constructor(private readonly openText: (uri: string) => string | undefined, private readonly note: (message: string) => void = () => undefined) {}
 
   isKustomization(uri: string): boolean {
     return uri.startsWith('file:') && isKustomizationFile(uri);
+  }
+
+  setWorkspaceFolders(uris: readonly string[]): void {
+    this.folders = uris.flatMap((uri) => localPath(uri) ?? []);
+    this.forget();
+  }
+
+  changeWorkspaceFolders(added: readonly string[], removed: readonly string[]): void {
+    const gone = new Set(removed.flatMap((uri) => localPath(uri) ?? []));
+    this.folders = [...this.folders.filter((folder) => !gone.has(folder)), ...added.flatMap((uri) => localPath(uri) ?? [])];
+    this.forget();
   }
 
   /** The context of a document (file: URIs only; other documents have none). */
@@ -27,7 +45,8 @@ export class WorkspaceContexts {
     let context = this.contexts.get(uri);
     if (!context) {
       try {
-        context = kustomizeContext(fileURLToPath(uri), (path) => this.read(path));
+        const path = fileURLToPath(uri);
+        context = kustomizeContext(path, (file) => this.read(file), this.searchTop(path));
       } catch {
         context = {};
       }
@@ -45,23 +64,42 @@ export class WorkspaceContexts {
   /** Forgets what was read when one of `uris` is a kustomization file; says whether documents need checking again. */
   changed(uris: readonly string[]): boolean {
     if (!uris.some((uri) => this.isKustomization(uri))) return false;
+    this.forget();
+    return true;
+  }
+
+  private forget(): void {
     this.files.clear();
     this.contexts.clear();
-    return true;
+  }
+
+  /** The highest folder searched for a file: the outermost workspace folder holding it, or its own folder. */
+  private searchTop(path: string): string | undefined {
+    if (this.folders.length === 0) return undefined;
+    const holding = this.folders.filter((folder) => path.startsWith(folder.endsWith(sep) ? folder : folder + sep));
+    return holding.length ? holding.reduce((outer, folder) => (folder.length < outer.length ? folder : outer)) : dirname(path);
   }
 
   private read(path: string): string | undefined {
     const open = this.openText(pathToFileURL(path).href);
     if (open !== undefined) return open;
     if (!this.files.has(path)) {
-      let text: string | undefined;
-      try {
-        text = readFileSync(path, 'utf8');
-      } catch {
-        text = undefined;
+      const read = readRegularFile(path);
+      if (read?.skipped !== undefined && !this.skipped.has(path)) {
+        this.skipped.add(path);
+        this.note(`kubeassist: ${path} is ${read.skipped}: not read (a kustomization, or a file one lists).`);
       }
-      this.files.set(path, text);
+      this.files.set(path, read?.text);
     }
     return this.files.get(path);
+  }
+}
+
+function localPath(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri).replace(/[\\/]+$/, '') || sep;
+  } catch {
+    return undefined;
   }
 }

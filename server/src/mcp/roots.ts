@@ -1,7 +1,7 @@
 // What the MCP server may read and write: only regular files inside the roots the client grants (or, for a
 // client that grants none, the folders given with `--root`, else the current folder), judged by their real
 // path, so a symbolic link cannot lead out. Every read is bounded; nothing else on the disk is touched.
-import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -82,7 +82,8 @@ export class Roots {
   /** The text of a regular file inside the roots, at most `limit` bytes, its byte order mark kept aside (to write it back). */
   read(realPath: string, limit: number): { text: string; bom: string } {
     if (!this.contains(realPath)) throw new ToolInputError(`${realPath} is outside the granted roots`);
-    const fd = openSync(realPath, 'r');
+    // Without blocking: a FIFO (a kustomization.yaml that is one) would wait for a writer at the open.
+    const fd = openSync(realPath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
     try {
       const stat = fstatSync(fd);
       if (!stat.isFile()) throw new ToolInputError(`${realPath} is not a regular file`);

@@ -20,8 +20,10 @@ const SEVERITY_VALUES: readonly string[] = configSchema.properties.rules.additio
 /** What a key takes when inserted: a value on its line, a nested mapping, or a list. */
 const INSERTED: Record<string, string> = { kubernetesVersion: 'kubernetesVersion: ', rules: 'rules:\n  ', ignore: 'ignore:\n  - ', maxFileSize: 'maxFileSize: ' };
 
-export function completeConfig(text: string, position: Position): CompletionList {
+export function completeConfig(text: string, asked: Position): CompletionList {
   const lines = new LineIndex(text);
+  const position = lines.clamp(asked);
+  if (!position) return { isIncomplete: false, items: [] };
   const cursor = cursorContext(text, position.line, position.character);
   const replace: Range = { start: { line: position.line, character: position.character - cursor.prefix.length }, end: position };
   const afterColon = cursor.on === 'value' && lines.lineText(position.line)[replace.start.character - 1] === ':' ? ' ' : '';
@@ -71,8 +73,10 @@ export function completeConfig(text: string, position: Position): CompletionList
   return { isIncomplete: false, items };
 }
 
-export function hoverConfig(text: string, position: Position): Hover | null {
+export function hoverConfig(text: string, asked: Position): Hover | null {
   const lines = new LineIndex(text);
+  const position = lines.clamp(asked);
+  if (!position) return null;
   const document = parseDocument(text);
   if (!document.contents) return null;
   const target = pathAtOffset(document, document.contents as Node, lines.offsetAt(position));

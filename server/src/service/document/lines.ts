@@ -44,6 +44,16 @@ export class LineIndex {
     return { line: low, character: Math.min(clamped, this.lineEnd(low)) - this.starts[low] };
   }
 
+  /**
+   * A position that lies in the text: a character past the end of its line is the line's end (as LSP says);
+   * undefined past the last line, or for what is no position (negative or fractional numbers).
+   */
+  clamp(position: Position): Position | undefined {
+    const { line, character } = position ?? {};
+    if (!Number.isInteger(line) || !Number.isInteger(character) || line < 0 || character < 0 || line >= this.starts.length) return undefined;
+    return { line, character: Math.min(character, this.lineEnd(line) - this.starts[line]) };
+  }
+
   offsetAt(position: Position): number {
     if (position.line >= this.starts.length) return this.text.length;
     const start = this.lineStart(position.line);

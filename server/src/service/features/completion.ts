@@ -22,7 +22,7 @@ import { KINDS, type KindName, type PathSegment } from '../types';
 import { hasPatchDirectives, PATCH_DIRECTIVES } from '../partial/strategicMerge';
 import type { DocumentContext } from '../workspace/context';
 import { directiveItems, json6902Items, patchStrategyItems } from './patchCompletion';
-import { positionContext, type PositionContext } from './position';
+import { positionContext, positionIn, type PositionContext } from './position';
 import { describeSchedule } from './schedule';
 import { parseStandard } from '../kube/cron';
 import { DOCUMENT_SNIPPETS, fieldSnippet, hasPolicyShape } from './snippets';
@@ -31,9 +31,10 @@ import { typeLabel } from './types';
 export const COMPLETION_TRIGGERS = [' ', ':', '-', '/'];
 
 /** `options.context`: what the workspace says of the file (a Kustomize patch gets directives, a JSON 6902 patch its paths). */
-export function complete(model: FileModel, text: string, position: Position, settings: Settings, options: { context?: DocumentContext } = {}): CompletionList {
-  const context = positionContext(model, text, position, settings);
-  const items = context ? itemsFor(context, position, settings, options.context ?? {}) : [];
+export function complete(model: FileModel, text: string, asked: Position, settings: Settings, options: { context?: DocumentContext } = {}): CompletionList {
+  const position = positionIn(model, text, asked);
+  const context = position && positionContext(model, text, position, settings);
+  const items = position && context ? itemsFor(context, position, settings, options.context ?? {}) : [];
   return { isIncomplete: false, items };
 }
 

@@ -19,7 +19,7 @@ import { openingsOf } from '../document/cursor';
 import { pointerSegments, resolvePointer, targetKinds } from '../partial/json6902';
 import { hasPatchDirectives } from '../partial/strategicMerge';
 import type { DocumentContext, KustomizationUse } from '../workspace/context';
-import { positionContext, type PositionContext } from './position';
+import { positionContext, positionIn, type PositionContext } from './position';
 import { explainObject, type ObjectExplanation } from './explain/index';
 import { scheduleMarkdown, scheduleReadingOf } from './schedule';
 import { updateBaseline } from '../update/baseline';
@@ -47,8 +47,9 @@ export interface HoverOptions {
   nowSeconds?: number;
 }
 
-export function hover(model: FileModel, text: string, position: Position, settings: Settings, options: HoverOptions = {}): Hover | null {
-  const context = positionContext(model, text, position, settings);
+export function hover(model: FileModel, text: string, asked: Position, settings: Settings, options: HoverOptions = {}): Hover | null {
+  const position = positionIn(model, text, asked);
+  const context = position && positionContext(model, text, position, settings);
   if (!context) return null;
   const { path, on } = hoverTarget(context);
   if (path.length === 0) return null;

@@ -6,7 +6,7 @@ import type { FileModel, PlacedDocument } from '../document/fileModel';
 import type { Settings } from '../settings';
 import { pathAtOffset } from '../document/paths';
 import { classify } from '../kube/resources';
-import type { ResourceNode } from '../document/yamlDocument';
+import type { ResourceNode, YamlDocument } from '../document/yamlDocument';
 import { KINDS, type JsonObject, type KindName, type PathSegment } from '../types';
 import { toServerJson } from '../document/kubectlYaml';
 import { isObject } from '../kube/defaults';
@@ -34,7 +34,20 @@ const TOP_KIND = /^kind:[ \t]*["']?([A-Za-z]+)["']?[ \t]*(?:#.*)?$/m;
 const TOP_API_VERSION = /^apiVersion:[ \t]*["']?([\w.\-/]+)["']?[ \t]*(?:#.*)?$/m;
 
 /**
- * The context at a position. None when KubeAssist is disabled, inside a template action (`{{ … }}`), or in
+ * A position as it lies in the text: its character past the end of its line is the line's end (as LSP says);
+ * none past the last line, or for what is no position (a negative or fractional number), so that a client
+ * asking about a line the text no longer has gets an empty answer rather than an error.
+ */
+export function positionIn(model: FileModel, text: string, position: Position): Position | undefined {
+  if (!Number.isInteger(position?.line) || position.line < 0) return undefined;
+  model.update(text);
+  const placed = model.documentAtLine(position.line);
+  const inDocument = placed?.doc.lines.clamp({ line: position.line - placed.slice.line, character: position.character });
+  return placed && inDocument && { line: inDocument.line + placed.slice.line, character: inDocument.character };
+}
+
+/**
+ * The context at a position (one `positionIn` gave). None when KubeAssist is disabled, inside a template action (`{{ … }}`), or in
  * a document larger than `kubeassist.maxFileSize` (too costly to read). A Helm template is read through its
  * masked text, so the lines around the cursor read as the YAML they render to.
  */
@@ -50,8 +63,9 @@ export function positionContext(model: FileModel, text: string, position: Positi
   if (template?.inside(offset)) return undefined;
   const cursor = cursorContext(template ? template.text : doc.text, line, position.character);
   const context: PositionContext = { placed, line, character: position.character, offset, cursor, path: cursor.path };
-  // A parsed object that contains the offset decides the kind and the path prefix (List items).
-  for (const resource of doc.resources) {
+  // A parsed object that contains the offset decides the kind and the path prefix (List items). A document
+  // too big to parse for one request reads apiVersion and kind from its lines, as half-typed text does.
+  for (const resource of tooBigToParse(doc) ? [] : doc.resources) {
     const range = resource.node.range;
     if (!range || offset < range[0] || offset > range[2]) continue;
     const classification = classify(resource.apiVersion, resource.kind);
@@ -79,6 +93,25 @@ export function positionContext(model: FileModel, text: string, position: Positi
     context.kind = kind as KindName;
   }
   return context;
+}
+
+/**
+ * Lines plus flow-collection items above which completion and hover do not parse a document (validation does,
+ * in the background): a 2 MB document with a 1,000,000-item list takes seconds and gigabytes to parse, which a
+ * hover would wait for each time its tree had been dropped. A real Job or CSIDriver has a few hundred.
+ */
+const MAX_PARSED_ITEMS = 100_000;
+const weights = new WeakMap<YamlDocument, boolean>();
+
+function tooBigToParse(doc: YamlDocument): boolean {
+  let heavy = weights.get(doc);
+  if (heavy === undefined) {
+    let items = 0;
+    const text = doc.text;
+    for (let i = 0; i < text.length && items <= MAX_PARSED_ITEMS; i++) if (text.charCodeAt(i) === 10 || text.charCodeAt(i) === 44) items++;
+    weights.set(doc, (heavy = items > MAX_PARSED_ITEMS));
+  }
+  return heavy;
 }
 
 function stripPrefix(path: PathSegment[], prefix: readonly PathSegment[]): PathSegment[] {

@@ -1,0 +1,64 @@
+// What the command line says about itself: the help names every kind KubeAssist checks, `diff --help`
+// lists every option `diff` takes (and `diff` refuses the others), a usage mistake is one line and where the
+// help is, and the pre-commit hook and the GitHub Action describe themselves with the same kinds.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { parse } from 'yaml';
+import { REPO_ROOT } from '../support/shared';
+
+const CLI = join(REPO_ROOT, 'dist', 'cli.js');
+
+function run(args: string[]) {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('the command line explains itself', () => {
+  it('--help names Job, CronJob and CSIDriver and the diff command with its options', () => {
+    const help = run(['--help']);
+    assert.equal(help.status, 0);
+    assert.match(help.stdout, /^Checks Kubernetes Job and CronJob \(batch\/v1\) and CSIDriver \(storage\.k8s\.io\/v1\) manifests as the API server would\.$/m);
+    assert.match(help.stdout, /^ {7}kubeassist diff \(--against <git-ref> \| --against-file OLD\) \[--kubernetes-version 1\.NN\] FILE\.\.\.$/m);
+  });
+
+  it('diff --help lists every option diff takes, and diff refuses the options of check', () => {
+    const help = run(['diff', '--help']);
+    assert.equal(help.status, 0);
+    const options = [...help.stdout.matchAll(/^ {2}(-[-\w]+(?:, -[-\w]+)?)/gm)].map((match) => match[1]);
+    assert.deepEqual(options, ['--against', '--against-file', '--kubernetes-version', '-h, --help']);
+    assert.match(help.stdout, /per Job, CronJob and CSIDriver of each FILE/);
+    for (const option of ['--format', '--rule', '--jobs', '--fix', '--config', '--output']) {
+      const refused = run(['diff', '--against', 'HEAD', option, 'x', 'examples/job-clean.yaml']);
+      assert.equal(refused.status, 2, option);
+      assert.equal(refused.stderr, `kubeassist: diff takes --against, --against-file and --kubernetes-version, not ${option}\nRun 'kubeassist diff --help' for usage.\n`);
+    }
+  });
+
+  it('a usage mistake prints the one line that says what is wrong and where the help is, not the help', () => {
+    const cases: [string[], string][] = [
+      [['check', '--kubernetes-version', '1.99', 'examples'], 'kubeassist: unsupported Kubernetes version "1.99" (1.23 to 1.37)'],
+      [['check', '--bogus', 'examples'], 'kubeassist: unknown option --bogus'],
+      [['check'], 'kubeassist: no PATH given'],
+      [['chek', 'examples'], 'kubeassist: unknown command "chek"'],
+    ];
+    for (const [args, line] of cases) {
+      const result = run(args);
+      assert.equal(result.status, 2, args.join(' '));
+      assert.equal(result.stdout, '');
+      assert.equal(result.stderr, `${line}\nRun 'kubeassist --help' for usage.\n`);
+    }
+    const diff = run(['diff', 'examples/job-clean.yaml']);
+    assert.equal(diff.stderr, "kubeassist: diff needs --against <git-ref> or --against-file OLD\nRun 'kubeassist diff --help' for usage.\n");
+  });
+
+  it('the pre-commit hook and the GitHub Action say they check Jobs, CronJobs and CSIDrivers', () => {
+    const [hook] = parse(readFileSync(join(REPO_ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as { description: string }[];
+    assert.equal(hook.description, 'Check Kubernetes Job, CronJob and CSIDriver manifests as the API server would.');
+    const action = parse(readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8')) as { description: string; inputs: Record<string, { description: string }> };
+    assert.match(action.description, /^Check Kubernetes Job, CronJob and CSIDriver manifests as the API server would/);
+    assert.match(action.inputs['fail-on-empty'].description, /no Job, CronJob or CSIDriver is found/);
+  });
+});
