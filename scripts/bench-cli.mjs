@@ -2,7 +2,8 @@
 // generated trees of one-document files (the documents of scripts/bench-bundle.mjs one per file, so half are
 // Jobs and CSIDrivers and half other kinds, two in 50 with deliberate mistakes), one tree per size. On each it
 // runs, in turn, `--jobs 1`, `--jobs N` (N threads forced: the CPU count unless --jobs says) and the default
-// (no --jobs: the CLI picks the threads from the amount of work), `--runs` times each. Prints wall time, files
+// (no --jobs: the CLI picks the threads from the amount of work), `--runs` times each, every other round in
+// the reverse order. Prints wall time, files
 // per second and CPU time (all threads, from /proc on Linux) of each, the speed-up over `--jobs 1`, the machine
 // and its load: on a shared machine the load average says how far the wall times can be trusted, and the CPU
 // time is the figure a busy machine changes least. --bin runs another build of the CLI (default dist/cli.js).
@@ -65,7 +66,11 @@ export async function benchCli(args) {
       const cpu = variants.map(() => []);
       const summaries = new Set();
       for (let run = 0; run < runs; run++) {
-        variants.forEach((variant, v) => {
+        // Every other run in the reverse order: a run right after another is slowed by what it left behind.
+        const order = variants.map((_, v) => v);
+        if (run % 2 === 1) order.reverse();
+        order.forEach((v) => {
+          const variant = variants[v];
           const start = performance.now();
           const cpuBefore = childrenCpuSeconds();
           const result = spawnSync(process.execPath, [cli, 'check', ...variant.args, tree], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
