@@ -151,6 +151,13 @@ describe('refusals kubectl gives, now errors', () => {
     assert.deepEqual(where(check(job('        args: ["a\\/b"]\n'))), ['12:18 error yaml/syntax']);
   });
 
+  it('a line separator (U+2028) outside quotes ends the line for kubectl (YAML 1.1): inside a value it is an error; inside quotes it is text', () => {
+    const findings = check(job('        workingDir: /tmp\u2028/work\n'));
+    assert.deepEqual(where(findings), ['12:25 error yaml/syntax']);
+    assert.match(findings[0].message, /^kubectl reads U\+2028 \(line separator\) as a line break/);
+    assert.deepEqual(where(check(job('        workingDir: "/tmp\u2028/work"\n'))), []);
+  });
+
   it('a file that starts with { is JSON to kubectl: a flow mapping with bare keys there is an error', () => {
     const findings = check('{apiVersion: batch/v1, kind: Job}\n');
     assert.deepEqual(where(findings), ['1:2 error yaml/syntax']);

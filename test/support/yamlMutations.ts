@@ -110,6 +110,12 @@ function keyLines(lines: string[], filter: (key: KeyLine) => boolean = () => tru
   return found;
 }
 
+/** One of the key lines (that pass `filter`), chosen at random. */
+function pickKey(lines: string[], next: Next, filter?: (key: KeyLine) => boolean): KeyLine | undefined {
+  const candidates = keyLines(lines, filter);
+  return candidates.length ? pick(next, candidates) : undefined;
+}
+
 const plainScalar = (key: KeyLine) => key.value !== '' && PLAIN_VALUE.test(key.value);
 const emptyValue = (key: KeyLine) => key.value === '';
 
@@ -235,9 +241,8 @@ const mutations: Record<string, { group: string; apply: Mutation }> = {
   'under-indented-quoted-line': {
     group: 'indentation',
     apply: ({ lines }, next) => {
-      const candidates = keyLines(lines, plainScalar).filter((key) => key.value.length > 2);
-      if (!candidates.length) return false;
-      const key = pick(next, candidates);
+      const key = pickKey(lines, next, (key) => plainScalar(key) && key.value.length > 2);
+      if (!key) return false;
       const cut = between(next, 1, key.value.length - 1);
       const quote = pick(next, ['"', "'"]);
       const column = pick(next, [0, key.column, key.column + 1]);
@@ -250,9 +255,8 @@ const mutations: Record<string, { group: string; apply: Mutation }> = {
   'block-scalar': {
     group: 'indentation',
     apply: ({ lines }, next) => {
-      const candidates = keyLines(lines, plainScalar);
-      if (!candidates.length) return false;
-      const key = pick(next, candidates);
+      const key = pickKey(lines, next, plainScalar);
+      if (!key) return false;
       const header = pick(next, ['|', '|-', '|+', '>', '>-', '|2', '>1', '|-2']);
       const indent = ' '.repeat(key.column + pick(next, [1, 2, 4]));
       setValue(lines, key, header);
@@ -266,9 +270,8 @@ const mutations: Record<string, { group: string; apply: Mutation }> = {
   'quote-value': {
     group: 'quoting',
     apply: ({ lines }, next) => {
-      const candidates = keyLines(lines, plainScalar);
-      if (!candidates.length) return false;
-      const key = pick(next, candidates);
+      const key = pickKey(lines, next, plainScalar);
+      if (!key) return false;
       setValue(lines, key, next() < 0.5 ? quoteDouble(key.value) : quoteSingle(key.value));
       return true;
     },
@@ -276,9 +279,8 @@ const mutations: Record<string, { group: string; apply: Mutation }> = {
   'unquote-value': {
     group: 'quoting',
     apply: ({ lines }, next) => {
-      const candidates = keyLines(lines, (key) => /^(["'])[^"'\\#:]*\1$/.test(key.value));
-      if (!candidates.length) return false;
-      const key = pick(next, candidates);
+      const key = pickKey(lines, next, (key) => /^(["'])[^"'\\#:]*\1$/.test(key.value));
+      if (!key) return false;
       setValue(lines, key, key.value.slice(1, -1));
       return true;
     },
@@ -286,9 +288,8 @@ const mutations: Record<string, { group: string; apply: Mutation }> = {
   'quote-key': {
     group: 'quoting',
     apply: ({ lines }, next) => {
-      const candidates = keyLines(lines);
-      if (!candidates.length) return false;
-      const key = pick(next, candidates);
+      const key = pickKey(lines, next);
+      if (!key) return false;
       const quoted = next() < 0.5 ? `"${key.key}"` : `'${key.key}'`;
       const line = lines[key.index];
       lines[key.index] = line.slice(0, key.column) + quoted + line.slice(key.column + key.key.length);
@@ -298,9 +299,8 @@ const mutations: Record<string, { group: string; apply: Mutation }> = {
   'escape-sequence': {
     group: 'quoting',
     apply: ({ lines }, next) => {
-      const candidates = keyLines(lines, plainScalar);
-      if (!candidates.length) return false;
-      const key = pick(next, candidates);
+      const key = pickKey(lines, next, plainScalar);
+      if (!key) return false;
       const escape = pick(next, ['\\\'', '\\uD800', '\\x41', '\\u00e9', '\\t', '\\/', '\\U0001F600', '\\N', '\\_', '\\ ', '\\L', '\\P', '\\e', '\\0', '\\a', '\\\t', '\\q', '\\x4', '\\u12']);
       const body = quoteDouble(key.value).slice(1, -1);
       const at = between(next, 0, body.length);
@@ -311,9 +311,8 @@ const mutations: Record<string, { group: string; apply: Mutation }> = {
   'folded-plain': {
     group: 'quoting',
     apply: ({ lines }, next) => {
-      const candidates = keyLines(lines, (key) => plainScalar(key) && key.value.includes(' '));
-      if (!candidates.length) return false;
-      const key = pick(next, candidates);
+      const key = pickKey(lines, next, (key) => plainScalar(key) && key.value.includes(' '));
+      if (!key) return false;
       const space = key.value.indexOf(' ');
       setValue(lines, key, key.value.slice(0, space));
       const continuation = ' '.repeat(key.column + pick(next, [0, 1, 2, 4])) + key.value.slice(space + 1);
@@ -403,9 +402,8 @@ const mutations: Record<string, { group: string; apply: Mutation }> = {
   'tab-after-colon': {
     group: 'tabs',
     apply: ({ lines }, next) => {
-      const candidates = keyLines(lines, plainScalar);
-      if (!candidates.length) return false;
-      const key = pick(next, candidates);
+      const key = pickKey(lines, next, plainScalar);
+      if (!key) return false;
       const prefix = lines[key.index].slice(0, key.column + key.key.length + 1);
       lines[key.index] = `${prefix}${pick(next, ['\t', ' \t', '\t '])}${key.value}`;
       return true;
@@ -424,9 +422,8 @@ const mutations: Record<string, { group: string; apply: Mutation }> = {
   'tab-comment': {
     group: 'tabs',
     apply: ({ lines }, next) => {
-      const candidates = keyLines(lines);
-      if (!candidates.length) return false;
-      const key = pick(next, candidates);
+      const key = pickKey(lines, next);
+      if (!key) return false;
       const at = next() < 0.5 ? key.index + 1 : key.index;
       lines.splice(at, 0, pick(next, ['\t# note', '  \t# note', '\t  # note', '\t', ' \t ']));
       return true;
@@ -435,9 +432,8 @@ const mutations: Record<string, { group: string; apply: Mutation }> = {
   'tab-in-value': {
     group: 'tabs',
     apply: ({ lines }, next) => {
-      const candidates = keyLines(lines, plainScalar);
-      if (!candidates.length) return false;
-      const key = pick(next, candidates);
+      const key = pickKey(lines, next, plainScalar);
+      if (!key) return false;
       const value = next() < 0.5 ? `${key.value}\t` : `${key.value.slice(0, 1)}\t${key.value.slice(1)}`;
       setValue(lines, key, next() < 0.3 ? `${value}\t# note` : value);
       return true;
@@ -454,9 +450,8 @@ const mutations: Record<string, { group: string; apply: Mutation }> = {
   'trailing-comment': {
     group: 'comments',
     apply: ({ lines }, next) => {
-      const candidates = keyLines(lines, (key) => plainScalar(key) || emptyValue(key));
-      if (!candidates.length) return false;
-      const key = pick(next, candidates);
+      const key = pickKey(lines, next, (key) => plainScalar(key) || emptyValue(key));
+      if (!key) return false;
       lines[key.index] += pick(next, [' # note', '  #note', '#no-space', ' #', ' # a: b', '\t# tab']);
       return true;
     },
@@ -481,9 +476,8 @@ const mutations: Record<string, { group: string; apply: Mutation }> = {
   'alias-to-missing-anchor': {
     group: 'anchors',
     apply: ({ lines }, next) => {
-      const candidates = keyLines(lines, plainScalar);
-      if (!candidates.length) return false;
-      const key = pick(next, candidates);
+      const key = pickKey(lines, next, plainScalar);
+      if (!key) return false;
       setValue(lines, key, pick(next, ['*missing', '*a', '*other']));
       return true;
     },
@@ -558,9 +552,8 @@ const mutations: Record<string, { group: string; apply: Mutation }> = {
   tag: {
     group: 'tags',
     apply: ({ lines }, next) => {
-      const candidates = keyLines(lines, plainScalar);
-      if (!candidates.length) return false;
-      const key = pick(next, candidates);
+      const key = pickKey(lines, next, plainScalar);
+      if (!key) return false;
       const tagged = pick(next, TAGGED(key.value));
       const [first, ...rest] = tagged.split('\n');
       setValue(lines, key, first);
@@ -634,9 +627,8 @@ const mutations: Record<string, { group: string; apply: Mutation }> = {
   'duplicate-key': {
     group: 'duplicate keys',
     apply: ({ lines }, next) => {
-      const candidates = keyLines(lines, (key) => plainScalar(key) || emptyValue(key));
-      if (!candidates.length) return false;
-      const key = pick(next, candidates);
+      const key = pickKey(lines, next, (key) => plainScalar(key) || emptyValue(key));
+      if (!key) return false;
       if (key.value === '') {
         // A whole block key again, later in the same mapping: the later one replaces it entirely.
         const end = valueEnd(lines, key);
@@ -653,9 +645,8 @@ const mutations: Record<string, { group: string; apply: Mutation }> = {
   'flow-duplicate-key': {
     group: 'duplicate keys',
     apply: ({ lines }, next) => {
-      const candidates = keyLines(lines, plainScalar);
-      if (!candidates.length) return false;
-      const key = pick(next, candidates);
+      const key = pickKey(lines, next, plainScalar);
+      if (!key) return false;
       insertSibling(lines, key, `${pick(next, NEW_KEYS)}: {a: 1, b: 2, a: ${pick(next, ['3', 'x', '~'])}}`);
       return true;
     },
@@ -663,9 +654,8 @@ const mutations: Record<string, { group: string; apply: Mutation }> = {
   'yaml11-scalar': {
     group: 'YAML 1.1 scalars',
     apply: ({ lines }, next) => {
-      const candidates = keyLines(lines, (key) => plainScalar(key) || key.value.startsWith('"') || key.value.startsWith("'"));
-      if (!candidates.length) return false;
-      const key = pick(next, candidates);
+      const key = pickKey(lines, next, (key) => plainScalar(key) || key.value.startsWith('"') || key.value.startsWith("'"));
+      if (!key) return false;
       const value = pick(next, YAML11_VALUES);
       if (next() < 0.5) setValue(lines, key, value);
       else insertSibling(lines, key, `${pick(next, NEW_KEYS)}: ${value}`);
@@ -675,20 +665,34 @@ const mutations: Record<string, { group: string; apply: Mutation }> = {
   'yaml11-key': {
     group: 'map keys',
     apply: ({ lines }, next) => {
-      const candidates = keyLines(lines, plainScalar);
-      if (!candidates.length) return false;
-      const key = pick(next, candidates);
+      const key = pickKey(lines, next, plainScalar);
+      if (!key) return false;
       const name = pick(next, YAML11_KEYS);
       insertSibling(lines, key, name === '? ' ? pick(next, ['?\n: empty', '? \n: empty', ': empty']) : `${name}: ${pick(next, ['x', '1', '~', 'yes'])}`);
+      return true;
+    },
+  },
+  'trailing-whitespace': {
+    group: 'indentation',
+    apply: ({ lines }, next) => {
+      for (let i = 0; i < lines.length; i++) if (lines[i].trim() && next() < 0.3) lines[i] += pick(next, [' ', '  ', '\t', ' \t']);
+      return true;
+    },
+  },
+  'complex-key': {
+    group: 'map keys',
+    apply: ({ lines }, next) => {
+      const key = pickKey(lines, next, plainScalar);
+      if (!key) return false;
+      insertSibling(lines, key, pick(next, ['? [a, b]\n: x', '? {a: 1}\n: x', '? - a\n: x', '? |\n  block\n: x', '? long key\n: x', '*none : x', '"quoted: key": x', 'a:b: x', '?x: 1']));
       return true;
     },
   },
   'explicit-key': {
     group: 'map keys',
     apply: ({ lines }, next) => {
-      const candidates = keyLines(lines, plainScalar).filter((key) => !/^ *- /.test(lines[key.index]));
-      if (!candidates.length) return false;
-      const key = pick(next, candidates);
+      const key = pickKey(lines, next, (key) => plainScalar(key) && !/^ *- /.test(lines[key.index]));
+      if (!key) return false;
       const indent = ' '.repeat(key.column);
       lines.splice(key.index, 1, `${indent}? ${key.key}`, `${indent}: ${key.value}`);
       return true;
@@ -715,6 +719,17 @@ const textMutations: Record<string, { group: string; apply: (text: string, next:
       if (!values.length) return undefined;
       const at = pick(next, values);
       return text.slice(0, at) + '\ufeff' + text.slice(at);
+    },
+  },
+  'unicode-line-break': {
+    group: 'line ends',
+    apply: (text, next) => {
+      // NEL, LS and PS end lines in YAML 1.1 (go-yaml), not in YAML 1.2.
+      const char = pick(next, ['\u0085', '\u2028', '\u2029']);
+      const places = next() < 0.5 ? [...text.matchAll(/: [^\s#\n]/g)].map((match) => match.index! + 2 + between(next, 0, 1)) : [...text.matchAll(/\n/g)].map((match) => match.index!);
+      if (!places.length) return undefined;
+      const at = pick(next, places);
+      return text.slice(0, at) + char + text.slice(text[at] === '\n' && next() < 0.5 ? at + 1 : at);
     },
   },
   crlf: { group: 'line ends', apply: (text) => text.replace(/\n/g, '\r\n') },

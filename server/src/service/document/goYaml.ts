@@ -49,6 +49,8 @@ const UINT64_MAX = (1n << 64n) - 1n;
 /** strconv.ParseUint(text, 0, 64) without the range check: base prefixes 0x, 0o, 0b and a leading 0 for octal. */
 function parseUnsigned(text: string): bigint | undefined {
   if (text === '') return undefined;
+  // Most numbers in manifests: a few decimal digits, no leading 0.
+  if (text.length < 16 && /^[1-9][0-9]*$/.test(text)) return BigInt(Number(text));
   let base = 10;
   let digits = text;
   if (text[0] === '0') {

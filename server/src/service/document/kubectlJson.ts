@@ -220,8 +220,28 @@ function marshal(value: Decoded): unknown {
  * The JSON kubectl sends for `node` (the document's contents by default), nulls included; throws a
  * KubectlRefusal where kubectl refuses the document.
  */
-export function kubectlJson(document: Document, node: unknown = document.contents, targets: AliasTargets = aliasTargets(document)): unknown {
-  return marshal(new Decoder(targets).decode(node));
+export function kubectlJson(document: Document, node: unknown = document.contents): unknown {
+  const whole = node === document.contents;
+  if (whole && converted.has(document)) return converted.get(document);
+  const json = marshal(new Decoder(targetsOf(document)).decode(node));
+  if (whole) converted.set(document, json);
+  return json;
+}
+
+/** Each document's JSON, once converted (the objects are read, never changed), and where its aliases point. */
+const converted = new WeakMap<Document, unknown>();
+const targets = new WeakMap<Document, AliasTargets>();
+const aliasFree = new WeakSet<Document>();
+
+/** Tells the converter that a document has no alias (its text has no `*`): no need to look for anchors. */
+export function markAliasFree(document: Document): void {
+  aliasFree.add(document);
+}
+
+function targetsOf(document: Document): AliasTargets {
+  let found = targets.get(document);
+  if (!found) targets.set(document, (found = aliasFree.has(document) ? new Map() : aliasTargets(document)));
+  return found;
 }
 
 /** Sets a field, `__proto__` included (a key like any other in JSON). */

@@ -28,7 +28,14 @@ function explicitly(tag: string) {
 }
 
 /** The 1.1 schema's tags, with go-yaml's scalar resolution (int, float, bool, null) and its string-valued timestamps and binaries. */
+let goTags: Tags | undefined;
+
 function goYamlTags(tags: Tags): Tags {
+  // The parser asks for every document; the YAML 1.1 list it passes is always the same.
+  return (goTags ??= buildGoYamlTags(tags));
+}
+
+function buildGoYamlTags(tags: Tags): Tags {
   const out: Tags = [];
   for (const tag of tags) {
     if (typeof tag === 'string') continue;

@@ -61,7 +61,8 @@ function indentOf(text: string, lineStart: number): number {
 /** A quoted scalar that opens on this line (as a mapping value or sequence item) and does not close on it. */
 function findOpenQuote(text: string, start: number, end: number): { quote: string } | undefined {
   const line = text.slice(start, end);
-  const match = /^\s*(?:-\s+)*(?:[^\s#'"][^#]*?:\s+|-\s+)(['"])/.exec(line);
+  // White space is spaces and tabs here (\s would take a BOM for one, which go-yaml reads as text).
+  const match = /^[ \t]*(?:-[ \t]+)*(?:[^\s#'"][^#]*?:[ \t]+|-[ \t]+)(['"])/.exec(line);
   if (!match) return undefined;
   const quote = match[1];
   const bodyStart = start + match[0].length;
@@ -105,7 +106,7 @@ export function joinMultilineFlows(text: string): FlowRepair | undefined {
   let lineStart = 0;
   while (lineStart < text.length) {
     const lineEnd = endOfLine(text, lineStart);
-    const line = text.slice(lineStart, lineEnd);
+    const line = text.slice(lineStart, lineEnd).replace(/\r$/, '');
     const start = flowStart(line);
     if (start === undefined) {
       lineStart = skipValue(text, lineStart, lineEnd, line);

@@ -61,8 +61,11 @@ const DOCUMENT_START = /^---(?:[ \t]|$)/;
 const DOCUMENT_END = /^\.\.\.(?:[ \t]|$)/;
 const NOTHING = /^[ \t]*(?:#.*)?$/;
 
-function blank(chars: string[], start: number, end: number): void {
-  for (let i = start; i < end; i++) if (chars[i] !== '\n' && chars[i] !== '\r') chars[i] = ' ';
+/** Characters of the text to replace (offset -> character), applied only when there are any. */
+type Shadow = Map<number, string>;
+
+function blank(text: string, shadow: Shadow, start: number, end: number): void {
+  for (let i = start; i < end; i++) if (text[i] !== '\n' && text[i] !== '\r') shadow.set(i, ' ');
 }
 
 /**
@@ -72,8 +75,7 @@ function blank(chars: string[], start: number, end: number): void {
 export function readPart(text: string, written = text, fileStart = false): PartReading {
   const issues: MarkerIssue[] = [];
   const lines = linesOf(text);
-  const chars = text.split('');
-  let shadowed = false;
+  const shadow: Shadow = new Map();
   let explicitStart = false;
   let content = false;
   let refused = false;
@@ -94,6 +96,12 @@ export function readPart(text: string, written = text, fileStart = false): PartR
     if (kubectlTail !== tail && goTrimSpace(kubectlTail) !== '' && !goTrimSpace(kubectlTail).startsWith('#')) {
       issues.push(markerIssue(head, head.start, LONE_CR_SEPARATOR));
       refused = true;
+    } else if (!fileStart && kubectlTail !== tail && goTrimSpace(kubectlTail).startsWith('#') && hasContentUpTo(lines, newline === -1 ? text.length : newline)) {
+      // kubectl's line runs on past lone CRs: all of it is the comment after `---`, dropped with the line
+      // (at the start of the file kubectl keeps the line, and go-yaml reads the CRs as line ends).
+      const swallowed = lines.find((line) => line.start > head.start && hasContent(line.text))!;
+      blank(text, shadow, head.end, newline === -1 ? text.length : newline);
+      issues.push({ code: 'yaml/after-document-end', severity: 'warning', message: DROPPED['lone-cr-comment'], start: swallowed.start, end: Math.max(swallowed.start + 1, swallowed.end) });
     } else if (rest !== '' && !rest.startsWith('#')) {
       const at = head.start + bom + 3 + (tail.length - tail.trimStart().length);
       issues.push(markerIssue(head, at, `kubectl refuses text after \`---\` other than a comment ("invalid Yaml document separator: ${rest}"): move \`${rest}\` to the next line or remove it.`));
@@ -104,27 +112,27 @@ export function readPart(text: string, written = text, fileStart = false): PartR
       issues.push(markerIssue(head, head.start + bom, 'kubectl refuses this: go-yaml needs a space after `---` to start a document, so it reads this line as text. Put a space after `---`.'));
       refused = true;
     }
-    if (fileStart) {
-      if (tail !== '' && !/^[ \t]+(?:#.*)?$/.test(tail)) blank(chars, head.start + bom + 3, head.end);
-    } else {
-      // kubectl drops a `---` line that ends a document: go-yaml does not see it (nor its comment).
-      blank(chars, head.start, head.end);
-    }
-    shadowed = true;
+    // kubectl drops a `---` line that ends a document and go-yaml never sees it; here it may stay (a document
+    // start reads the same), but not what go-yaml would read differently after it.
+    if (tail !== '' && !/^[ \t]+(?:#.*)?$/.test(tail)) blank(text, shadow, head.start + bom + 3, head.end);
     explicitStart = fileStart;
     first = 1;
     const next = lines[1];
     if (next && next.text.startsWith('\ufeff') && !fileStart) {
       // A BOM that starts the part kubectl hands to go-yaml (the `---` line is not part of it): go-yaml drops it.
       // In the text we parse, the line break moves onto it, so the line's content starts at its column 0.
-      for (let i = head.end; i < next.start; i++) chars[i] = ' ';
-      chars[next.start] = '\n';
+      blank(text, shadow, head.start, head.end);
+      for (let i = head.end; i < next.start; i++) shadow.set(i, ' ');
+      shadow.set(next.start, '\n');
     }
   }
   // go-yaml drops a BOM at the start of what kubectl hands it; elsewhere a BOM is a character like others.
   const chunkStart = head && headText.startsWith('---') && !fileStart ? 1 : 0;
   for (let index = first; index < lines.length; index++) {
     const line = lines[index];
+    // Past the first content, only a line starting with `-`, `.` or `%` can matter.
+    const lead = line.text.charCodeAt(0);
+    if (content && lead !== 45 && lead !== 46 && lead !== 37) continue;
     const bare = index === chunkStart ? line.text.replace(/^\ufeff/, '') : line.text;
     if (bare.startsWith('%') && !content && !explicitStart) {
       directives.push(line);
@@ -186,8 +194,7 @@ export function readPart(text: string, written = text, fileStart = false): PartR
         : version && version !== '1.1' ? 'found incompatible YAML document' : 'did not find expected <document start>';
       issues.push(directiveIssue(first, reason, true));
       refused = true;
-      for (const line of directives) blank(chars, line.start, line.end);
-      shadowed = true;
+      for (const line of directives) blank(text, shadow, line.start, line.end);
     }
   }
   if (droppedFrom) {
@@ -201,8 +208,13 @@ export function readPart(text: string, written = text, fileStart = false): PartR
       end: Math.max(at + 1, line.end),
     });
   }
-  const shadow = shadowed ? chars.join('') : text;
-  return { text: end < text.length ? shadow.slice(0, end) : shadow, issues, refused };
+  let shadowText = text;
+  if (shadow.size) {
+    const chars = text.split('');
+    for (const [offset, char] of shadow) chars[offset] = char;
+    shadowText = chars.join('');
+  }
+  return { text: end < text.length ? shadowText.slice(0, end) : shadowText, issues, refused };
 }
 
 /** A directive go-yaml's scanner reads without error (whether the parser then accepts it is another matter). */
@@ -221,14 +233,16 @@ function directiveIssue(line: Line, reason: string, alone: boolean): MarkerIssue
 }
 
 const LONE_CR_SEPARATOR =
-  'kubectl refuses this file: its lines end with a lone CR (old Mac line ends), so kubectl reads this `---` and all that follows up to the next LF as one line, ' +
-  'and refuses text after `---` ("invalid Yaml document separator"). Save the file with LF line ends.';
+  'kubectl refuses this file: it reads a line up to the next LF, and this `---` line runs on past a lone CR (old Mac line ends) or a Unicode line break ' +
+  '(NEL, LS, PS), so kubectl finds text after `---` ("invalid Yaml document separator"). Save the file with LF line ends.';
 
 function markerIssue(line: Line, start: number, message: string): MarkerIssue {
   return { code: 'yaml/document-marker', severity: 'error', message, start, end: Math.max(start + 1, line.end) };
 }
 
 const DROPPED = {
+  'lone-cr-comment':
+    'kubectl drops this: the lines above end with a lone CR (old Mac line ends), so for kubectl this line is part of the comment after `---`. Save the file with LF line ends.',
   directive:
     'kubectl drops this: a `%` directive line above ends the document for go-yaml, and kubectl reads one document per `---`. Remove the directive line.',
   'document-end':
@@ -236,6 +250,11 @@ const DROPPED = {
   'lone-cr':
     'kubectl drops this: the lines above end with a lone CR (old Mac line ends), and kubectl starts a new document only at a `---` after a line feed, so it reads the first document of this part and ignores the rest. Save the file with LF line ends.',
 };
+
+/** Whether a line after the first, starting before `end`, has content. */
+function hasContentUpTo(lines: Line[], end: number): boolean {
+  return lines.some((line, index) => index > 0 && line.start < end && hasContent(line.text));
+}
 
 /** A line with something go-yaml would read as document content (`--- x` included). */
 function hasContent(line: string): boolean {

@@ -4,7 +4,7 @@
 import { isMap, isScalar, isSeq, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { FieldPath, Severity } from '../types';
 import { templateView, type TemplateView } from './helmTemplate';
-import { badAnchorName, KubectlRefusal, kubectlJson } from './kubectlJson';
+import { badAnchorName, KubectlRefusal, kubectlJson, markAliasFree } from './kubectlJson';
 import { parseKubectlYaml } from './kubectlYaml';
 import { joinMultilineFlows, refoldScalars, repairUnderIndentedQuotedScalars } from './lenient';
 import { decodeSingleQuoteEscapes, escapeRefusals } from './escapes';
@@ -208,8 +208,15 @@ function readDocument(text: string, lines: LineIndex, options: { written?: strin
     });
     return { document: parseKubectlYaml(''), issues, broken: true, resources: [] };
   }
+  // NEL, LS and PS outside quotes end lines for go-yaml (YAML 1.1): read them so, markers after them too.
+  let base = text;
+  let unicodeBreak: number | undefined;
+  if (/[\u0085\u2028\u2029]/.test(text)) {
+    base = unicodeLineBreaks(text, parseKubectlYaml(text));
+    for (let offset = 0; offset < text.length && unicodeBreak === undefined; offset++) if (base[offset] !== text[offset]) unicodeBreak = offset;
+  }
   // What go-yaml reads of this part: its first document, markers and directives kubectl refuses blanked.
-  const part = readPart(text, options.written, options.fileStart);
+  const part = readPart(base, options.written ?? text, options.fileStart);
   issues.push(...part.issues);
   let source = part.text;
   let document = parseKubectlYaml(source);
@@ -241,6 +248,17 @@ function readDocument(text: string, lines: LineIndex, options: { written?: strin
   // not on the next document's first line; one message per line is enough to find the mistake.
   const contentEnd = source.trimEnd().length;
   const reportedLines = new Set<number>();
+  if (unicodeBreak !== undefined && document.errors.some(isRealError)) {
+    const name = UNICODE_BREAKS[text[unicodeBreak]] ?? 'a Unicode line break';
+    issues.push({
+      code: 'yaml/syntax',
+      severity: 'error',
+      message: `kubectl reads ${name} as a line break (YAML 1.1, go-yaml), and the YAML breaks there. Remove it, or quote the value that holds it.`,
+      start: unicodeBreak,
+      end: unicodeBreak + 1,
+    });
+    reportedLines.add(lines.positionAt(unicodeBreak).line);
+  }
   for (const error of document.errors) {
     if (isGoLeniency(error)) continue;
     if (error.code !== 'DUPLICATE_KEY') broken = true; // as describeYamlError's severities say
@@ -249,17 +267,11 @@ function readDocument(text: string, lines: LineIndex, options: { written?: strin
     if (reportedLines.has(line)) continue;
     reportedLines.add(line);
     const end = Math.min(Math.max(error.pos[1], start + 1), Math.max(contentEnd, start + 1));
-    const duplicate = error.code === 'DUPLICATE_KEY' ? duplicateKeyAt(document, error.pos[0]) : undefined;
-    const firstStart = duplicate && isScalar(duplicate.first.key) ? duplicate.first.key.range?.[0] : undefined;
-    if (duplicate && firstStart !== undefined) {
-      const duplicateOf: DuplicateOf = { key: duplicate.key, line: lines.positionAt(firstStart).line, ...keptValue(text, duplicate.pair) };
-      issues.push({ code: 'yaml/duplicate-key', severity: 'warning', message: duplicateKeyMessage(duplicateOf), start, end, duplicateOf });
-    } else {
-      issues.push({ ...describeYamlError(error.code, error.message), start, end });
-    }
+    const duplicate = error.code === 'DUPLICATE_KEY' ? duplicateIssue(document, text, lines, start, end) : undefined;
+    issues.push(duplicate ?? { ...describeYamlError(error.code, error.message), start, end });
   }
   if (!broken) {
-    decodeSingleQuoteEscapes(source, document);
+    if (source.includes("\\'")) decodeSingleQuoteEscapes(source, document);
     for (const refusal of [...tabRefusals(source, document), ...escapeRefusals(source, document)]) {
       const line = lines.positionAt(refusal.start).line;
       if (reportedLines.has(line)) continue;
@@ -278,6 +290,19 @@ function readDocument(text: string, lines: LineIndex, options: { written?: strin
 const DEDENTED =
   'kubectl drops this and all below it: the document starts further right, and go-yaml ends the document at the first line left of its start. ' +
   'Indent the document evenly.';
+
+const UNICODE_BREAKS: Record<string, string> = { '\u0085': 'U+0085 (next line)', '\u2028': 'U+2028 (line separator)', '\u2029': 'U+2029 (paragraph separator)' };
+
+/** NEL, LS and PS outside quoted scalars as the line breaks go-yaml takes them for (same offsets). */
+function unicodeLineBreaks(text: string, document: Document.Parsed): string {
+  const quoted: [number, number][] = [];
+  visit(document, {
+    Scalar(_, node) {
+      if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && node.range) quoted.push([node.range[0], node.range[1]]);
+    },
+  });
+  return text.replace(/[\u0085\u2028\u2029]/g, (char, offset: number) => (quoted.some(([start, end]) => start < offset && offset < end) ? char : '\n'));
+}
 
 /** The start of the first content line left of the document's first content line, when that one is indented. */
 function dedentedLine(text: string): number | undefined {
@@ -330,6 +355,15 @@ function isRealError(error: { code: string; message: string }): boolean {
   return error.code !== 'DUPLICATE_KEY' && !isGoLeniency(error);
 }
 
+/** The warning for the duplicate key at `start`: the value kubectl keeps (this one) and the line it drops. */
+function duplicateIssue(document: Document.Parsed, text: string, lines: LineIndex, start: number, end: number): YamlIssue | undefined {
+  const duplicate = duplicateKeyAt(document, start);
+  const firstStart = duplicate && isScalar(duplicate.first.key) ? duplicate.first.key.range?.[0] : undefined;
+  if (!duplicate || firstStart === undefined) return undefined;
+  const duplicateOf: DuplicateOf = { key: duplicate.key, line: lines.positionAt(firstStart).line, ...keptValue(text, duplicate.pair) };
+  return { code: 'yaml/duplicate-key', severity: 'warning', message: duplicateKeyMessage(duplicateOf), start, end, duplicateOf };
+}
+
 /** The value kubectl keeps for a duplicate key, quoted in the message when it is a short scalar. */
 function keptValue(text: string, pair: Pair): { kept?: string } {
   const value = pair.value;
@@ -341,7 +375,8 @@ function keptValue(text: string, pair: Pair): { kept?: string } {
 /** Where kubectl refuses a document that parses (go-yaml's decoding, sigs.k8s.io/yaml's keys, encoding/json): kubectlJson.ts. */
 function kubectlRefusal(document: Document.Parsed, text?: string): YamlIssue | undefined {
   try {
-    const badName = text === undefined ? undefined : badAnchorName(document, text);
+    if (text !== undefined && !text.includes('*')) markAliasFree(document);
+    const badName = text !== undefined && (text.includes('&') || text.includes('*')) ? badAnchorName(document, text) : undefined;
     if (badName) throw badName;
     kubectlJson(document);
     return undefined;
@@ -420,13 +455,10 @@ function readJson(text: string, lines: LineIndex): Reading {
   const issues: YamlIssue[] = [];
   for (const problem of document.errors) {
     if (problem.code !== 'DUPLICATE_KEY') continue;
-    const duplicate = duplicateKeyAt(document, problem.pos[0]);
-    const firstStart = duplicate && isScalar(duplicate.first.key) ? duplicate.first.key.range?.[0] : undefined;
-    if (!duplicate || firstStart === undefined) continue;
-    const duplicateOf: DuplicateOf = { key: duplicate.key, line: lines.positionAt(firstStart).line, ...keptValue(text, duplicate.pair) };
-    issues.push({ code: 'yaml/duplicate-key', severity: 'warning', message: duplicateKeyMessage(duplicateOf), start: problem.pos[0], end: problem.pos[1], duplicateOf });
+    const duplicate = duplicateIssue(document, text, lines, problem.pos[0], problem.pos[1]);
+    if (duplicate) issues.push(duplicate);
   }
-  const refusal = kubectlRefusal(document);
+  const refusal = kubectlRefusal(document, text);
   if (refusal) return { document, issues: [...issues, refusal], broken: true, resources: [] };
   return { document, issues, broken: false, resources: findResources(document.contents) };
 }
