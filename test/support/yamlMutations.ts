@@ -393,7 +393,12 @@ const mutations: Record<string, { group: string; apply: Mutation }> = {
       }
       if (!object || typeof object !== 'object') return false;
       const style = between(next, 0, 3);
-      const json = style === 0 ? JSON.stringify(object, null, 2) : style === 1 ? JSON.stringify(object) : style === 2 ? JSON.stringify(object).replace(/"([A-Za-z_][\w]*)":/g, '$1: ') : '# json\n' + JSON.stringify(object, null, 1);
+      let json: string;
+      try {
+        json = style === 0 ? JSON.stringify(object, null, 2) : style === 1 ? JSON.stringify(object) : style === 2 ? JSON.stringify(object).replace(/"([A-Za-z_][\w]*)":/g, '$1: ') : '# json\n' + JSON.stringify(object, null, 1);
+      } catch {
+        return false; // an alias to its own ancestor: no JSON writes it (the mutation passes the file over)
+      }
       const marker = /^---/.test(state.lines[range.start]) ? [state.lines[range.start]] : [];
       state.lines.splice(range.start, range.end - range.start, ...marker, ...json.split('\n'));
       return true;
