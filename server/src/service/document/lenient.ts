@@ -163,9 +163,21 @@ function flowStart(line: string): number | undefined {
   return line[i] === '[' || line[i] === '{' ? i : undefined;
 }
 
+/**
+ * The line without its trailing comment (from the blanks before the first `#` that follows a blank). Written as a
+ * scan: `/[ \t]+#.*$/` backtracks over every run of blanks, quadratic on a line a template cut left blank.
+ */
+function withoutComment(line: string): string {
+  const hash = line.search(/[ \t]#/);
+  if (hash === -1) return line;
+  let start = hash;
+  while (start > 0 && (line[start - 1] === ' ' || line[start - 1] === '\t')) start--;
+  return line.slice(0, start);
+}
+
 /** The next line to look at after this one: past a block scalar's content or a multi-line quoted value. */
 function skipValue(text: string, lineStart: number, lineEnd: number, line: string): number {
-  const body = line.replace(/[ \t]+#.*$/, '');
+  const body = withoutComment(line);
   if (/(?:^|[ \t])[|>][-+0-9]*[ \t]*$/.test(body)) {
     const own = indentOf(text, lineStart);
     let next = lineEnd + 1;

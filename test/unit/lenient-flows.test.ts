@@ -1,0 +1,27 @@
+// joinMultilineFlows (document/lenient.ts): go-yaml reads flow collections whose lines sit at or left of their
+// key's column; the shadow text joins them. These pin down what it passes over: block scalars, also when a
+// comment follows the indicator, and lines a Helm-template cut left blank (the fuzz test once found a
+// 50,000-blank line that took the comment strip two seconds).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { joinMultilineFlows } from '../../server/src/service/document/lenient';
+
+describe('joining multi-line flow collections', () => {
+  it('joins a flow sequence whose closing bracket sits at its key\'s column', () => {
+    const text = 'args: [\n  a,\n  b\n]\n';
+    const repair = joinMultilineFlows(text);
+    assert.equal(repair?.text, 'args: [   a,   b ]\n');
+    assert.deepEqual(repair?.underIndented, [text.indexOf(']')]);
+  });
+
+  it('passes over a block scalar whose indicator is followed by a comment', () => {
+    const text = 'script: |  # the shell script\n  run [\nkey: 1\n';
+    assert.equal(joinMultilineFlows(text), undefined);
+  });
+
+  it('keeps reading after a line of 200,000 blanks, where a comment strip used to backtrack', () => {
+    const text = `${' '.repeat(200_000)}\nargs: [\n  a\n]\n`;
+    const repair = joinMultilineFlows(text);
+    assert.equal(repair?.text.slice(200_001), 'args: [   a ]\n');
+  });
+});
