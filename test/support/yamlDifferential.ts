@@ -335,6 +335,11 @@ export function runDifferential(oracle: string, options: RunOptions): RunReport 
       source = files[Math.floor(next() * files.length)];
       mutant = mutateManifest(source.text, next, lead);
     }
+    // Few files may suit a mutation (without ../shared, only the repository's own): then every file in turn.
+    for (let k = 0; k < files.length && !mutant.applied.includes(lead); k++) {
+      source = files[k];
+      mutant = mutateManifest(source.text, next, lead);
+    }
     const name = `case-${String(i).padStart(5, '0')}.yaml`;
     const path = join(folder, name);
     writeFileSync(path, mutant.text);
