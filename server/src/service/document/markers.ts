@@ -27,11 +27,15 @@ export interface PartReading {
 }
 
 /** strings.TrimSpace: Go's white space (unicode.IsSpace), which has no BOM, unlike String.prototype.trim. */
-const GO_SPACE = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-const GO_TRIM = new RegExp(`^[${GO_SPACE}]+|[${GO_SPACE}]+$`, 'g');
+const GO_SPACE = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
 
 export function goTrimSpace(text: string): string {
-  return text.replace(GO_TRIM, '');
+  // By hand: a regex anchored at the end backtracks on long runs of spaces.
+  let start = 0;
+  let end = text.length;
+  while (start < end && GO_SPACE.test(text[start])) start++;
+  while (end > start && GO_SPACE.test(text[end - 1])) end--;
+  return text.slice(start, end);
 }
 
 interface Line {
