@@ -233,7 +233,7 @@ function unicodeBreaksFolded(value: unknown): unknown {
 }
 
 const AFTER_REFUSED_SEPARATOR =
-  'follows a `---` line kubectl refuses, as we say: kubectl stops there, and what the mended file holds (the file\'s first line kept, or the lines a lone-CR line swallowed) is not what the oracle reads on with';
+  'follows a `---` line kubectl refuses, as we say: kubectl stops there, and what the mended file holds (the file\'s first line kept, or the lines a line with lone CRs or Unicode line breaks swallowed) is not what the oracle reads on with';
 
 /** The mutation left no `kind: Job`, `CronJob` or `CSIDriver` in the file: KubeAssist does not judge other files. */
 const NOT_OURS = 'the file no longer names a Job, CronJob or CSIDriver (say `kind: *alias`): KubeAssist reports nothing on files that hold none of its kinds';
@@ -250,7 +250,7 @@ export function compareFile(text: string, oracle: OracleFile): { documents: numb
     // kubectl stops at a `---` line it refuses; the oracle reads on from the next line, which is not what the
     // mended file holds when the line was the file's first (kubectl then keeps it) or swallowed lines (lone CRs).
     const separatorLine = before?.error?.startsWith('invalid Yaml document separator') ? (lfLines[before.endLine - 1] ?? '') : undefined;
-    const afterRefusedSeparator = separatorLine !== undefined && (separatorLine.includes('\r') || before!.endLine - 1 === 0);
+    const afterRefusedSeparator = separatorLine !== undefined && (/[\r\u0085\u2028\u2029]/.test(separatorLine) || before!.endLine - 1 === 0);
     const within = (line: number) => line >= chunk.line && line < chunk.endLine;
     const diagnostics = ours.diagnostics.filter(({ line }) => within(line)).map(({ diagnostic }) => diagnostic);
     const found: Disagreement[] = [];

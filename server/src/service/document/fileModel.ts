@@ -96,7 +96,16 @@ export class FileModel {
       doc: state.doc,
       state,
     }));
-    return [...entries.slice(0, first), ...place(slices, replaced), ...shifted];
+    const before = entries[first - 1];
+    const placed = place(slices, replaced, { before: before && { text: before.slice.text, headKept: before.doc.headKept } });
+    // Whether kubectl keeps a `---` line depends on the part before it: the first shifted one may need telling.
+    const last = placed[placed.length - 1] ?? before;
+    const next = shifted[0];
+    if (next && last) {
+      const [again] = place([next.slice], knownStates([next]), { before: { text: last.slice.text, headKept: last.doc.headKept } });
+      if (again.doc !== next.doc) shifted[0] = again;
+    }
+    return [...entries.slice(0, first), ...placed, ...shifted];
   }
 
   /** The documents that end past the first `limit` characters: the first of them, and how many there are. */
@@ -143,18 +152,29 @@ export class FileModel {
 
 /**
  * Entries for new slices, reusing the state of a document with the same text. `given` is the file as written
- * when it differs from the text split (lone CRs): a document learns where kubectl's lines really end. The
- * file's first document, when it starts with `---`, is told so: kubectl keeps that line (yamlDocument.ts).
+ * when it differs from the text split (lone CRs): a document learns where kubectl's lines really end. A document
+ * whose `---` line kubectl keeps (yamlDocument.ts, `headKept`) is told so.
  */
-function place(slices: DocumentSlice[], known: Map<string, DocumentState>, { json = false, given }: { json?: boolean; given?: string } = {}): Entry[] {
+function place(
+  slices: DocumentSlice[],
+  known: Map<string, DocumentState>,
+  { json = false, given, before }: { json?: boolean; given?: string; before?: { text: string; headKept: boolean } } = {},
+): Entry[] {
+  let previousText = before?.text;
+  let previousKept = !!before?.headKept;
   return slices.map((slice) => {
     const written = given === undefined ? slice.text : given.slice(slice.offset, slice.offset + slice.text.length);
-    const fileStart = !json && slice.offset === 0 && slice.text.replace(/^\ufeff/, '').startsWith('---');
-    const key = stateKey(written, fileStart);
+    // kubectl hands a `---` line to go-yaml when nothing was read before it: at the start of the file, or right
+    // after a `---` line it dropped (one that ended a document: a part of that one line, not itself kept).
+    const afterDroppedSeparator = previousText !== undefined && /^---[^\n]*\n?$/.test(previousText) && !previousKept;
+    const headKept = !json && (slice.offset === 0 || afterDroppedSeparator) && slice.text.replace(/^\ufeff/, '').startsWith('---');
+    previousText = slice.text;
+    previousKept = headKept;
+    const key = stateKey(written, headKept);
     let state = known.get(key);
     if (!state) {
       // A copy, not a view: a view would keep this version of the whole file alive as long as the document.
-      const options = { ...(json ? { json } : {}), ...(written !== slice.text ? { written: detach(written) } : {}), ...(fileStart ? { fileStart } : {}) };
+      const options = { ...(json ? { json } : {}), ...(written !== slice.text ? { written: detach(written) } : {}), ...(headKept ? { headKept } : {}) };
       state = { doc: new YamlDocument(detach(slice.text), options) };
       known.set(key, state);
     }
@@ -162,12 +182,12 @@ function place(slices: DocumentSlice[], known: Map<string, DocumentState>, { jso
   });
 }
 
-function stateKey(written: string, fileStart: boolean): string {
-  return fileStart ? `\u0001${written}` : written;
+function stateKey(written: string, headKept: boolean): string {
+  return headKept ? `\u0001${written}` : written;
 }
 
 function knownStates(entries: readonly Entry[]): Map<string, DocumentState> {
-  return new Map(entries.map(({ state }) => [stateKey(state.doc.written ?? state.doc.text, state.doc.fileStart), state]));
+  return new Map(entries.map(({ state }) => [stateKey(state.doc.written ?? state.doc.text, state.doc.headKept), state]));
 }
 
 /**

@@ -74,9 +74,9 @@ function blank(text: string, shadow: Shadow, start: number, end: number): void {
 
 /**
  * `written`: the part as written when it has lone CRs, which kubectl does not take for line ends (`text`
- * does). `fileStart`: the part starts the file with its `---` line, which kubectl then hands to go-yaml.
+ * does). `headKept`: kubectl hands the part's `---` line to go-yaml (at the file's start, or after another).
  */
-export function readPart(text: string, written = text, fileStart = false): PartReading {
+export function readPart(text: string, written = text, headKept = false): PartReading {
   const issues: MarkerIssue[] = [];
   const lines = linesOf(text);
   const shadow: Shadow = new Map();
@@ -100,7 +100,7 @@ export function readPart(text: string, written = text, fileStart = false): PartR
     if (kubectlTail !== tail && goTrimSpace(kubectlTail) !== '' && !goTrimSpace(kubectlTail).startsWith('#')) {
       issues.push(markerIssue(head, head.start, LONE_CR_SEPARATOR));
       refused = true;
-    } else if (!fileStart && kubectlTail !== tail && goTrimSpace(kubectlTail).startsWith('#') && hasContentUpTo(lines, newline === -1 ? text.length : newline)) {
+    } else if (!headKept && kubectlTail !== tail && goTrimSpace(kubectlTail).startsWith('#') && hasContentUpTo(lines, newline === -1 ? text.length : newline)) {
       // kubectl's line runs on past lone CRs: all of it is the comment after `---`, dropped with the line
       // (at the start of the file kubectl keeps the line, and go-yaml reads the CRs as line ends).
       const swallowed = lines.find((line) => line.start > head.start && hasContent(line.text))!;
@@ -110,7 +110,7 @@ export function readPart(text: string, written = text, fileStart = false): PartR
       const at = head.start + bom + 3 + (tail.length - tail.trimStart().length);
       issues.push(markerIssue(head, at, `kubectl refuses text after \`---\` other than a comment ("invalid Yaml document separator: ${rest}"): move \`${rest}\` to the next line or remove it.`));
       refused = true;
-    } else if (fileStart && /^[^ \t]/.test(tail)) {
+    } else if (headKept && /^[^ \t]/.test(tail)) {
       // kubectl hands the file's first `---` line to go-yaml, which reads `---#x` as text: an error, or a
       // document that is no object.
       issues.push(markerIssue(head, head.start + bom, 'kubectl refuses this: go-yaml needs a space after `---` to start a document, so it reads this line as text. Put a space after `---`.'));
@@ -119,10 +119,10 @@ export function readPart(text: string, written = text, fileStart = false): PartR
     // kubectl drops a `---` line that ends a document and go-yaml never sees it; here it may stay (a document
     // start reads the same), but not what go-yaml would read differently after it.
     if (tail !== '' && !/^[ \t]+(?:#.*)?$/.test(tail)) blank(text, shadow, head.start + bom + 3, head.end);
-    explicitStart = fileStart;
+    explicitStart = headKept;
     first = 1;
     const next = lines[1];
-    if (next && next.text.startsWith('\ufeff') && !fileStart) {
+    if (next && next.text.startsWith('\ufeff') && !headKept) {
       // A BOM that starts the part kubectl hands to go-yaml (the `---` line is not part of it): go-yaml drops it.
       // In the text we parse, the line break moves onto it, so the line's content starts at its column 0.
       blank(text, shadow, head.start, head.end);
@@ -131,7 +131,7 @@ export function readPart(text: string, written = text, fileStart = false): PartR
     }
   }
   // go-yaml drops a BOM at the start of what kubectl hands it; elsewhere a BOM is a character like others.
-  const chunkStart = head && headText.startsWith('---') && !fileStart ? 1 : 0;
+  const chunkStart = head && headText.startsWith('---') && !headKept ? 1 : 0;
   for (let index = first; index < lines.length; index++) {
     const line = lines[index];
     // Past the first content, only a line starting with `-`, `.` or `%` can matter.

@@ -106,16 +106,17 @@ export class YamlDocument {
   /**
    * `json`: the document is a value of a file kubectl reads as JSON (jsonStream.ts), not YAML. `written`: the
    * text as written when it has lone CRs (`text` reads them as LFs), which kubectl does not take for line ends.
-   * `fileStart`: the file's first document, starting with `---`, which kubectl keeps (it drops a `---` line
-   * only where it ends a document), so that go-yaml reads `---#x` as text and a BOM below it as a character.
+   * `headKept`: the document starts with a `---` line that kubectl hands to go-yaml (the file's first line, or
+   * one right after another `---`: kubectl drops a `---` line only where it ends a document), so that go-yaml
+   * reads `---#x` as text and a BOM below it as a character.
    */
   constructor(
     readonly text: string,
-    private readonly options: { json?: boolean; written?: string; fileStart?: boolean } = {},
+    private readonly options: { json?: boolean; written?: string; headKept?: boolean } = {},
   ) {}
 
-  get fileStart(): boolean {
-    return !!this.options.fileStart;
+  get headKept(): boolean {
+    return !!this.options.headKept;
   }
 
   get json(): boolean {
@@ -195,7 +196,7 @@ export class YamlDocument {
   }
 }
 
-function readDocument(text: string, lines: LineIndex, options: { written?: string; fileStart?: boolean } = {}): Reading {
+function readDocument(text: string, lines: LineIndex, options: { written?: string; headKept?: boolean } = {}): Reading {
   const issues: YamlIssue[] = [];
   if (nestsDeeperThan(text)) {
     const end = Math.max(1, text.trimEnd().length);
@@ -216,7 +217,7 @@ function readDocument(text: string, lines: LineIndex, options: { written?: strin
     for (let offset = 0; offset < text.length && unicodeBreak === undefined; offset++) if (base[offset] !== text[offset]) unicodeBreak = offset;
   }
   // What go-yaml reads of this part: its first document, markers and directives kubectl refuses blanked.
-  const part = readPart(base, options.written ?? text, options.fileStart);
+  const part = readPart(base, options.written ?? text, options.headKept);
   issues.push(...part.issues);
   let source = part.text;
   let document = parseKubectlYaml(source);
