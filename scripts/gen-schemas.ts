@@ -243,7 +243,7 @@ interface FieldFacts {
  * The OpenAPI types of each release, per document: read from `<openapiRoot>/<release>/`, or, for a release
  * without documents, derived from the release before and its delta (memoized: 1.37 builds on 1.36).
  */
-class ReleaseReader {
+export class ReleaseReader {
   private readonly cache = new Map<string, Record<string, OpenApiTypes>>();
   private readonly deltas: ReadonlyMap<string, ReleaseDelta>;
 
