@@ -152,13 +152,13 @@ export function crdTypes(facts: CrdFacts, typeNames: Readonly<Record<string, str
       types[name] = out;
       return ref(name);
     }
-    const out: TypeSchema = {};
+    const out: Record<string, unknown> = {};
     for (const keyword of ['type', 'format', 'enum', 'minimum', 'maximum', 'x-kubernetes-int-or-string', 'x-kubernetes-list-type', 'x-kubernetes-list-map-keys', 'x-kubernetes-map-type'] as const) {
       if (node[keyword] !== undefined) out[keyword] = structuredClone(node[keyword]);
     }
     if (node.items) out.items = convert(node.items, `${path}[]`);
     if (typeof node.additionalProperties === 'object') out.additionalProperties = convert(node.additionalProperties, `${path}{}`);
-    return out;
+    return out as TypeSchema;
   };
   const root = convert(facts.schema, '');
   const rootType = (root.$ref ?? '').slice(REF.length);
