@@ -120,6 +120,82 @@ export interface TypeSchema {
 export type Types = Record<string, TypeSchema>;
 
 const REF = '#/components/schemas/';
+const OBJECT_META = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
+const PERSISTENT_VOLUME_CLAIM = 'io.k8s.api.core.v1.PersistentVolumeClaim';
+
+/**
+ * A PVC as a JobSet's volume claim templates hold it. The batch documents reach only its spec (through an
+ * ephemeral volume's claim template); its status is the volume controller's and any JSON is kept there.
+ */
+export function withPersistentVolumeClaim(types: Types): Types {
+  types[PERSISTENT_VOLUME_CLAIM] = {
+    type: 'object',
+    properties: {
+      apiVersion: { type: 'string' },
+      kind: { type: 'string' },
+      metadata: ref(OBJECT_META),
+      spec: ref('io.k8s.api.core.v1.PersistentVolumeClaimSpec'),
+      status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+    },
+  };
+  return types;
+}
+
+/** The Go type names of each CRD's object types, by field path ('' is the kind): facts read from the projects' types. */
+export const CRD_TYPE_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  // sigs.k8s.io/jobset api/jobset/v1alpha2/jobset_types.go (metav1.Condition for the status conditions)
+  JobSet: prefixed('jobset.x-k8s.io.v1alpha2.', {
+    '': 'JobSet', spec: 'JobSetSpec', 'spec.coordinator': 'Coordinator', 'spec.failurePolicy': 'FailurePolicy',
+    'spec.failurePolicy.rules[]': 'FailurePolicyRule', 'spec.network': 'Network', 'spec.replicatedJobs[]': 'ReplicatedJob',
+    'spec.replicatedJobs[].dependsOn[]': 'DependsOn', 'spec.startupPolicy': 'StartupPolicy', 'spec.successPolicy': 'SuccessPolicy',
+    'spec.volumeClaimPolicies[]': 'VolumeClaimPolicy', 'spec.volumeClaimPolicies[].retentionPolicy': 'VolumeRetentionPolicy',
+    status: 'JobSetStatus', 'status.conditions[]': 'Condition', 'status.replicatedJobsStatus[]': 'ReplicatedJobStatus',
+  }),
+  // github.com/kubeflow/trainer pkg/apis/trainer/v1alpha1/trainingruntime_types.go (volcano's NetworkTopologySpec)
+  TrainingRuntime: trainerTypeNames('TrainingRuntime'),
+  ClusterTrainingRuntime: trainerTypeNames('ClusterTrainingRuntime'),
+};
+
+function trainerTypeNames(kind: string): Record<string, string> {
+  return prefixed('trainer.kubeflow.org.v1alpha1.', {
+    '': kind, spec: 'TrainingRuntimeSpec', 'spec.mlPolicy': 'MLPolicy', 'spec.mlPolicy.flux': 'FluxMLPolicySource',
+    'spec.mlPolicy.mpi': 'MPIMLPolicySource', 'spec.mlPolicy.torch': 'TorchMLPolicySource', 'spec.mlPolicy.torch.envInjection': 'EnvInjection',
+    'spec.mlPolicy.torch.envInjection.targets[]': 'EnvInjectionTarget', 'spec.podGroupPolicy': 'PodGroupPolicy',
+    'spec.podGroupPolicy.coscheduling': 'CoschedulingPodGroupPolicySource', 'spec.podGroupPolicy.volcano': 'VolcanoPodGroupPolicySource',
+    'spec.podGroupPolicy.volcano.networkTopology': 'NetworkTopologySpec', 'spec.template': 'JobSetTemplateSpec',
+  });
+}
+
+function prefixed(prefix: string, names: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(names).map(([path, name]) => [path, `${prefix}${name}`]));
+}
+
+/** The CRD kinds a kind's types draw on, the kind's own last (a training runtime embeds the JobSet spec). */
+const DRAWS_ON: Readonly<Record<string, readonly string[]>> = {
+  JobSet: ['JobSet'],
+  TrainingRuntime: ['JobSet', 'TrainingRuntime'],
+  ClusterTrainingRuntime: ['JobSet', 'ClusterTrainingRuntime'],
+};
+
+/**
+ * The OpenAPI types of a custom kind in a Kubernetes release: the Kubernetes types of that release (what the
+ * batch API server checks in each Job the controller creates), the CRD's own types, and the embedded variants.
+ * A field newer than the release the project builds on (scripts/crds: `kubernetesApi`) is one its CRD does not
+ * know yet; the schema keeps it, so that the Job template reads as the release's Job (no false error, a miss).
+ * Returns the root type's name with them.
+ */
+export function customKindTypes(kind: string, release: string, facts: ReadonlyMap<string, CrdFacts>, kubernetesTypes: (release: string) => Types): { rootType: string; types: Types } {
+  if (!facts.get(kind)) throw new Error(`no CRD facts for ${kind}`);
+  const types = withPersistentVolumeClaim(structuredClone(kubernetesTypes(release)));
+  const embeddedName = (marker: string): string => (marker.startsWith('io.k8s.') ? withEmbeddedObjectMeta(types, marker) : marker);
+  let rootType = '';
+  for (const drawn of DRAWS_ON[kind] ?? [kind]) {
+    const converted = crdTypes(facts.get(drawn) as CrdFacts, CRD_TYPE_NAMES[drawn], embeddedName);
+    Object.assign(types, converted.types);
+    rootType = converted.rootType;
+  }
+  return { rootType, types };
+}
 
 export function ref(name: string): TypeSchema {
   return { $ref: `${REF}${name}` };
@@ -132,12 +208,14 @@ export function ref(name: string): TypeSchema {
  * required, list and map semantics, minimum, maximum); the others stay in the facts for the rules that mirror
  * them (maxItems, CEL rules).
  */
-export function crdTypes(facts: CrdFacts, typeNames: Readonly<Record<string, string>>): { rootType: string; types: Types } {
+export function crdTypes(facts: CrdFacts, typeNames: Readonly<Record<string, string>>, embeddedName: (marker: string) => string = (marker) => marker): { rootType: string; types: Types } {
   const types: Types = {};
   const used = new Set<string>();
   const convert = (node: CrdNode, path: string): TypeSchema => {
     const embedded = node['x-kubeassist-embedded'];
-    if (embedded) return ref(embedded);
+    if (embedded) return ref(embeddedName(embedded));
+    // The object's own metadata is the API server's ObjectMeta, whatever the CRD says of it.
+    if (path === 'metadata') return ref(OBJECT_META);
     if (node.properties) {
       const name = typeNames[path];
       if (!name) throw new Error(`${facts.kind} ${path || '(root)'}: an object type without a name in the type-name table`);
@@ -170,18 +248,29 @@ export function crdTypes(facts: CrdFacts, typeNames: Readonly<Record<string, str
 
 /** The prefix of a type restricted to what a CRD embeds (its variants below); never part of a type label. */
 export const EMBEDDED_PREFIX = 'kubeassist.embedded.';
-const OBJECT_META = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
+
+/**
+ * The types whose ObjectMeta a CRD embeds restricted, as far as KubeAssist follows it: the Job template's and
+ * the Pod template's metadata, where templates hold labels and annotations. (An ephemeral volume's claim
+ * template is restricted too; the schema keeps its full ObjectMeta, so that the Pod spec stays the one type every
+ * kind shares: a miss, never a false error.)
+ */
+const EMBEDDING_TYPES: ReadonlySet<string> = new Set([
+  'io.k8s.api.batch.v1.JobTemplateSpec', 'io.k8s.api.batch.v1.JobSpec', 'io.k8s.api.core.v1.PodTemplateSpec', 'io.k8s.api.core.v1.PersistentVolumeClaim',
+]);
 
 /**
  * controller-gen embeds a template's ObjectMeta with five fields only (name, namespace, labels, annotations,
  * finalizers): a CRD refuses the others (generateName, ownerReferences ...) under strict field validation. The
- * types reachable from `root` that reach ObjectMeta get a variant, `kubeassist.embedded.<name>`, whose
- * ObjectMeta is so restricted; the others are shared. Returns the variant's name of `root`.
+ * types reachable from `root` through EMBEDDING_TYPES that reach ObjectMeta get a variant,
+ * `kubeassist.embedded.<name>`, whose ObjectMeta is so restricted; the others are shared. Returns the variant's
+ * name of `root`.
  */
 export function withEmbeddedObjectMeta(types: Types, root: string): string {
   const reaches = new Map<string, boolean>();
   const reachesObjectMeta = (name: string, path: readonly string[]): boolean => {
     if (name === OBJECT_META) return true;
+    if (!EMBEDDING_TYPES.has(name)) return false;
     const known = reaches.get(name);
     if (known !== undefined) return known;
     if (path.includes(name)) return false;

@@ -11,7 +11,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { CRD_SOURCES, CRDS_DIR, factsFileOf, KEPT_KEYWORDS, withEmbeddedObjectMeta, type CrdFacts, type CrdNode, type CrdSource, type Types, type TypeSchema } from './crdTypes';
+import { CRD_SOURCES, CRDS_DIR, factsFileOf, KEPT_KEYWORDS, withEmbeddedObjectMeta, withPersistentVolumeClaim, type CrdFacts, type CrdNode, type CrdSource, type Types, type TypeSchema } from './crdTypes';
 import { DEFAULT_OPENAPI_ROOT, ReleaseReader } from './gen-schemas';
 import { readDeltas } from './releaseDeltas';
 
@@ -21,6 +21,8 @@ const EMBEDDED_KUBERNETES: Readonly<Record<string, Readonly<Record<string, strin
     'spec.replicatedJobs[].template': 'io.k8s.api.batch.v1.JobTemplateSpec',
     'spec.volumeClaimPolicies[].templates[]': 'io.k8s.api.core.v1.PersistentVolumeClaim',
   },
+  TrainingRuntime: { 'spec.template.metadata': 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta' },
+  ClusterTrainingRuntime: { 'spec.template.metadata': 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta' },
 };
 
 /** Where a CRD embeds another CRD's type (checked equal to that CRD's subtree), and the marker it gets. */
@@ -81,6 +83,10 @@ function shapeDifferences(crd: CrdNode, type: TypeSchema, types: Types, path: st
     const theirs = Object.keys(crd.properties ?? {});
     for (const field of ours.filter((name) => !theirs.includes(name))) out.push(`${path}.${field}: ours only`);
     for (const field of theirs.filter((name) => !ours.includes(name))) out.push(`${path}.${field}: the CRD's only`);
+    const ourRequired = new Set(resolved.required ?? []);
+    const theirRequired = new Set(crd.required ?? []);
+    for (const field of ourRequired) if (!theirRequired.has(field) && theirs.includes(field)) out.push(`${path}.${field}: required in ours only`);
+    for (const field of theirRequired) if (!ourRequired.has(field)) out.push(`${path}.${field}: required in the CRD only`);
     for (const field of theirs.filter((name) => ours.includes(name))) {
       shapeDifferences((crd.properties ?? {})[field], (resolved.properties ?? {})[field], types, `${path}.${field}`, out);
     }
@@ -105,16 +111,7 @@ function resolve(type: TypeSchema, types: Types): TypeSchema {
 /** Our Kubernetes types of a release, with the embedded variants the generator uses (and the synthetic PVC). */
 function kubernetesTypes(release: string): Types {
   const reader = new ReleaseReader(DEFAULT_OPENAPI_ROOT, readDeltas());
-  const types = structuredClone(reader.types(release, 'batch-v1.json')) as Types;
-  types['io.k8s.api.core.v1.PersistentVolumeClaim'] = {
-    type: 'object',
-    properties: {
-      apiVersion: { type: 'string' }, kind: { type: 'string' },
-      metadata: { $ref: '#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta' },
-      spec: { $ref: '#/components/schemas/io.k8s.api.core.v1.PersistentVolumeClaimSpec' },
-    },
-  };
-  return types;
+  return withPersistentVolumeClaim(structuredClone(reader.types(release, 'batch-v1.json')) as Types);
 }
 
 function checkEmbeddedKubernetes(source: CrdSource, schema: CrdNode): void {
@@ -122,10 +119,13 @@ function checkEmbeddedKubernetes(source: CrdSource, schema: CrdNode): void {
   for (const [path, typeName] of Object.entries(EMBEDDED_KUBERNETES[source.kind] ?? {})) {
     const node = nodeAt(schema, path);
     const variant = withEmbeddedObjectMeta(types, typeName);
-    // A PVC template's status is the claim's, written by the volume controller: never a manifest's business.
+    // A PVC template's status is the claim's, written by the volume controller: its shape is not compared.
     const compared = typeName.endsWith('.PersistentVolumeClaim') ? { ...node, properties: { ...node.properties } } : node;
     if (compared !== node) delete (compared.properties as Record<string, CrdNode>).status;
-    const differences = shapeDifferences(compared, { $ref: `#/components/schemas/${variant}` }, types, path);
+    const differences = shapeDifferences(compared, { $ref: `#/components/schemas/${variant}` }, types, path)
+      .filter((difference) => !difference.endsWith('.status: ours only'))
+      // An ephemeral volume's claim template keeps our full ObjectMeta (crdTypes.ts EMBEDDING_TYPES).
+      .filter((difference) => !/\.ephemeral\.volumeClaimTemplate\.metadata\.[A-Za-z]+: ours only$/.test(difference));
     if (differences.length) {
       throw new Error(`${source.crd} ${path} is not ${typeName} of Kubernetes ${source.kubernetesApi}:\n  ${differences.join('\n  ')}`);
     }

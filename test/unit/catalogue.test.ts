@@ -13,20 +13,23 @@ import type { FieldDoc } from '../../server/src/service/catalogue/types';
 import { allRuleCodes } from '../../server/src/service/codes';
 import { DEFAULT_SETTINGS, validateText } from '../../server/src/service/index';
 import { FEATURE_GATE_NAMES, GATED_FIELDS, gateStage, type GateName } from '../../server/src/service/kube/featureGates';
-import { podTemplatePath } from '../../server/src/service/kube/jobSpec';
+import { jobSpecLocation, jobSpecSchemaPath } from '../../server/src/service/kube/jobSpec';
 import { MAX_MINOR, type KindName } from '../../server/src/service/types';
 import { skipUnlessShared } from '../support/shared';
 
 type Schema = { [key: string]: unknown };
 
 const FIELDS = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'fields.json'), 'utf8')) as Record<KindName, Record<string, string>>;
-const SCHEMA_FILES: Record<KindName, string> = { Job: 'job.schema.json', CronJob: 'cronjob.schema.json', CSIDriver: 'csidriver.schema.json' };
+const SCHEMA_FILES: Record<KindName, string> = {
+  Job: 'job.schema.json', CronJob: 'cronjob.schema.json', CSIDriver: 'csidriver.schema.json', JobSet: 'jobset.schema.json',
+  TrainingRuntime: 'trainingruntime.schema.json', ClusterTrainingRuntime: 'clustertrainingruntime.schema.json',
+};
 const KINDS: KindName[] = ['Job', 'CronJob', 'CSIDriver'];
 
 /** `spec.template.` in a Job, `spec.jobTemplate.spec.template.` in a CronJob; undefined for a kind without one. */
 function podTemplatePrefix(kind: KindName): string | undefined {
-  const path = podTemplatePath(kind);
-  return path ? `${path.join('.')}.` : undefined;
+  const location = jobSpecLocation(kind);
+  return location ? `${jobSpecSchemaPath(location)}.template.` : undefined;
 }
 const RULE_CODES = new Set(allRuleCodes().map((code) => code.code));
 
@@ -259,11 +262,23 @@ const MINIMAL: Record<KindName, () => Record<string, unknown>> = {
     spec: { schedule: '0 3 * * *', jobTemplate: { spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'main', image: 'busybox:1.36' }] } } } } },
   }),
   CSIDriver: () => ({ apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name: 'csi.example.com' } }),
+  JobSet: () => ({
+    apiVersion: 'jobset.x-k8s.io/v1alpha2', kind: 'JobSet', metadata: { name: 'example' },
+    spec: { replicatedJobs: [{ name: 'workers', template: { spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'main', image: 'busybox:1.36' }] } } } } }] },
+  }),
+  TrainingRuntime: () => ({
+    apiVersion: 'trainer.kubeflow.org/v1alpha1', kind: 'TrainingRuntime', metadata: { name: 'example' },
+    spec: { template: { spec: { replicatedJobs: [{ name: 'node', template: { spec: { template: { spec: { containers: [{ name: 'node', image: 'busybox:1.36' }] } } } } }] } } },
+  }),
+  ClusterTrainingRuntime: () => ({
+    apiVersion: 'trainer.kubeflow.org/v1alpha1', kind: 'ClusterTrainingRuntime', metadata: { name: 'example' },
+    spec: { template: { spec: { replicatedJobs: [{ name: 'node', template: { spec: { template: { spec: { containers: [{ name: 'node', image: 'busybox:1.36' }] } } } } }] } } },
+  }),
 };
 
 /** Where an entry's example is rooted: the Pod spec, the Pod template, or the object. */
 function exampleRoot(kind: KindName, path: string): string[] {
-  const template = podTemplatePath(kind) as string[];
+  const template = (podTemplatePrefix(kind) as string).slice(0, -1).split('.');
   if (isPodTemplatePath(kind, path) && path.startsWith(`${template.join('.')}.spec.`)) return [...template, 'spec'];
   if (isPodTemplatePath(kind, path)) return template;
   return [];

@@ -9,7 +9,9 @@ import { WELL_KNOWN_KEYS } from './wellKnownKeys';
 export { schemaPathOf } from '../schema/fieldAvailability';
 export type { FieldDoc, Interaction, Maturity, SchemaPath, WellKnownKey } from './types';
 
-const FIELDS: Record<KindName, readonly FieldDoc[]> = { Job: JOB_FIELDS, CronJob: CRONJOB_FIELDS, CSIDriver: CSIDRIVER_FIELDS };
+const FIELDS: Record<KindName, readonly FieldDoc[]> = {
+  Job: JOB_FIELDS, CronJob: CRONJOB_FIELDS, CSIDriver: CSIDRIVER_FIELDS, JobSet: [], TrainingRuntime: [], ClusterTrainingRuntime: [],
+};
 
 const BY_PATH = Object.fromEntries(
   Object.entries(FIELDS).map(([kind, docs]) => [kind, new Map(docs.map((doc) => [doc.path, doc]))]),

@@ -11,7 +11,7 @@ import { indentsSequences, indentUnit, siblingKeys } from '../document/cursor';
 import type { FileModel } from '../document/fileModel';
 import { DESCRIPTORS } from '../kube/cron';
 import { isObject } from '../kube/defaults';
-import { jobSpecLocation, jobSpecOf } from '../kube/jobSpec';
+import { jobSpecAt, jobSpecLocationAt, type JobSpecLocation } from '../kube/jobSpec';
 import { TIME_ZONE_NAMES } from '../kube/timeZones';
 import { availabilityOf, schemaPathOf } from '../schema/fieldAvailability';
 import { schemaAt } from '../schema/navigate';
@@ -133,8 +133,8 @@ function valueItems(context: PositionContext, replace: Range, minor: number): Co
   let values = offeredValues(context.kind, path, minor, entry);
   const types = ([] as unknown[]).concat(schema.type ?? []);
   if (values.length === 0 && types.includes('boolean')) values = ['true', 'false'];
-  const location = jobSpecLocation(context.kind);
-  if (location && schemaPathOf(path) === schemaPathOf([...location.path, 'template', 'spec', 'restartPolicy'])) values = jobRestartPolicies(context, entry);
+  const location = jobSpecLocationAt(context.kind, path);
+  if (location && schemaPathOf(path) === schemaPathOf([...location.path, 'template', 'spec', 'restartPolicy'])) values = jobRestartPolicies(context, location, entry);
   return values.map((value, index) => ({
     label: value,
     kind: CompletionItemKind.EnumMember,
@@ -158,8 +158,8 @@ function spacedAfterColon(context: PositionContext, position: Position, items: C
  * The restart policies the catalogue says a Job accepts (Never first: the one to prefer); with a pod failure
  * policy or per-index backoff only Never fits.
  */
-function jobRestartPolicies(context: PositionContext, entry: FieldDoc | undefined): string[] {
-  const written = context.kind ? jobSpecOf(context.kind, context.object) : undefined;
+function jobRestartPolicies(context: PositionContext, location: JobSpecLocation, entry: FieldDoc | undefined): string[] {
+  const written = jobSpecAt(location, context.object);
   const spec = isObject(written) ? written : undefined;
   const text = context.placed.doc.text;
   const needsNever = spec ? spec.podFailurePolicy !== undefined || spec.backoffLimitPerIndex !== undefined : /^\s*(podFailurePolicy|backoffLimitPerIndex):/m.test(text);

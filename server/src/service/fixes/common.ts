@@ -1,7 +1,7 @@
 // Fix builders shared by several rules: set a value, remove an entry, and the Job repairs that more than
 // one rule offers (restartPolicy: Never, completionMode: Indexed, backoffLimitPerIndex).
 import type { OffsetEdit, Placement, Skeleton } from '../document/edits';
-import { JOB_SPEC_LOCATIONS, jobSpecLocation } from '../kube/jobSpec';
+import { jobSpecLocation, jobSpecLocationAt } from '../kube/jobSpec';
 import { closestName } from '../schema/messages';
 import { jsonAt, type FieldPath, type Json, type JsonObject, type PathSegment } from '../types';
 import { rootOf, type FixContext, type FixEntry, type QuickFix } from './types';
@@ -107,8 +107,8 @@ function objectAt(value: Json | undefined, path: readonly string[]): JsonObject 
 
 /** A path below the JobSpec of the finding's object: a Job's `spec`, a CronJob's `spec.jobTemplate.spec`. */
 export function jobSpecPath(context: FixContext, ...segments: PathSegment[]): FieldPath {
-  const location = jobSpecLocation(context.resource?.kind) ?? JOB_SPEC_LOCATIONS[0];
-  return [...location.path, ...segments];
+  const location = jobSpecLocationAt(context.resource?.kind, context.path) ?? jobSpecLocation(context.resource?.kind) ?? jobSpecLocation('Job');
+  return [...(location?.path ?? ['spec']), ...segments];
 }
 
 /** The JobSpec as written (a Job's `spec`, a CronJob's `spec.jobTemplate.spec`). */

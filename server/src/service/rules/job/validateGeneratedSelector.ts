@@ -39,7 +39,7 @@ export const validateGeneratedSelector: Rule = jobSpecRule({
   only: 'ValidateJob',
   codes: Object.values(CODES),
   check(parts, context) {
-    const model = selectorModel(context);
+    const model = selectorModel(parts, context);
     if (!model || model.manual) return [];
     const findings = templateLabelFindings(model, context.minor);
     const selectorFinding = userSelectorFinding(model, parts.spec.selector);
