@@ -42,10 +42,33 @@ export function inEachPodTemplate(context: RuleContext, check: PodTemplateCheck,
   return inEachLocation(context, locationsOf(context), (location) => {
     const base: FieldPath = location.createdBy ? ['spec', 'template'] : [...location.path, 'template'];
     const template = jsonAt(context.object, [...location.path, 'template']);
+    const created = location.createdBy ? withClaimVolumes(template, location, context) : template;
     // A family listed in POD_TEMPLATE_READS is skipped on a template without any of the fields it reads.
-    if (reads && !templateHas(template, reads)) return [];
-    return check(template, base, context.minor, { location, overwritten: overwrittenAt(location, context) });
+    if (reads && !templateHas(created, reads)) return [];
+    return check(created, base, context.minor, { location, overwritten: overwrittenAt(location, context) });
   });
+}
+
+/**
+ * The Pod template as the JobSet controller creates it (volume_claim_policy.go addVolumes): a volume for each
+ * claim template of `volumeClaimPolicies` that a container mounts, after the written ones (one of the same
+ * name is the JobSet webhook's refusal, rules/jobset/).
+ */
+function withClaimVolumes(template: Json | undefined, location: JobSpecLocation, context: RuleContext): Json | undefined {
+  const creator = location.createdBy;
+  const policies = creator ? jsonAt(context.object, [...creator.jobSetSpec, 'volumeClaimPolicies']) : undefined;
+  if (!Array.isArray(policies) || !isObject(template) || !isObject(template.spec)) return template;
+  const claims = policies.flatMap((policy) => (isObject(policy) && Array.isArray(policy.templates) ? policy.templates : []))
+    .map((claim) => (isObject(claim) && isObject(claim.metadata) ? claim.metadata.name : undefined))
+    .filter((name): name is string => typeof name === 'string');
+  const spec = template.spec;
+  const written = Array.isArray(spec.volumes) ? spec.volumes : [];
+  const mounted = new Set(['containers', 'initContainers'].flatMap((list) => (Array.isArray(spec[list]) ? spec[list] as Json[] : []))
+    .flatMap((container) => (isObject(container) && Array.isArray(container.volumeMounts) ? container.volumeMounts : []))
+    .map((mount) => (isObject(mount) ? mount.name : undefined)));
+  const names = new Set(written.map((volume) => (isObject(volume) ? volume.name : undefined)));
+  const added = claims.filter((name) => mounted.has(name) && !names.has(name)).map((name) => ({ name, persistentVolumeClaim: { claimName: name } }));
+  return added.length ? { ...template, spec: { ...spec, volumes: [...written, ...added] } } : template;
 }
 
 /** The JobSet controller sets each Pod's subdomain to the JobSet's (constructJob) while DNS hostnames are on. */
