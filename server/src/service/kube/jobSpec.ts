@@ -51,13 +51,19 @@ export interface JobSpecLocation {
   owner: string;
   /** Where the Job's own metadata is written (its labels and annotations); undefined in a CronJob. */
   jobMetadata?: FieldPath;
+  /**
+   * Where the labels and annotations of the Jobs made from this JobSpec are written: a Job's `metadata`, a
+   * CronJob's `spec.jobTemplate.metadata` (copied into each Job it creates), a replicatedJob's `template.metadata`.
+   */
+  jobsMetadata: FieldPath;
   /** For a Job template a controller turns into Jobs: who, and where a refusal shows. */
   createdBy?: JobCreator;
   /** The replicatedJob entry that holds the template (`spec.replicatedJobs[0]`), in a JobSet. */
   replicatedJob?: FieldPath;
 }
 
-interface LocationShape extends Omit<JobSpecLocation, 'path' | 'jobMetadata' | 'replicatedJob'> {
+interface LocationShape extends Omit<JobSpecLocation, 'path' | 'jobMetadata' | 'jobsMetadata' | 'replicatedJob'> {
+  jobsMetadata?: FieldPath;
   /** Of a kind with replicatedJobs: where the list is. */
   replicatedJobs?: FieldPath;
   jobMetadata?: FieldPath;
@@ -75,10 +81,13 @@ function replicatedJobsShape(creator: JobCreator, owner: string): LocationShape 
 }
 
 const SHAPES: readonly LocationShape[] = [
-  { kind: 'Job', pattern: ['spec'], validatedBy: 'ValidateJob', jobDefaults: true, generatesSelector: true, owner: 'this Job', jobMetadata: ['metadata'] },
+  {
+    kind: 'Job', pattern: ['spec'], validatedBy: 'ValidateJob', jobDefaults: true, generatesSelector: true, owner: 'this Job', jobMetadata: ['metadata'],
+    jobsMetadata: ['metadata'],
+  },
   {
     kind: 'CronJob', pattern: ['spec', 'jobTemplate', 'spec'], validatedBy: 'ValidateJobTemplateSpec', jobDefaults: false, generatesSelector: false,
-    owner: "this CronJob's job template",
+    owner: "this CronJob's job template", jobsMetadata: ['spec', 'jobTemplate', 'metadata'],
   },
   replicatedJobsShape(JOB_SET, "each Job of this JobSet's replicatedJob"),
   replicatedJobsShape(runtime('TrainingRuntime'), "each Job of this runtime's replicatedJob"),
@@ -94,10 +103,11 @@ export const JOB_SPEC_KINDS: readonly KindName[] = SHAPES.map((shape) => shape.k
 export const WRAPPING_KINDS: readonly KindName[] = SHAPES.filter((shape) => shape.replicatedJobs).map((shape) => shape.kind);
 
 function located(shape: LocationShape, index?: number): JobSpecLocation {
-  const { replicatedJobs, ...rest } = shape;
-  if (!replicatedJobs) return { ...rest, path: shape.pattern };
+  const { replicatedJobs, jobsMetadata, ...rest } = shape;
+  if (!replicatedJobs) return { ...rest, path: shape.pattern, jobsMetadata: jobsMetadata ?? ['metadata'] };
   const entry = [...replicatedJobs, index ?? '*'];
-  return { ...rest, path: [...entry, 'template', 'spec'], replicatedJob: entry, jobMetadata: [...entry, 'template', 'metadata'] };
+  const metadata = [...entry, 'template', 'metadata'];
+  return { ...rest, path: [...entry, 'template', 'spec'], replicatedJob: entry, jobMetadata: metadata, jobsMetadata: metadata };
 }
 
 /**

@@ -15,7 +15,9 @@ import { asInteger, asObject, asString } from '../shared';
  * errors say where the refusal shows; a read the text does not settle (a Helm template, a patch) stops that
  * location only, so a known replicatedJob is still checked beside a templated one.
  */
-export function inEachLocation(context: RuleContext, locations: readonly JobSpecLocation[], run: (location: JobSpecLocation) => Finding[]): Finding[] {
+export function inEachLocation(
+  context: RuleContext, locations: readonly JobSpecLocation[], run: (location: JobSpecLocation) => Finding[], refuser = 'the batch API server',
+): Finding[] {
   return locations.flatMap((location) => {
     if (!location.createdBy) return run(location);
     let findings: Finding[];
@@ -27,7 +29,7 @@ export function inEachLocation(context: RuleContext, locations: readonly JobSpec
     }
     return findings.map((finding) => {
       const placed = { ...finding, path: inObject(location, finding.path) };
-      return finding.severity === 'error' ? { ...placed, message: `${finding.message} ${refusedJobsNote(location, context)}` } : placed;
+      return finding.severity === 'error' ? { ...placed, message: `${finding.message} ${refusedJobsNote(location, context, refuser)}` } : placed;
     });
   });
 }
@@ -38,7 +40,8 @@ export function inEachLocation(context: RuleContext, locations: readonly JobSpec
  * keeps it (the Job's name comes from the replicatedJob's). A path already in the object stays.
  */
 export function inObject(location: JobSpecLocation, path: FieldPath): FieldPath {
-  const absolute = location.path.every((segment, i) => path[i] === segment);
+  const within = location.replicatedJob ?? location.path;
+  const absolute = within.every((segment, i) => path[i] === segment);
   if (absolute || !location.replicatedJob || !location.jobMetadata) return path;
   if (path[0] === 'spec') return [...location.path, ...path.slice(1)];
   if (path[0] === 'metadata') return path[1] === 'name' ? [...location.replicatedJob, 'name'] : [...location.jobMetadata, ...path.slice(1)];
@@ -46,16 +49,16 @@ export function inObject(location: JobSpecLocation, path: FieldPath): FieldPath 
 }
 
 /** What a refusal at a wrapped location means for the object the user writes. */
-export function refusedJobsNote(location: JobSpecLocation, context: RuleContext): string {
+export function refusedJobsNote(location: JobSpecLocation, context: RuleContext, refuser = 'the batch API server'): string {
   const creator = location.createdBy;
   if (!creator || !location.replicatedJob) return '';
   const name = readOrUndefined(() => asString(jsonAt(context.object, [...location.replicatedJob as (string | number)[], 'name'])));
   const which = name ? `replicatedJob \`${name}\`` : `replicatedJob #${Number(location.replicatedJob[location.replicatedJob.length - 1]) + 1}`;
   if (creator.kind === 'JobSet') {
-    return `This JobSet is accepted (its webhook does not check the Job template), but the batch API server refuses each Job the `
+    return `This JobSet is accepted (its webhook does not check the Job template), but ${refuser} refuses each Job the `
       + `JobSet controller creates from ${which}: the JobSet never starts, and \`kubectl describe jobset\` shows a \`${JOB_CREATION_FAILED}\` event.`;
   }
-  return `This ${creator.kind} is accepted, but every TrainJob that uses it gets a JobSet whose Jobs from ${which} the batch API server `
+  return `This ${creator.kind} is accepted, but every TrainJob that uses it gets a JobSet whose Jobs from ${which} ${refuser} `
     + `refuses: that JobSet shows a \`${JOB_CREATION_FAILED}\` event and the TrainJob never runs.`;
 }
 
