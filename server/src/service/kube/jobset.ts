@@ -77,9 +77,11 @@ export function withReplicatedJobDefaults(replicatedJob: JsonObject, defaultJobS
   if (template) {
     const spec: JsonObject = isMapping(template.spec) ? { ...template.spec } : {};
     if (spec.completionMode === undefined) spec.completionMode = 'Indexed';
-    const podTemplate = isMapping(spec.template) ? spec.template : undefined;
-    if (podTemplate && isMapping(podTemplate.spec) && (podTemplate.spec.restartPolicy === undefined || podTemplate.spec.restartPolicy === '')) {
-      spec.template = { ...podTemplate, spec: { ...podTemplate.spec, restartPolicy: 'OnFailure' } };
+    // Go's zero values: a template without a Pod spec (or without a Pod template) has an empty restartPolicy too.
+    const podTemplate = isMapping(spec.template) ? spec.template : spec.template === undefined ? {} : undefined;
+    const podSpec = podTemplate && (isMapping(podTemplate.spec) ? podTemplate.spec : podTemplate.spec === undefined ? {} : undefined);
+    if (podTemplate && podSpec && (podSpec.restartPolicy === undefined || podSpec.restartPolicy === '')) {
+      spec.template = { ...podTemplate, spec: { ...podSpec, restartPolicy: 'OnFailure' } };
     }
     defaultJobSpec(spec);
     template.spec = spec;

@@ -30,6 +30,12 @@ export class PartialObject {
     return unknowns && new PartialObject(unknowns, object);
   }
 
+  /** The unknowns a kind has even in a plain manifest (a training runtime's); undefined for the others. */
+  static forKind(kind: KindName, object: JsonObject): PartialObject | undefined {
+    const unknowns = withTrainerOwned(kind, object, undefined);
+    return unknowns && new PartialObject(unknowns, object);
+  }
+
   /** Whether a finding of the schema or field-availability check holds whatever the unknown parts are. */
   keeps(finding: Finding): boolean {
     if (finding.code === 'schema/required') return this.unknowns.isCertain(this.object, finding.path);

@@ -35,6 +35,8 @@ export interface SelectorModel {
   expectedLabels: Record<string, string>;
   /** The selector the server validates (after generation, unless manual); undefined when there is none. */
   selector: Json | undefined;
+  /** Generated label keys whose value is not known (the Job's name, in a training runtime): never judged. */
+  unknownKeys: ReadonlySet<string>;
 }
 
 /** Undefined when a value on the way has the wrong type (the schema check reports it). */
@@ -46,18 +48,20 @@ export function selectorModel(parts: JobParts, context: RuleContext): SelectorMo
   const writtenTemplateLabels = rawTemplateLabels === undefined ? {} : asLabels(rawTemplateLabels);
   if (!writtenTemplateLabels) return undefined;
   const jobName = jobNameOf(parts, context);
+  // A runtime's Jobs are named after each TrainJob: what depends on the name is not known.
+  const unknownKeys = new Set(parts.location.createdBy && !jobName ? generatedLabels(context.minor).filter((label) => label.holds === 'name').map((label) => label.key) : []);
   const expectedLabels: Record<string, string> = {};
   for (const label of generatedLabels(context.minor)) {
     expectedLabels[label.key] = label.holds === 'uid' ? UNKNOWN_UID : jobName?.name ?? '';
   }
   const written = parts.spec.selector;
   if (manual) {
-    return { manual, jobName, writtenTemplateLabels, templateLabels: writtenTemplateLabels, expectedLabels, selector: written };
+    return { manual, jobName, writtenTemplateLabels, templateLabels: writtenTemplateLabels, expectedLabels, selector: written, unknownKeys };
   }
   const templateLabels = { ...expectedLabels, ...writtenTemplateLabels };
   const selector = generateSelector(written, context.minor);
   if (!selector) return undefined;
-  return { manual, jobName, writtenTemplateLabels, templateLabels, expectedLabels, selector };
+  return { manual, jobName, writtenTemplateLabels, templateLabels, expectedLabels, selector, unknownKeys };
 }
 
 function generateSelector(written: Json | undefined, minor: number): Json | undefined {

@@ -124,7 +124,8 @@ export function isIndexed(parts: JobParts): boolean {
  * template has no `spec` at all: Go defaults the zero PodSpec). Undefined for a wrong type.
  */
 export function podRestartPolicy(parts: JobParts): string | undefined {
-  if (parts.template?.spec === undefined) return 'Always';
+  // A JobSet's webhook gives a Pod template without a restart policy `OnFailure` (kube/jobset.ts).
+  if (parts.template?.spec === undefined) return parts.location.createdBy ? 'OnFailure' : 'Always';
   return parts.podSpec ? asString(parts.podSpec.restartPolicy) : undefined;
 }
 

@@ -56,7 +56,7 @@ export const validateJobSelector: Rule = jobSpecRule({
     if (parsed.wrongType) return [];
     // In a JobSet the controller adds its own labels to the Pod template (kube/jobset.ts): a selector may rely on them.
     const unmet = unmetRequirements(parsed.requirements, model.templateLabels)
-      .filter((requirement) => !parts.location.createdBy || !CONTROLLER_LABEL_KEYS.has(requirement.key));
+      .filter((requirement) => !model.unknownKeys.has(requirement.key) && (!parts.location.createdBy || !CONTROLLER_LABEL_KEYS.has(requirement.key)));
     if (unmet.length === 0) return [];
     // Without manualSelector, a mismatch almost always comes from a label or selector entry that
     // validateGeneratedSelector already reports.
