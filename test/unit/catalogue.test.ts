@@ -278,7 +278,9 @@ const MINIMAL: Record<KindName, () => Record<string, unknown>> = {
 
 /** Where an entry's example is rooted: the Pod spec, the Pod template, or the object. */
 function exampleRoot(kind: KindName, path: string): string[] {
-  const template = (podTemplatePrefix(kind) as string).slice(0, -1).split('.');
+  const prefix = podTemplatePrefix(kind);
+  if (!prefix) return [];
+  const template = prefix.slice(0, -1).split('.');
   if (isPodTemplatePath(kind, path) && path.startsWith(`${template.join('.')}.spec.`)) return [...template, 'spec'];
   if (isPodTemplatePath(kind, path)) return template;
   return [];
