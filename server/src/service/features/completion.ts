@@ -120,7 +120,7 @@ function valueItems(context: PositionContext, replace: Range, minor: number): Co
   const path = context.path;
   const field = path[path.length - 1];
   if (path.length === 1 && field === 'apiVersion') return apiVersionItems(context, replace);
-  if (path.length === 1 && field === 'kind') return kindItems(replace);
+  if (path.length === 1 && field === 'kind') return kindItems(context, replace);
   if (!context.kind) return [];
   if (field === PATCH_DIRECTIVES.patch) return patchStrategyItems(replace);
   if (typeof field === 'string' && isLabelsOrAnnotations(path.slice(0, -1))) return wellKnownValueItems(field, context, replace);
@@ -223,8 +223,12 @@ function apiVersionItems(context: PositionContext, replace: Range): CompletionIt
   }));
 }
 
-function kindItems(replace: Range): CompletionItem[] {
-  return (Object.keys(KINDS) as KindName[]).map((kind) => ({
+/** The kinds we check; with one of our apiVersions written in the document, that version's kinds only. */
+function kindItems(context: PositionContext, replace: Range): CompletionItem[] {
+  const written = /^apiVersion\s*:\s*["']?([^\s"'#]+)/m.exec(context.placed.doc.text)?.[1];
+  const all = Object.keys(KINDS) as KindName[];
+  const ofVersion = all.filter((kind) => KINDS[kind].apiVersion === written);
+  return (ofVersion.length ? ofVersion : all).map((kind) => ({
     label: kind,
     kind: CompletionItemKind.Class,
     detail: KINDS[kind].apiVersion,
