@@ -164,6 +164,7 @@ describe('completion over LSP', () => {
       'kubectl.kubernetes.io/default-container', 'cluster-autoscaler.kubernetes.io/safe-to-evict',
       'helm.sh/hook', 'helm.sh/hook-weight', 'helm.sh/hook-delete-policy',
       'argocd.argoproj.io/hook', 'argocd.argoproj.io/hook-delete-policy', 'argocd.argoproj.io/sync-wave',
+      'kueue.x-k8s.io/job-min-parallelism', 'kueue.x-k8s.io/job-completions-equal-parallelism',
     ]);
   });
 

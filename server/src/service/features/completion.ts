@@ -11,7 +11,7 @@ import { indentsSequences, indentUnit, siblingKeys } from '../document/cursor';
 import type { FileModel } from '../document/fileModel';
 import { DESCRIPTORS } from '../kube/cron';
 import { isObject } from '../kube/defaults';
-import { jobSpecAt, jobSpecLocationAt, type JobSpecLocation } from '../kube/jobSpec';
+import { jobSpecAt, jobSpecLocationAt, metadataPlaces, type JobSpecLocation } from '../kube/jobSpec';
 import { TIME_ZONE_NAMES } from '../kube/timeZones';
 import { availabilityOf, schemaPathOf } from '../schema/fieldAvailability';
 import { schemaAt } from '../schema/navigate';
@@ -49,7 +49,7 @@ function itemsFor(context: PositionContext, position: Position, settings: Settin
   if (cursor.on === 'value') return spacedAfterColon(context, position, valueItems(context, replace, minor));
   if (!context.kind) return context.path.length === 0 ? rootItems(context, replace) : [];
   const path = context.path;
-  if (isLabelsOrAnnotations(path)) return wellKnownKeyItems(path, replace);
+  if (isLabelsOrAnnotations(path)) return wellKnownKeyItems(context.kind, path, replace);
   // A new item of a list of plain values (`volumeLifecycleModes:\n- `) takes values, not keys.
   const here = schemaAt(context.kind, path);
   if (typeof path[path.length - 1] === 'number' && here && !here.properties) return valueItems(context, replace, minor);
@@ -261,15 +261,17 @@ function rootItems(context: PositionContext, replace: Range): CompletionItem[] {
   return items;
 }
 
-function wellKnownKeyItems(path: PathSegment[], replace: Range): CompletionItem[] {
+function wellKnownKeyItems(kind: KindName | undefined, path: PathSegment[], replace: Range): CompletionItem[] {
   const field = String(path[path.length - 1]);
   const type = field === 'annotations' ? 'annotation' : 'label';
   const ofTheObject = path.length === 2 && path[0] === 'metadata';
+  // Kueue, JobSet and the Trainer read their keys on a Job, a JobSet or a replicatedJob, also where a template makes them.
+  const places = metadataPlaces(kind, path.slice(0, -1));
   return wellKnownKeys()
     // Keys the server or a controller sets are explained on hover, not offered: writing them is pointless or wrong.
     .filter((key) => key.type.includes(type) && !key.type.includes('volume context') && key.setBy.startsWith('you'))
     // A tool's keys (Helm hooks, Kueue's queue) are read on the object itself, not on its Pod template.
-    .filter((key) => ofTheObject || !key.objectOnly)
+    .filter((key) => (key.readOn ? key.readOn.some((place) => places.has(place)) : ofTheObject || !key.objectOnly))
     .map((key) => ({
       label: key.key,
       kind: CompletionItemKind.Constant,

@@ -173,3 +173,23 @@ export function atJobSpecSchemaPath(location: Pick<JobSpecLocation, 'pattern'>, 
 export function atJobMetadata(location: JobSpecLocation, ...segments: PathSegment[]): FieldPath | undefined {
   return location.jobMetadata ? [...location.jobMetadata, ...segments] : undefined;
 }
+
+/** What a metadata path belongs to: a batch Job (made or written), a JobSet (made or written), a replicatedJob. */
+export type MetadataPlace = 'Job' | 'JobSet' | 'replicatedJob';
+
+/**
+ * What the metadata at `path` belongs to, for the keys tools read there: a Job's own metadata, the metadata of
+ * the Jobs a template makes (a CronJob's `spec.jobTemplate.metadata`, a replicatedJob's `template.metadata`,
+ * which is also the replicatedJob's), a JobSet's (its own, or the one a training runtime's template makes).
+ */
+export function metadataPlaces(kind: KindName | undefined, path: FieldPath): ReadonlySet<MetadataPlace> {
+  const shape = kind ? SHAPE_OF.get(kind) : undefined;
+  const places = new Set<MetadataPlace>();
+  if (!shape) return places;
+  const matches = (candidate: FieldPath) => candidate.length === path.length && candidate.every((segment, i) => (segment === '*' ? typeof path[i] === 'number' : segment === path[i]));
+  const own = path.length === 1 && path[0] === 'metadata';
+  if ((own && kind === 'Job') || matches(located(shape).jobsMetadata)) places.add('Job');
+  if (shape.replicatedJobs && matches(located(shape).jobsMetadata)) places.add('replicatedJob');
+  if ((own && kind === 'JobSet') || (shape.createdBy && !shape.createdBy.jobSetNamedByObject && matches(shape.createdBy.jobSetMetadata))) places.add('JobSet');
+  return places;
+}
