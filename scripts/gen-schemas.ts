@@ -19,6 +19,7 @@ import { KINDS, MAX_MINOR, MIN_MINOR, type KindName } from '../server/src/servic
 import { applyDelta, describeKnownReleases, knownReleases, readDeltas, type DocumentTypes, type KnownRelease, type ReleaseDelta } from './releaseDeltas';
 import { knownPodEnumValues, listedValues, podSchemaEnums, POD_ENUMS, withListedValues, type ListedValues } from './podEnums';
 import { customKindTypes, originalTypeName, readCrdFacts, type CrdFacts, type Types } from './crdTypes';
+import { JOB_FAILURE_REASONS } from '../server/src/service/kube/jobset';
 
 // ---------------------------------------------------------------------------------------------------
 // What we generate
@@ -170,6 +171,15 @@ function rootEnums(generated: GeneratedKind): EnumRule[] {
     { type: generated.rootType, field: 'kind', values: [generated.kind], source },
   ];
 }
+
+/**
+ * Values a custom resource's webhook accepts where its CRD names no enum: listed (`x-kubeassist-values`) for
+ * completion and hover; the rule that mirrors the webhook refuses the others.
+ */
+const CRD_LISTED_VALUES: readonly ListedValues[] = [
+  // jobset_webhook.go validOnJobFailureReasons (rules/jobset/validateFailurePolicy.ts)
+  { type: 'jobset.x-k8s.io.v1alpha2.FailurePolicyRule', field: 'onJobFailureReasons', items: true, values: JOB_FAILURE_REASONS },
+];
 
 // ---------------------------------------------------------------------------------------------------
 // Required fields. The OpenAPI `required` lists, minus what the API server fills in before it validates:
@@ -723,7 +733,7 @@ export function generateSchemas(openapiRoot: string, deltas: readonly ReleaseDel
 
     const drawn = generated.custom ? [...new Set(['JobSet', generated.kind])].map((kind) => crdFacts.get(kind) as CrdFacts) : undefined;
     const converted = new SchemaConverter(types, enums).rootSchema(generated.rootType, generatedNotice(NEWEST, drawn));
-    const schema = withListedValues(converted, listedValues(deltaListedValues(deltas)), originalTypeName);
+    const schema = withListedValues(converted, [...listedValues(deltaListedValues(deltas)), ...CRD_LISTED_VALUES], originalTypeName);
     outputs.set(generated.schemaFile, fileText(schema));
 
     fieldVersions[generated.kind] = fieldAvailability(fieldsByVersion, enums) as unknown as SchemaObject;
