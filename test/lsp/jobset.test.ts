@@ -46,8 +46,8 @@ describe('a JobSet in the editor', () => {
     ]);
     const [diagnostic] = diagnostics;
     assert.equal(diagnostic.source, 'kubeassist');
-    assert.match(diagnostic.message, /JobSet's webhook makes every Job `Indexed`/);
-    assert.match(diagnostic.message, /This JobSet is accepted .* `JobCreationFailed` event/);
+    assert.match(String(diagnostic.message), /JobSet's webhook makes every Job `Indexed`/);
+    assert.match(String(diagnostic.message), /This JobSet is accepted .* `JobCreationFailed` event/);
   });
 
   it('offers the JobSet fields of its spec, and the Job fields inside a replicatedJob template', async () => {
@@ -103,7 +103,7 @@ describe('a JobSet in the editor', () => {
   it('reports Kueue\'s refusal of a queue name at the label, on a JobSet', async () => {
     const diagnostics = await server.open('file:///jobset-kueue.yaml', 'apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata:\n  name: train\n  labels:\n    kueue.x-k8s.io/queue-name: Team_A\nspec:\n  replicatedJobs: []\n');
     assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line, (d.data as { path: string }).path]), [['kueue/queue-name-invalid', 5, 'metadata.labels[kueue.x-k8s.io/queue-name]']]);
-    assert.match(diagnostics[0].message, /Kueue's webhook refuses the JobSet/);
+    assert.match(String(diagnostics[0].message), /Kueue's webhook refuses the JobSet/);
   });
 
   it('checks a training runtime\'s Job templates, and never judges what the Trainer fills', async () => {
@@ -117,6 +117,6 @@ describe('a JobSet in the editor', () => {
     assert.deepEqual(diagnostics.map((d) => [d.code, (d.data as { path: string }).path]), [
       ['job/restart-policy/never-or-on-failure-required', 'spec.template.spec.replicatedJobs[0].template.spec.template.spec.restartPolicy'],
     ]);
-    assert.match(diagnostics[0].message, /every TrainJob that uses it gets a JobSet/);
+    assert.match(String(diagnostics[0].message), /every TrainJob that uses it gets a JobSet/);
   });
 });
