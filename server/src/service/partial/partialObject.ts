@@ -9,6 +9,7 @@ import { DEFAULT_READS_SIBLINGS, isObject } from '../kube/defaults';
 import type { FieldPath, Finding, Json, JsonObject, KindName, Rule, RuleContext } from '../types';
 import { templateUnknowns } from './fromTemplate';
 import { strategicMergeUnknowns } from './strategicMerge';
+import { withPlaceholders } from './placeholders';
 import { withTrainerOwned } from './trainerOwned';
 import { checkPartially, trackedContext } from './trackedObject';
 import { Unknowns } from './unknowns';
@@ -25,6 +26,8 @@ export class PartialObject {
     const template = doc.template;
     let unknowns = template ? templateUnknowns(template, resource.node, object, doc.lines, patch) : undefined;
     if (patch) unknowns = strategicMergeUnknowns(object, kind, unknowns);
+    // A manifest with `${NAME}` placeholders is filled in before it is applied: those values are not known.
+    if (doc.text.includes('${')) unknowns = withPlaceholders(object, unknowns);
     // A training runtime is partial even as a plain manifest: the Trainer fills parts of each JobSet made from it.
     unknowns = withTrainerOwned(kind, object, unknowns);
     return unknowns && new PartialObject(unknowns, object);
