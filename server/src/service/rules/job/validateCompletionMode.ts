@@ -41,7 +41,8 @@ export const validateCompletionMode: Rule = jobSpecRule({
           : 'Because `parallelism` is set, `completions` is not defaulted.';
       findings.push(report(CODES.completionsRequired, parts.at('completions'),
         'An Indexed Job needs `completions`: each Pod gets an index from 0 to completions-1, and the Job completes '
-        + `when every index has succeeded. ${why} Set \`completions\` to the number of indexes.`));
+        + `when every index has succeeded. ${why} Set \`completions\` to the number of indexes. `
+        + `The API server answers \`${parts.printed('completions')}: Required value: when completion mode is Indexed\`.`));
     } else if (spec.completions === undefined && spec.parallelism === undefined && !(parts.location.createdBy && spec.completionMode === undefined)) {
       // (A JobSet makes its Jobs Indexed by default: one Pod with index 0 is then what the author left as it is.)
       findings.push(report(CODES.completionsDefaulted, parts.at('completionMode'),

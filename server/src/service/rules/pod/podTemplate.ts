@@ -5,6 +5,7 @@
 // the controller creates, then placed in the JobSet: rules/job/wrapped.ts).
 import { isObject } from '../../kube/defaults';
 import { dnsHostnamesEnabled } from '../../kube/jobset';
+import { isDns1123Subdomain } from '../../kube/names';
 import { JOB_SPEC_KINDS, type JobSpecLocation } from '../../kube/jobSpec';
 import { jsonAt, type FieldPath, type Finding, type Json, type JsonObject, type Rule, type RuleCode, type RuleContext } from '../../types';
 import { locationsOf } from '../job/jobFields';
@@ -67,7 +68,9 @@ function withClaimVolumes(template: Json | undefined, location: JobSpecLocation,
     .flatMap((container) => (isObject(container) && Array.isArray(container.volumeMounts) ? container.volumeMounts : []))
     .map((mount) => (isObject(mount) ? mount.name : undefined)));
   const names = new Set(written.map((volume) => (isObject(volume) ? volume.name : undefined)));
-  const added = claims.filter((name) => mounted.has(name) && !names.has(name)).map((name) => ({ name, persistentVolumeClaim: { claimName: name } }));
+  // A duplicate or malformed claim name is the JobSet webhook's refusal: no Job is made then.
+  const added = [...new Set(claims)].filter((name) => mounted.has(name) && !names.has(name) && isDns1123Subdomain(name))
+    .map((name) => ({ name, persistentVolumeClaim: { claimName: name } }));
   return added.length ? { ...template, spec: { ...spec, volumes: [...written, ...added] } } : template;
 }
 
