@@ -237,6 +237,8 @@ interface OpenApiSchema {
   allOf?: OpenApiSchema[];
   oneOf?: OpenApiSchema[];
   enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
   $ref?: string;
   'x-kubernetes-int-or-string'?: boolean;
   'x-kubernetes-preserve-unknown-fields'?: boolean;
@@ -442,6 +444,9 @@ class SchemaConverter {
       if (range) Object.assign(out, range);
       out['x-kubernetes-format'] = source.format; // ajv would need ajv-formats for `format`
     }
+    // A CRD's own bounds (`+kubebuilder:validation:Minimum`): tighter than the format's range.
+    if (typeof source.minimum === 'number') out.minimum = source.minimum;
+    if (typeof source.maximum === 'number') out.maximum = source.maximum;
     if (source.items) out.items = this.node(source.items);
     if (source.properties) this.addProperties(out, source, owner);
     else if (isObjectSchema(source.additionalProperties)) out.additionalProperties = this.node(source.additionalProperties);
