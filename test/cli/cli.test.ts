@@ -241,7 +241,7 @@ describe('kubeassist in the shell', () => {
     assert.equal(none.stderr, 'no Job, CronJob, CSIDriver, JobSet, TrainingRuntime or ClusterTrainingRuntime found in 2 files\n');
     const strict = run(['check', '--fail-on-empty', 'examples/not-kubernetes.yaml']);
     assert.equal(strict.status, 1);
-    assert.equal(strict.stderr, 'no Job, CronJob or CSIDriver found in 1 file\n');
+    assert.equal(strict.stderr, 'no Job, CronJob, CSIDriver, JobSet, TrainingRuntime or ClusterTrainingRuntime found in 1 file\n');
     assert.equal(run(['check', '--fail-on-empty', 'examples/job-clean.yaml']).status, 0);
   });
 
