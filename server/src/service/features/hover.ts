@@ -20,7 +20,7 @@ import { pointerSegments, resolvePointer, targetKinds } from '../partial/json690
 import { hasPatchDirectives } from '../partial/strategicMerge';
 import type { DocumentContext, KustomizationUse } from '../workspace/context';
 import { positionContext, type PositionContext } from './position';
-import { explainObject, type ObjectExplanation } from './explain/index';
+import { EXPLAINED_KINDS, explainObject, type ObjectExplanation } from './explain/index';
 import { scheduleMarkdown, scheduleReadingOf } from './schedule';
 import { updateBaseline } from '../update/baseline';
 import { baselineHover } from '../update/hover';
@@ -127,7 +127,7 @@ function hoverRange(context: PositionContext, path: PathSegment[], on: 'key' | '
 
 function describe(context: PositionContext, path: PathSegment[], on: 'key' | 'value', minor: number, nowSeconds: number): string | undefined {
   const field = path[path.length - 1];
-  if (path.length === 1 && field === 'kind' && context.kind && context.object && !context.placed.doc.template) {
+  if (path.length === 1 && field === 'kind' && context.kind && EXPLAINED_KINDS.includes(context.kind) && context.object && !context.placed.doc.template) {
     return `${summaryMarkdown(explainObject(context.kind, context.object, minor, { nowSeconds }))}\n\n---\n\n${resourceMarkdown(context.kind)}`;
   }
   if (path.length === 1 && (field === 'apiVersion' || field === 'kind')) return context.kind ? resourceMarkdown(context.kind) : undefined;
