@@ -15,11 +15,54 @@ const standaloneCode = require('ajv/dist/standalone').default;
 function precompiledValidators() {
   // Keep in step with AJV_OPTIONS in server/src/service/schema/validator.ts.
   const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false, code: { source: true } });
-  ajv.addSchema(JSON.parse(readFileSync('schemas/job.schema.json', 'utf8')), 'Job');
-  ajv.addSchema(JSON.parse(readFileSync('schemas/cronjob.schema.json', 'utf8')), 'CronJob');
-  ajv.addSchema(JSON.parse(readFileSync('schemas/csidriver.schema.json', 'utf8')), 'CSIDriver');
-  const code = standaloneCode(ajv, { Job: 'Job', CronJob: 'CronJob', CSIDriver: 'CSIDriver' });
-  return `${code}\nexports.precompiledValidators = { Job: exports.Job, CronJob: exports.CronJob, CSIDriver: exports.CSIDriver };\n`;
+  const kinds = {
+    Job: 'job', CronJob: 'cronjob', CSIDriver: 'csidriver', JobSet: 'jobset', TrainingRuntime: 'trainingruntime', ClusterTrainingRuntime: 'clustertrainingruntime',
+  };
+  const read = (file) => JSON.parse(readFileSync(`schemas/${file}.schema.json`, 'utf8'));
+  // Each schema shares what it has in common with the ones before it (a training runtime with the JobSet).
+  const donors = [];
+  for (const file of Object.values(kinds)) {
+    const schema = read(file);
+    ajv.addSchema({ ...sharingDefinitions(schema, donors), $id: schemaId(file) });
+    donors.push({ file, schema });
+  }
+  const code = standaloneCode(ajv, Object.fromEntries(Object.entries(kinds).map(([kind, file]) => [kind, schemaId(file)])));
+  const validators = Object.keys(kinds).map((kind) => `${kind}: exports.${kind}`).join(', ');
+  return `${code}\nexports.precompiledValidators = { ${validators} };\n`;
+}
+
+function schemaId(file) {
+  return `https://kubeassist.invalid/schemas/${file}.schema.json`;
+}
+
+/**
+ * The schema with each definition that an earlier schema has too (the same, and so is every definition it
+ * reaches) replaced by a reference to that one: ajv's standalone code then holds one validator for the Pod
+ * template that a Job, a CronJob, a JobSet and a training runtime share. The schemas/ files stay whole.
+ */
+function sharingDefinitions(schema, donors) {
+  const own = schema.definitions ?? {};
+  const refsOf = (node) => JSON.stringify(node).match(/"#\/definitions\/[^"]+"/g)?.map((ref) => ref.slice(15, -1)) ?? [];
+  const definitions = { ...own };
+  const shared = new Set();
+  for (const donor of donors) {
+    const theirs = donor.schema.definitions ?? {};
+    // The largest set of definitions equal to the donor's whose references stay inside the set.
+    let candidates = new Set(Object.keys(own).filter((name) => !shared.has(name) && theirs[name] !== undefined && isDeepStrictEqual(own[name], theirs[name])));
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const name of candidates) {
+        if (refsOf(own[name]).every((ref) => candidates.has(ref) || shared.has(ref))) continue;
+        candidates.delete(name);
+        changed = true;
+      }
+    }
+    for (const name of candidates) {
+      definitions[name] = { $ref: `${schemaId(donor.file)}#/definitions/${name}` };
+      shared.add(name);
+    }
+  }
+  return { ...schema, definitions };
 }
 
 const precompiledPlugin = {

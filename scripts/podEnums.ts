@@ -380,18 +380,22 @@ type SchemaNode = { [keyword: string]: unknown };
  * on the property (or its items) each list names. A list whose type the schema does not reach is skipped;
  * one that names a missing property, or a property that is not a string, stops the generator.
  */
-export function withListedValues<T extends SchemaNode>(schema: T, lists: readonly ListedValues[]): T {
+export function withListedValues<T extends SchemaNode>(schema: T, lists: readonly ListedValues[], originalName = (name: string) => name): T {
   const definitions = schema.definitions as Record<string, SchemaNode> | undefined;
+  // A type and its variants (a CRD's embedded copy of a Kubernetes type) get the same lists.
+  const owners = (type: string): SchemaNode[] => Object.entries(definitions ?? {}).filter(([name]) => originalName(name) === type).map(([, owner]) => owner);
   for (const list of lists) {
-    const owner = definitions?.[list.type];
-    if (!owner) continue;
-    const property = (owner.properties as Record<string, SchemaNode> | undefined)?.[list.field];
-    if (!property) throw new Error(`${podEnumKey(list.type, list.field)}: the schema has no such property`);
-    const target = list.items ? (property.items as SchemaNode | undefined) : property;
-    if (!target || target.type !== 'string') throw new Error(`${podEnumKey(list.type, list.field)}: expected ${list.items ? 'a list of strings' : 'a string field'}`);
-    target['x-kubeassist-values'] = [...list.values];
-    if (list.since) target['x-kubeassist-values-since'] = { ...list.since };
-    if (list.open) target['x-kubeassist-values-open'] = true;
+    for (const owner of owners(list.type)) withList(owner, list);
   }
   return schema;
+}
+
+function withList(owner: SchemaNode, list: ListedValues): void {
+  const property = (owner.properties as Record<string, SchemaNode> | undefined)?.[list.field];
+  if (!property) throw new Error(`${podEnumKey(list.type, list.field)}: the schema has no such property`);
+  const target = list.items ? (property.items as SchemaNode | undefined) : property;
+  if (!target || target.type !== 'string') throw new Error(`${podEnumKey(list.type, list.field)}: expected ${list.items ? 'a list of strings' : 'a string field'}`);
+  target['x-kubeassist-values'] = [...list.values];
+  if (list.since) target['x-kubeassist-values-since'] = { ...list.since };
+  if (list.open) target['x-kubeassist-values-open'] = true;
 }

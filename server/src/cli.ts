@@ -60,7 +60,7 @@ Options:
                               <ref>:<path> in the file's repository): warn where kubectl apply would be
                               refused (field is immutable); a file or object the ref lacks is new
   --against-file OLD          the same, with the objects of the file OLD as the previous versions
-  --fail-on-empty             exit 1 when no Job, CronJob or CSIDriver was found in any input
+  --fail-on-empty             exit 1 when no object of ours (Job, CronJob, CSIDriver, JobSet, training runtime) was found
   --color WHEN                colour the text output: auto (default: on a terminal, unless NO_COLOR is set),
                               always, never
   -v, --version               print the version

@@ -174,7 +174,7 @@ describe('GitHub Action (action.yml)', () => {
     assert.equal(clean.status, 0, clean.stdout + clean.stderr);
     const empty = runStep('Check', { paths: '.github', 'fail-on-empty': 'true' });
     assert.equal(empty.status, 1);
-    assert.equal(empty.stderr, 'no Job, CronJob or CSIDriver found in 1 file\n');
+    assert.equal(empty.stderr, 'no Job, CronJob, CSIDriver, JobSet, TrainingRuntime or ClusterTrainingRuntime found in 1 file\n');
   });
 
   it('the SARIF step writes the file for the upload and passes on findings; a usage problem fails it', () => {

@@ -238,10 +238,10 @@ describe('kubeassist in the shell', () => {
     const none = run(['check', 'examples/not-kubernetes.yaml', '-'], 'apiVersion: v1\nkind: ConfigMap\n');
     assert.equal(none.status, 0);
     assert.equal(none.stdout, '2 files, 0 objects: 0 errors, 0 warnings\n');
-    assert.equal(none.stderr, 'no Job, CronJob or CSIDriver found in 2 files\n');
+    assert.equal(none.stderr, 'no Job, CronJob, CSIDriver, JobSet, TrainingRuntime or ClusterTrainingRuntime found in 2 files\n');
     const strict = run(['check', '--fail-on-empty', 'examples/not-kubernetes.yaml']);
     assert.equal(strict.status, 1);
-    assert.equal(strict.stderr, 'no Job, CronJob or CSIDriver found in 1 file\n');
+    assert.equal(strict.stderr, 'no Job, CronJob, CSIDriver, JobSet, TrainingRuntime or ClusterTrainingRuntime found in 1 file\n');
     assert.equal(run(['check', '--fail-on-empty', 'examples/job-clean.yaml']).status, 0);
   });
 

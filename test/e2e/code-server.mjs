@@ -125,6 +125,17 @@ try {
   check(rows.some((r) => /restartPolicy. must be .Never/.test(r) && /job\/pod-failure-policy\/restart-policy-must-be-never/.test(r) && /20/.test(r)),
     'Problems lists the rule inside the CronJob (code job/pod-failure-policy/restart-policy-must-be-never, line 20)', rows);
 
+  // 1c. A JobSet whose Jobs the batch API server refuses (kubernetes-sigs/jobset#1024): the mistake of its Job
+  // template, at the template's node, with a message saying the JobSet is accepted and where the refusal shows.
+  await openFile('jobset-indexed-completions.yaml');
+  await squiggles('error').first().waitFor({ timeout: 30000 }).catch(() => {});
+  check((await squiggles('error').count()) > 0, 'error squiggle on a JobSet whose Indexed Job template has parallelism but no completions');
+  rows = await problems('indexed-requires-completions');
+  note(`problems: ${JSON.stringify(rows)}`);
+  check(rows.some((r) => /job\/completion-mode\/indexed-requires-completions/.test(r) && /JobCreationFailed/.test(r) && /14/.test(r)),
+    'Problems lists the Job rule inside the JobSet (code job/completion-mode/indexed-requires-completions, line 14, the JobCreationFailed event)', rows);
+  await shot('jobset-diagnostic');
+
   // 2. Nothing on a valid Job + CSIDriver.
   await openFile('job-valid.yaml');
   await statusItem.filter({ hasText: '2 resources' }).waitFor({ timeout: 10000 }).catch(() => {});

@@ -129,9 +129,12 @@ describe('completion over LSP', () => {
     });
   });
 
-  it('offers apiVersion and kind pairs', async () => {
-    assert.deepEqual(labels((await completeAt('apiVersion: |\n')).items).sort(), ['batch/v1', 'storage.k8s.io/v1']);
-    assert.deepEqual(labels((await completeAt('apiVersion: batch/v1\nkind: |\n')).items).sort(), ['CSIDriver', 'CronJob', 'Job']);
+  it('offers apiVersion and kind pairs; the kinds of the apiVersion written', async () => {
+    assert.deepEqual(labels((await completeAt('apiVersion: |\n')).items).sort(), ['batch/v1', 'jobset.x-k8s.io/v1alpha2', 'storage.k8s.io/v1', 'trainer.kubeflow.org/v1alpha1']);
+    assert.deepEqual(labels((await completeAt('apiVersion: batch/v1\nkind: |\n')).items).sort(), ['CronJob', 'Job']);
+    assert.deepEqual(labels((await completeAt('apiVersion: jobset.x-k8s.io/v1alpha2\nkind: |\n')).items), ['JobSet']);
+    assert.deepEqual(labels((await completeAt('apiVersion: trainer.kubeflow.org/v1alpha1\nkind: |\n')).items).sort(), ['ClusterTrainingRuntime', 'TrainingRuntime']);
+    assert.deepEqual(labels((await completeAt('apiVersion: v1\nkind: |\n')).items).sort(), ['CSIDriver', 'ClusterTrainingRuntime', 'CronJob', 'Job', 'JobSet', 'TrainingRuntime']);
   });
 
   it('offers new-document snippets and apiVersion/kind as the first key of a new document', async () => {
@@ -161,6 +164,7 @@ describe('completion over LSP', () => {
       'kubectl.kubernetes.io/default-container', 'cluster-autoscaler.kubernetes.io/safe-to-evict',
       'helm.sh/hook', 'helm.sh/hook-weight', 'helm.sh/hook-delete-policy',
       'argocd.argoproj.io/hook', 'argocd.argoproj.io/hook-delete-policy', 'argocd.argoproj.io/sync-wave',
+      'kueue.x-k8s.io/job-min-parallelism', 'kueue.x-k8s.io/job-completions-equal-parallelism',
     ]);
   });
 

@@ -13,22 +13,38 @@ import type { FieldDoc } from '../../server/src/service/catalogue/types';
 import { allRuleCodes } from '../../server/src/service/codes';
 import { DEFAULT_SETTINGS, validateText } from '../../server/src/service/index';
 import { FEATURE_GATE_NAMES, GATED_FIELDS, gateStage, type GateName } from '../../server/src/service/kube/featureGates';
-import { podTemplatePath } from '../../server/src/service/kube/jobSpec';
+import { jobSpecLocation, jobSpecSchemaPath } from '../../server/src/service/kube/jobSpec';
 import { MAX_MINOR, type KindName } from '../../server/src/service/types';
 import { sharedPath, skipUnlessShared } from '../support/shared';
 
 type Schema = { [key: string]: unknown };
 
 const FIELDS = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'fields.json'), 'utf8')) as Record<KindName, Record<string, string>>;
-const SCHEMA_FILES: Record<KindName, string> = { Job: 'job.schema.json', CronJob: 'cronjob.schema.json', CSIDriver: 'csidriver.schema.json' };
-const KINDS: KindName[] = ['Job', 'CronJob', 'CSIDriver'];
+const SCHEMA_FILES: Record<KindName, string> = {
+  Job: 'job.schema.json', CronJob: 'cronjob.schema.json', CSIDriver: 'csidriver.schema.json', JobSet: 'jobset.schema.json',
+  TrainingRuntime: 'trainingruntime.schema.json', ClusterTrainingRuntime: 'clustertrainingruntime.schema.json',
+};
+const KINDS: KindName[] = ['Job', 'CronJob', 'CSIDriver', 'JobSet', 'TrainingRuntime', 'ClusterTrainingRuntime'];
 
 /** `spec.template.` in a Job, `spec.jobTemplate.spec.template.` in a CronJob; undefined for a kind without one. */
 function podTemplatePrefix(kind: KindName): string | undefined {
-  const path = podTemplatePath(kind);
-  return path ? `${path.join('.')}.` : undefined;
+  const location = jobSpecLocation(kind);
+  return location ? `${jobSpecSchemaPath(location)}.template.` : undefined;
 }
 const RULE_CODES = new Set(allRuleCodes().map((code) => code.code));
+
+/** Where each kind's entries link: kubernetes.io, and a custom resource's project for its own fields. */
+const DOC_SITES: Record<KindName, RegExp> = {
+  Job: /^https:\/\/kubernetes\.io\/docs\//, CronJob: /^https:\/\/kubernetes\.io\/docs\//, CSIDriver: /^https:\/\/kubernetes\.io\/docs\//,
+  JobSet: /^https:\/\/(kubernetes\.io|jobset\.sigs\.k8s\.io)\/docs\//,
+  TrainingRuntime: /^https:\/\/(kubernetes\.io\/docs\/|jobset\.sigs\.k8s\.io\/docs\/|www\.kubeflow\.org\/docs\/)/,
+  ClusterTrainingRuntime: /^https:\/\/(kubernetes\.io\/docs\/|jobset\.sigs\.k8s\.io\/docs\/|www\.kubeflow\.org\/docs\/)/,
+};
+
+/** A field of a custom resource's own API (not of the Kubernetes Job inside its templates). */
+function customResourceField(kind: KindName, path: string): boolean {
+  return kind !== 'Job' && kind !== 'CronJob' && kind !== 'CSIDriver' && !/replicatedJobs\[\]\.template\.spec\./.test(path);
+}
 
 /**
  * The fields the catalogue must explain: Job and CronJob without the inside of the Pod template (nor of a
@@ -37,6 +53,9 @@ const RULE_CODES = new Set(allRuleCodes().map((code) => code.code));
 function inScope(kind: KindName, path: string): boolean {
   if (path.startsWith('metadata.') || path.startsWith('spec.jobTemplate.metadata.')) return false;
   if (isPodTemplatePath(kind, path)) return false;
+  // A JobSet's (or a runtime's JobSet template's): the Job templates' metadata, the claim templates (PVCs) and the
+  // JobSet's status (its controller's) keep the schema hover.
+  if (/(^|\.)replicatedJobs\[\]\.template\.metadata\.|volumeClaimPolicies\[\]\.templates\[\]\.|^status\b|^spec\.template\.metadata\./.test(path) && kind !== 'Job' && kind !== 'CronJob') return false;
   return true;
 }
 
@@ -170,13 +189,14 @@ describe('field catalogue', () => {
         }
       });
 
-      it('links to kubernetes.io', () => {
-        for (const doc of docs) if (doc.docs) assert.match(doc.docs, /^https:\/\/kubernetes\.io\/docs\//, `${kind} ${doc.path}`);
+      it('links to kubernetes.io (a custom resource\'s own fields: to its project\'s documentation)', () => {
+        for (const doc of docs) if (doc.docs) assert.match(doc.docs, DOC_SITES[kind], `${kind} ${doc.path}`);
       });
 
       it(`states the maturity of every spec field, and gates that match the feature-gate table at 1.${MAX_MINOR}`, () => {
         for (const doc of docs) {
-          if (doc.path.startsWith('spec.')) assert.ok(doc.maturity, `${kind} ${doc.path}: no maturity`);
+          // Kubernetes' own fields: a custom resource's own fields have the maturity of its project's API version.
+          if (doc.path.startsWith('spec.') && !customResourceField(kind, doc.path)) assert.ok(doc.maturity, `${kind} ${doc.path}: no maturity`);
           if (!doc.featureGate) continue;
           assert.ok((FEATURE_GATE_NAMES as string[]).includes(doc.featureGate), `${kind} ${doc.path}: unknown gate ${doc.featureGate}`);
           const stage = gateStage(doc.featureGate as GateName, MAX_MINOR);
@@ -259,11 +279,25 @@ const MINIMAL: Record<KindName, () => Record<string, unknown>> = {
     spec: { schedule: '0 3 * * *', jobTemplate: { spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'main', image: 'busybox:1.36' }] } } } } },
   }),
   CSIDriver: () => ({ apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name: 'csi.example.com' } }),
+  JobSet: () => ({
+    apiVersion: 'jobset.x-k8s.io/v1alpha2', kind: 'JobSet', metadata: { name: 'example' },
+    spec: { replicatedJobs: [{ name: 'workers', template: { spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'main', image: 'busybox:1.36' }] } } } } }] },
+  }),
+  TrainingRuntime: () => ({
+    apiVersion: 'trainer.kubeflow.org/v1alpha1', kind: 'TrainingRuntime', metadata: { name: 'example' },
+    spec: { template: { spec: { replicatedJobs: [{ name: 'workers', template: { spec: { template: { spec: { containers: [{ name: 'node', image: 'busybox:1.36' }] } } } } }] } } },
+  }),
+  ClusterTrainingRuntime: () => ({
+    apiVersion: 'trainer.kubeflow.org/v1alpha1', kind: 'ClusterTrainingRuntime', metadata: { name: 'example' },
+    spec: { template: { spec: { replicatedJobs: [{ name: 'workers', template: { spec: { template: { spec: { containers: [{ name: 'node', image: 'busybox:1.36' }] } } } } }] } } },
+  }),
 };
 
 /** Where an entry's example is rooted: the Pod spec, the Pod template, or the object. */
 function exampleRoot(kind: KindName, path: string): string[] {
-  const template = podTemplatePath(kind) as string[];
+  const prefix = podTemplatePrefix(kind);
+  if (!prefix) return [];
+  const template = prefix.slice(0, -1).split('.');
   if (isPodTemplatePath(kind, path) && path.startsWith(`${template.join('.')}.spec.`)) return [...template, 'spec'];
   if (isPodTemplatePath(kind, path)) return template;
   return [];
@@ -276,6 +310,8 @@ function exampleRoot(kind: KindName, path: string): string[] {
 function exampleChecked(kind: KindName, path: string): boolean {
   if (kind === 'Job') return isPodTemplatePath(kind, path);
   if (kind === 'CronJob') return !path.startsWith('spec.jobTemplate.spec.');
+  // A JobSet's (or runtime's) Job fields are the Job's entries, fragments at various depths: its own are checked.
+  if (kind !== 'CSIDriver') return customResourceField(kind, path);
   return true;
 }
 

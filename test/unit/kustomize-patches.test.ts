@@ -283,3 +283,15 @@ describe('a strategic-merge patch of a CronJob', () => {
     assert.deepEqual(findings(`${CRON}spec:\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: Always\n`, SMP), ['10:26 job/restart-policy/never-or-on-failure-required']);
   });
 });
+
+describe('a strategic-merge patch of a JobSet', () => {
+  const JOBSET_HEAD = 'apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata:\n  name: train\n';
+  it('gets nothing for what its base fills in: a replicatedJob patched by name needs no template', () => {
+    assert.deepEqual(findings(`${JOBSET_HEAD}spec:\n  replicatedJobs:\n  - name: workers\n    replicas: 4\n`, SMP), []);
+  });
+
+  it('gets what it sets that is wrong, in a Job template too, at its line', () => {
+    const text = `${JOBSET_HEAD}spec:\n  replicatedJobs:\n  - name: workers\n    template:\n      spec:\n        backoffLimit: -2\n        completionMode: indexed\n`;
+    assert.deepEqual(findings(text, SMP), ['10:23 job/numbers/negative-backoff-limit', '11:25 schema/enum']);
+  });
+});

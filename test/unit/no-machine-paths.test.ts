@@ -10,7 +10,8 @@ import { test } from 'node:test';
 import { REPO_ROOT } from '../support/shared';
 
 const SCANNED = /\.(ts|mts|cts|js|mjs|cjs|sh|lua|el|json)$|^\.ci\/run$/;
-const GENERATED = /^schemas\/|^package-lock\.json$/;
+/** Generated data: the schemas, the lock file, and the facts of the pinned CRDs (a CRD's default is a container's folder). */
+const GENERATED = /^schemas\/|^scripts\/crds\/|^package-lock\.json$/;
 /** A home, work or temp folder written as a literal, also inside a file:// URI. */
 const MACHINE_PATH = /(?:^|[\s"'`=(:,[]|file:\/\/)(\/(?:work|root|tmp|home\/[^/\s"'`]+|Users\/[^/\s"'`]+|var\/folders|private\/(?:tmp|var))(?:\/|(?=["'`\s)])))|[A-Za-z]:\\\\?(?:Users|Temp)\\/;
 

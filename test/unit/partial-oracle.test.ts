@@ -95,7 +95,7 @@ interface Case {
 }
 
 describe('a patch that sets one field gets no finding its base could refute', () => {
-  const bases: Record<KindName, JsonObject[]> = { Job: [], CronJob: [], CSIDriver: [] };
+  const bases: Record<KindName, JsonObject[]> = { Job: [], CronJob: [], CSIDriver: [], JobSet: [], TrainingRuntime: [], ClusterTrainingRuntime: [] };
   const cases: Case[] = [];
 
   before(() => {

@@ -19,6 +19,9 @@ const validators: Record<KindName, ValidateFunction> = {
   Job: ajv.compile(JSON.parse(readFileSync(join(SCHEMAS_DIR, 'job.schema.json'), 'utf8')) as object),
   CronJob: ajv.compile(JSON.parse(readFileSync(join(SCHEMAS_DIR, 'cronjob.schema.json'), 'utf8')) as object),
   CSIDriver: ajv.compile(JSON.parse(readFileSync(join(SCHEMAS_DIR, 'csidriver.schema.json'), 'utf8')) as object),
+  JobSet: ajv.compile(JSON.parse(readFileSync(join(SCHEMAS_DIR, 'jobset.schema.json'), 'utf8')) as object),
+  TrainingRuntime: ajv.compile(JSON.parse(readFileSync(join(SCHEMAS_DIR, 'trainingruntime.schema.json'), 'utf8')) as object),
+  ClusterTrainingRuntime: ajv.compile(JSON.parse(readFileSync(join(SCHEMAS_DIR, 'clustertrainingruntime.schema.json'), 'utf8')) as object),
 };
 
 function isKind(value: Json, kind: KindName): value is { [key: string]: Json } {

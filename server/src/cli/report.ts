@@ -104,7 +104,7 @@ export function summaryLine(files: number, objects: readonly KindName[], finding
   return `${checked}: ${tally.join(', ')}\n`;
 }
 
-/** `no Job, CronJob or CSIDriver found in 2 files`: said when nothing of ours was checked at all. */
+/** `no Job, CronJob, CSIDriver, JobSet, ... found in 2 files`: said when nothing of ours was checked at all. */
 export function nothingFoundLine(files: number): string {
   const kinds = Object.keys(KINDS);
   const named = kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} or ${kinds[kinds.length - 1]}` : kinds[0];

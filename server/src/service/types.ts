@@ -39,13 +39,19 @@ export const MAX_MINOR = 37;
 /** The newest release: test/unit/release-deltas.test.ts fails when the schema generator knows a newer one. */
 export const DEFAULT_KUBERNETES_VERSION = '1.37';
 
-/** The kinds we check, keyed as the API server names them. */
-export type KindName = 'Job' | 'CronJob' | 'CSIDriver';
+/**
+ * The kinds we check, keyed as the API server names them: Kubernetes' own, and the custom resources that wrap
+ * a Job template (JobSet; Kubeflow Trainer's training runtimes, which wrap a JobSet template).
+ */
+export type KindName = 'Job' | 'CronJob' | 'CSIDriver' | 'JobSet' | 'TrainingRuntime' | 'ClusterTrainingRuntime';
 
 export const KINDS: Record<KindName, { apiVersion: string; group: string; version: string; namespaced: boolean }> = {
   Job: { apiVersion: 'batch/v1', group: 'batch', version: 'v1', namespaced: true },
   CronJob: { apiVersion: 'batch/v1', group: 'batch', version: 'v1', namespaced: true },
   CSIDriver: { apiVersion: 'storage.k8s.io/v1', group: 'storage.k8s.io', version: 'v1', namespaced: false },
+  JobSet: { apiVersion: 'jobset.x-k8s.io/v1alpha2', group: 'jobset.x-k8s.io', version: 'v1alpha2', namespaced: true },
+  TrainingRuntime: { apiVersion: 'trainer.kubeflow.org/v1alpha1', group: 'trainer.kubeflow.org', version: 'v1alpha1', namespaced: true },
+  ClusterTrainingRuntime: { apiVersion: 'trainer.kubeflow.org/v1alpha1', group: 'trainer.kubeflow.org', version: 'v1alpha1', namespaced: false },
 };
 
 /** A plain JSON value, as the API server decodes a manifest (YAML 1.1 scalars, nulls dropped). */
@@ -61,6 +67,12 @@ export interface RuleContext {
   defaulted: JsonObject;
   /** Kubernetes minor release, MIN_MINOR..MAX_MINOR (23..37). */
   minor: number;
+  /**
+   * Where the object keeps its JobSpecs (kube/jobSpec.ts), read by the engine from the object as written. Set
+   * for a partial object, whose views (partial/trackedObject.ts) would stop a rule that counted them itself;
+   * without it the rules count them on `object`.
+   */
+  jobSpecPaths?: readonly FieldPath[];
 }
 
 /** Metadata of one rule code, for the rule table, settings and hover. */

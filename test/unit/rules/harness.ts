@@ -1,8 +1,11 @@
 // Runs rule families on a manifest written as YAML, the way the engine does before it maps paths to ranges,
 // and checks table rows of such manifests against the findings a user would see.
 import assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
 import { parseKubectlYaml, toServerJson } from '../../../server/src/service/document/kubectlYaml';
 import { applyDefaults, isObject } from '../../../server/src/service/kube/defaults';
+import { jobSpecPaths } from '../../../server/src/service/kube/jobSpec';
+import { PartialObject } from '../../../server/src/service/partial/partialObject';
 import { unguardedCheck } from '../../../server/src/service/rules/pod/podTemplate';
 import { formatFieldPath, type Finding, type KindName, type Rule } from '../../../server/src/service/types';
 
@@ -16,18 +19,24 @@ export interface ReportedFinding {
   serverMessage?: string;
 }
 
-export function runRules(rules: readonly Rule[], yamlText: string, minor = 35): ReportedFinding[] {
+export function runRules(rules: readonly Rule[], yamlText: string, minor = 35, options: { trainerOwned?: boolean } = {}): ReportedFinding[] {
   const document = parseKubectlYaml(yamlText);
   if (document.errors.length) throw new Error(`fixture is not valid YAML: ${document.errors[0].message}`);
   const object = toServerJson(document);
   if (!isObject(object)) throw new Error('fixture is not a mapping');
   const kind = object.kind as KindName;
   // Rules only read: the defaulted object shares its untouched parts with the object as written.
-  const context = { kind, object: deepFreeze(object), defaulted: deepFreeze(applyDefaults(kind, object)), minor };
+  // A training runtime is partial even as a plain manifest (what the Trainer fills is unknown), as in the engine;
+  // its rules read read-only views, which a frozen object would not allow (a proxy must return a frozen value).
+  const partial = options.trainerOwned === false ? undefined : PartialObject.forKind(kind, object);
+  const context = partial
+    ? { kind, object, defaulted: applyDefaults(kind, object), minor, jobSpecPaths: jobSpecPaths(kind, object) }
+    : { kind, object: deepFreeze(object), defaulted: deepFreeze(applyDefaults(kind, object)), minor };
   const applicable = rules.filter((rule) => rule.kinds.includes(kind));
   const registered = new Map(applicable.flatMap((rule) => rule.codes.map((code) => [code.code, code] as const)));
   return applicable
     .flatMap((rule) => {
+      if (partial) return partial.check(rule, context);
       const findings = rule.check(context);
       // A family skipped on templates without the fields it declares (POD_TEMPLATE_READS) must lose nothing by it.
       const unguarded = unguardedCheck(rule);
@@ -82,6 +91,9 @@ export interface RuleCase {
   words?: string[];
   /** How the CronJob twin of a Job case differs, and why (see checkCronJobTwin). */
   inCronJob?: CronJobTwin;
+  /** How the JobSet and TrainingRuntime twins differ, and why (see checkWrappedTwin). */
+  inJobSet?: WrappedTwin;
+  inTrainingRuntime?: WrappedTwin;
 }
 
 /** Runs `rules` on one row (at 1.35 unless it says) and asserts the exact findings and the first one's details. */
@@ -156,4 +168,102 @@ export function checkCronJobTwin(rules: readonly Rule[], testCase: TwinCase): Re
     ? { words: override.words }
     : { severity: testCase.severity ?? 'error', anchor: testCase.anchor, words: testCase.words?.map(inCronJobWords) }, 'CronJob twin: ');
   return findings;
+}
+
+// ---- JobSet and TrainingRuntime twins ------------------------------------------------------------------
+// Every Job case runs twice more, as the Job template of a JobSet and of a training runtime: the Job's spec as
+// `spec.replicatedJobs[0].template.spec` (`spec.template.spec.replicatedJobs[0].template.spec` in a runtime), its
+// labels and annotations as that template's metadata, its name as the JobSet's. The JobSet controller then
+// creates a Job named `<name>-r-0` with that spec, and the batch API server judges it, so the twin expects the
+// Job's findings at the nodes of the template (messages print the Job's own paths, as the server does for the
+// Job it refuses). A Job that leaves `completionMode` out is NonIndexed, while JobSet's webhook would make it
+// Indexed: the twin writes `completionMode: NonIndexed` then, so that its Job is the Job of the case. What
+// differs otherwise is the case's `inJobSet` / `inTrainingRuntime`, with why; in a runtime, what the Trainer
+// fills for each TrainJob (partial/trainerOwned.ts) is never judged.
+
+export type WrappingKind = 'JobSet' | 'TrainingRuntime';
+
+/** The replicatedJob of a twin: short, so that the Jobs' names stay close to the case's Job name. */
+export const TWIN_REPLICATED_JOB = 'r';
+
+/** The JobSet or training runtime around a Job manifest, as YAML (JSON); undefined when the manifest is not a Job. */
+export function wrappedTwinOf(yamlText: string, kind: WrappingKind): string | undefined {
+  const object = toServerJson(parseKubectlYaml(yamlText));
+  if (!isObject(object) || object.kind !== 'Job') return undefined;
+  const metadata = isObject(object.metadata) ? object.metadata : undefined;
+  const { name, generateName, namespace, labels, annotations, ...otherMetadata } = metadata ?? {};
+  const templateMetadata = { ...(labels !== undefined ? { labels } : {}), ...(annotations !== undefined ? { annotations } : {}) };
+  const spec = isObject(object.spec) ? { ...object.spec } : object.spec === undefined ? {} : object.spec;
+  if (isObject(spec) && spec.completionMode === undefined) spec.completionMode = 'NonIndexed';
+  const replicatedJob = {
+    name: TWIN_REPLICATED_JOB,
+    template: { ...(Object.keys(templateMetadata).length ? { metadata: templateMetadata } : {}), spec },
+  };
+  const ownMetadata = {
+    ...(name !== undefined ? { name } : {}), ...(generateName !== undefined ? { generateName } : {}), ...(namespace !== undefined ? { namespace } : {}), ...otherMetadata,
+  };
+  const head = kind === 'JobSet'
+    ? { apiVersion: 'jobset.x-k8s.io/v1alpha2', kind: 'JobSet' }
+    : { apiVersion: 'trainer.kubeflow.org/v1alpha1', kind: 'TrainingRuntime' };
+  const jobSetSpec = { replicatedJobs: [replicatedJob] };
+  return JSON.stringify({
+    ...head,
+    ...(metadata !== undefined ? { metadata: ownMetadata } : {}),
+    spec: kind === 'JobSet' ? jobSetSpec : { template: { spec: jobSetSpec } },
+  });
+}
+
+const WRAPPED_PREFIX: Record<WrappingKind, string> = {
+  JobSet: 'spec.replicatedJobs[0]',
+  TrainingRuntime: 'spec.template.spec.replicatedJobs[0]',
+};
+
+/** A `code @ path` line of a Job finding, at the twin's path: the spec and the Job's labels move into the template. */
+export function inWrapped(line: string, kind: WrappingKind): string {
+  const entry = WRAPPED_PREFIX[kind];
+  return line
+    .replace(/ @ spec(?=$|[.[])/, ` @ ${entry}.template.spec`)
+    .replace(/ @ metadata\.(labels|annotations)(?=$|[.[])/, ` @ ${entry}.template.metadata.$1`);
+}
+
+/** A case's JobSet or runtime twin, when it differs: the findings expected, and why. */
+export interface WrappedTwin {
+  expect: string[];
+  why: string;
+  words?: string[];
+}
+
+export type WrappedTwinCase = TwinCase & { inJobSet?: WrappedTwin; inTrainingRuntime?: WrappedTwin };
+
+/** A JobSet twin's `code @ path` line, in the runtime twin: the JobSet spec sits at `spec.template.spec`. */
+export function jobSetToRuntime(line: string): string {
+  return line.replace(/ @ spec\.replicatedJobs\[/, ' @ spec.template.spec.replicatedJobs[');
+}
+
+/**
+ * Runs the JobSet or runtime twin of a Job case and returns its findings; a case whose manifest is no Job has
+ * none. A runtime twin is checked twice: whole (as if the Trainer filled nothing) it must report what the
+ * JobSet twin reports, at its paths (unless the case says why not: its JobSet is named after each TrainJob);
+ * as it is (what the Trainer fills unknown, partial/trainerOwned.ts) it may only report findings of the whole.
+ */
+export function checkWrappedTwin(rules: readonly Rule[], testCase: WrappedTwinCase, kind: WrappingKind): ReportedFinding[] | undefined {
+  const twin = wrappedTwinOf(testCase.yaml, kind);
+  if (!twin) return undefined;
+  const minor = testCase.minor ?? 35;
+  const moved = testCase.expect.map((line) => inWrapped(line, 'JobSet'));
+  const jobSetExpected = testCase.inJobSet?.expect ?? moved;
+  const override = kind === 'JobSet' ? testCase.inJobSet : testCase.inTrainingRuntime;
+  const expected = kind === 'JobSet' ? jobSetExpected : testCase.inTrainingRuntime?.expect ?? jobSetExpected.map(jobSetToRuntime);
+  const whole = runRules(rules, twin, minor, { trainerOwned: false });
+  assert.deepEqual(summary(whole), expected, override ? `in a ${kind}: ${override.why}` : `in a ${kind}`);
+  const sameFirst = !override && !(kind === 'TrainingRuntime' && testCase.inJobSet) && expected[0] === (kind === 'JobSet' ? moved[0] : moved[0] && jobSetToRuntime(moved[0]));
+  assertFirst(whole, override ? { words: override.words } : sameFirst ? { severity: testCase.severity ?? 'error', anchor: testCase.anchor, words: testCase.words } : {}, `${kind} twin: `);
+  const first = whole[0];
+  if (first?.severity === 'error' && first.code !== 'schema/required' && !/^(jobset|trainingruntime|meta)\//.test(first.code)) {
+    assert.ok(/JobCreationFailed/.test(first.message), `${kind} twin: the error says where the refusal shows: ${first.message}`);
+  }
+  if (kind === 'JobSet') return whole;
+  const real = runRules(rules, twin, minor);
+  for (const finding of real) assert.ok(whole.some((candidate) => isDeepStrictEqual(candidate, finding)), `in a TrainingRuntime: reported only with what the Trainer fills unknown: ${finding.code} @ ${finding.path}`);
+  return real;
 }

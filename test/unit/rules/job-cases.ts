@@ -4,7 +4,9 @@ import { test } from 'node:test';
 import { cronJobRules } from '../../../server/src/service/rules/cronjob/index';
 import { jobRules } from '../../../server/src/service/rules/job/index';
 import type { Anchor, Severity } from '../../../server/src/service/types';
-import { checkCronJobTwin, inCronJob, inCronJobWords, runRules, summary } from './harness';
+import { checkCronJobTwin, checkWrappedTwin, inCronJob, inCronJobWords, runRules, summary } from './harness';
+import { jobSetRules } from '../../../server/src/service/rules/jobset/index';
+import { trainingRuntimeRules } from '../../../server/src/service/rules/trainingruntime/index';
 
 function indent(lines: string, spaces: number): string {
   const pad = ' '.repeat(spaces);
@@ -52,12 +54,18 @@ export interface Case {
   words?: readonly string[];
   /** How the CronJob twin differs from the Job (harness.ts checkCronJobTwin), and why; by default it has the same findings. */
   inCronJob?: { expected: readonly Expected[]; why: string; words?: readonly string[] };
+  /** How the JobSet twin differs (harness.ts checkWrappedTwin), and why; by default the same findings in its Job template. */
+  inJobSet?: { expected: readonly Expected[]; why: string; words?: readonly string[] };
+  /** How the TrainingRuntime twin differs, and why; by default the JobSet's, less what the Trainer fills. */
+  inTrainingRuntime?: { expected: readonly Expected[]; why: string; words?: readonly string[] };
 }
 
 const line = ([code, path]: Expected) => `${code} @ ${path}`;
 
 /** The rules a twin runs: every Job rule and the CronJob's own (its job-template checks among them). */
 const TWIN_RULES = [...jobRules, ...cronJobRules];
+/** The rules a JobSet or runtime twin runs: every Job rule and the wrapping kinds' own. */
+const WRAPPED_TWIN_RULES = [...jobRules, ...jobSetRules, ...trainingRuntimeRules];
 
 /** Runs all Job rules on each case and asserts the exact findings; then the same for its CronJob twin. */
 export function runCases(cases: readonly Case[]): void {
@@ -78,6 +86,18 @@ export function runCases(cases: readonly Case[]): void {
       const expected = twin?.expected ?? testCase.expected.map(([code, path, ...rest]) => [code, inCronJob(`x @ ${path}`).slice(4), ...rest] as const);
       assertDetails(findings, expected, twin ? twin.words ?? [] : (testCase.words ?? []).map(inCronJobWords));
     });
+    for (const kind of ['JobSet', 'TrainingRuntime'] as const) {
+      test(`${testCase.name} (in a ${kind})`, () => {
+        const twin = kind === 'JobSet' ? testCase.inJobSet : testCase.inTrainingRuntime;
+        const override = twin ? { expect: twin.expected.map(line), why: twin.why, words: twin.words ? [...twin.words] : undefined } : undefined;
+        const findings = checkWrappedTwin(WRAPPED_TWIN_RULES, {
+          yaml: testCase.yaml, minor: testCase.minor, expect: testCase.expected.map(line),
+          severity: testCase.expected[0]?.[2], anchor: testCase.expected[0]?.[3],
+          ...(kind === 'JobSet' ? { inJobSet: override } : { inTrainingRuntime: override }),
+        }, kind);
+        assert.ok(findings, `every Job case has a ${kind} twin`);
+      });
+    }
   }
 }
 

@@ -8,12 +8,14 @@ import { sharedPath, skipUnlessShared } from '../../support/shared';
 const REFERENCE = sharedPath('reference', 'k8s-validation-rules.md');
 const codes = jobRules.flatMap((rule) => rule.codes);
 
-// One engine: a Job rule runs wherever a JobSpec lives (a Job's spec, a CronJob's job template), except
-// ValidateJob's own checks of the Job's name, generated selector and labels, which a job template does not get.
+// One engine: a Job rule runs wherever a JobSpec lives (a Job's spec, a CronJob's job template, each Job template of
+// a JobSet or a training runtime), except ValidateJob's own checks of the Job's name, generated selector and labels,
+// which a CronJob's job template does not get (the Jobs a JobSet's controller creates do).
 const JOB_ONLY = ['validateGeneratedSelector', 'ValidateJobSpec (selector)', 'ValidateJob (name)', 'jobStrategy.WarningsOnCreate'];
+const WRAPPING = ['JobSet', 'TrainingRuntime', 'ClusterTrainingRuntime'];
 
-test('every Job rule applies to Job and CronJob, ValidateJob\'s own checks to Job only', () => {
-  for (const rule of jobRules) assert.deepEqual(rule.kinds, JOB_ONLY.includes(rule.name) ? ['Job'] : ['Job', 'CronJob'], rule.name);
+test('every Job rule applies to Job, CronJob and the wrapping kinds, ValidateJob\'s own checks to all but CronJob', () => {
+  for (const rule of jobRules) assert.deepEqual(rule.kinds, JOB_ONLY.includes(rule.name) ? ['Job', ...WRAPPING] : ['Job', 'CronJob', ...WRAPPING], rule.name);
 });
 
 test('Job codes are unique and shaped job/<family>/<what>', () => {

@@ -22,6 +22,12 @@ const generatedLabel = (key: string) => ({
   why: 'accepted at the CronJob\'s create, but the label can never hold the name or UID of each Job, so each Job is refused',
 });
 
+// In a JobSet each Job is named `demo-r-<index>` by the controller, not `demo`; a runtime's Jobs after each
+// TrainJob, unknown: what depends on the Job's name differs there.
+const J = 'spec.replicatedJobs[0].template.spec';
+const NAMED_BY_JOBSET = 'the JobSet controller names the Job `demo-r-0`, not `demo`';
+const NAMED_BY_TRAINJOB = { expected: [] as const, why: "a runtime's Jobs are named after each TrainJob: a check of the name cannot be made" };
+
 runCases([
   // Generated labels: a user value under a generated key must be the generated value.
   { name: 'a template controller-uid label is refused: the UID is not known before create',
@@ -31,9 +37,12 @@ runCases([
   { name: 'a template job-name label with another name is refused',
     yaml: jobManifest({ templateMetadata: labels('job-name: other') }),
     expected: [[`${S}/job-name-label`, 'spec.template.metadata.labels[job-name]']], words: ['`demo`'] ,
-    inCronJob: generatedLabel('job-name') },
+    inCronJob: generatedLabel('job-name'), inJobSet: {
+      expected: [[`${S}/job-name-label`, `${J}.template.metadata.labels[job-name]`]], why: NAMED_BY_JOBSET, words: ['`demo-r-0`'],
+    }, inTrainingRuntime: NAMED_BY_TRAINJOB },
   { name: 'a template job-name label with the Job name is accepted', yaml: jobManifest({ templateMetadata: labels('job-name: demo') }), expected: [] ,
-    inCronJob: generatedLabel('job-name') },
+    inCronJob: generatedLabel('job-name'),
+    inJobSet: { expected: [[`${S}/job-name-label`, `${J}.template.metadata.labels[job-name]`]], why: NAMED_BY_JOBSET }, inTrainingRuntime: NAMED_BY_TRAINJOB },
   { name: 'a template batch.kubernetes.io/controller-uid label is refused, once',
     yaml: jobManifest({ templateMetadata: labels('batch.kubernetes.io/controller-uid: abc') }),
     expected: [[`${S}/batch-controller-uid-label`, 'spec.template.metadata.labels[batch.kubernetes.io/controller-uid]']] ,
@@ -41,17 +50,17 @@ runCases([
   { name: 'a template batch.kubernetes.io/job-name label with another name is refused',
     yaml: jobManifest({ templateMetadata: labels('batch.kubernetes.io/job-name: other') }),
     expected: [[`${S}/batch-job-name-label`, 'spec.template.metadata.labels[batch.kubernetes.io/job-name]']] ,
-    inCronJob: generatedLabel('batch.kubernetes.io/job-name') },
+    inCronJob: generatedLabel('batch.kubernetes.io/job-name'), inTrainingRuntime: NAMED_BY_TRAINJOB },
   { name: 'before 1.27 the prefixed labels are ordinary labels', minor: 26,
     yaml: jobManifest({ templateMetadata: labels('batch.kubernetes.io/controller-uid: "1234"\nbatch.kubernetes.io/job-name: other') }), expected: [] },
   { name: 'with generateName any job-name label is refused: the name ends in random characters',
     yaml: jobManifest({ name: null, metadata: 'generateName: demo-', templateMetadata: labels('job-name: demo-') }),
     expected: [[`${S}/job-name-label`, 'spec.template.metadata.labels[job-name]']], words: ['generateName'] ,
-    inCronJob: generatedLabel('job-name') },
+    inCronJob: generatedLabel('job-name'), inTrainingRuntime: NAMED_BY_TRAINJOB },
   // A user selector without manualSelector.
   { name: 'a selector repeating the generated job-name label is accepted',
     yaml: jobManifest({ spec: selector('matchLabels:\n  batch.kubernetes.io/job-name: demo') }), expected: [] ,
-    inCronJob: refused },
+    inCronJob: refused, inJobSet: { expected: [[`${S}/not-auto-generated`, `${J}.selector`]], why: NAMED_BY_JOBSET } },
   { name: 'an empty selector is accepted (the server fills it in)', yaml: jobManifest({ spec: 'selector: {}' }), expected: [] ,
     inCronJob: refused },
   { name: 'a selector on other labels is refused without manualSelector',
@@ -60,7 +69,7 @@ runCases([
     inCronJob: refused },
   { name: 'a selector with a wrong job name is refused', yaml: jobManifest({ spec: selector('matchLabels:\n  job-name: other') }),
     expected: [[`${S}/not-auto-generated`, 'spec.selector']], words: ['`job-name: other`'] ,
-    inCronJob: refused },
+    inCronJob: refused, inTrainingRuntime: NAMED_BY_TRAINJOB },
   { name: 'a selector on a controller uid is refused', yaml: jobManifest({ spec: selector('matchLabels:\n  controller-uid: "1234"') }),
     expected: [[`${S}/not-auto-generated`, 'spec.selector']], words: ['assigned by the server'] ,
     inCronJob: refused },
@@ -70,7 +79,7 @@ runCases([
     inCronJob: refused },
   { name: 'before 1.27 a selector on the legacy job-name is accepted', minor: 26,
     yaml: jobManifest({ spec: selector('matchLabels:\n  job-name: demo') }), expected: [] ,
-    inCronJob: refused },
+    inCronJob: refused, inJobSet: { expected: [[`${S}/not-auto-generated`, `${J}.selector`]], why: NAMED_BY_JOBSET } },
   { name: 'an expression that excludes a template label is refused as a template mismatch',
     yaml: jobManifest({ spec: selector('matchExpressions:\n- {key: tier, operator: DoesNotExist}'), templateMetadata: labels('tier: web') }),
     expected: [[`${S}/template-labels-mismatch`, 'spec.template.metadata.labels']], words: ['`tier` does not exist'] ,

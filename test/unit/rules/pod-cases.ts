@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Json, Rule } from '../../../server/src/service/types';
-import { checkCronJobTwin, runRules, summary, type CronJobTwin, type ReportedFinding } from './harness';
+import { checkCronJobTwin, checkWrappedTwin, runRules, summary, type CronJobTwin, type ReportedFinding, type WrappedTwin } from './harness';
 
 export const POD = 'spec.template.spec';
 export const C0 = `${POD}.containers[0]`;
@@ -43,6 +43,9 @@ export interface Case {
   message?: string;
   /** How the CronJob twin differs (harness.ts checkCronJobTwin), and why; by default the same findings, in its job template. */
   inCronJob?: CronJobTwin;
+  /** How the JobSet and runtime twins differ (harness.ts checkWrappedTwin), and why. */
+  inJobSet?: WrappedTwin;
+  inTrainingRuntime?: WrappedTwin;
 }
 
 /** Runs each group's cases against `rules`; returns every code seen, for the coverage check. */
@@ -65,6 +68,9 @@ export function runCases(title: string, rules: readonly Rule[], groups: [string,
         it(`${testCase.name} (in a CronJob)`, () => {
           assert.ok(checkCronJobTwin(rules, { ...testCase, minor: testCase.minor ?? 35 }), 'every Job case has a CronJob twin');
         });
+        for (const kind of ['JobSet', 'TrainingRuntime'] as const) {
+          it(`${testCase.name} (in a ${kind})`, () => assert.ok(checkWrappedTwin(rules, { ...testCase, minor: testCase.minor ?? 35 }, kind), `every Job case has a ${kind} twin`));
+        }
       }
     });
   }

@@ -6,6 +6,11 @@ import { canonicalIPv4, legacyIPProblems, parseIPSloppy } from '../../../server/
 import { validateDNS } from '../../../server/src/service/rules/pod/validateDNS';
 import { assertEveryCodeTriggered, POD, runPodCases, type PodCase } from './podCases';
 
+// The JobSet controller gives each Pod the JobSet's subdomain (DNS hostnames are on unless turned off): a value
+// written in the template is replaced, never refused.
+const OVERWRITTEN = { expect: [], why: "the JobSet controller replaces the Pods' subdomain with the JobSet's" };
+const OVERWRITTEN_SUBDOMAIN = { inJobSet: OVERWRITTEN, inTrainingRuntime: OVERWRITTEN };
+
 const CONFIG = `${POD}.dnsConfig`;
 /** A search domain of 253 characters, the most a DNS subdomain may have. */
 const LONG = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}`;
@@ -45,7 +50,8 @@ const config: PodCase[] = [
 const names: PodCase[] = [
   { name: 'hostname with a dot', spec: { hostname: 'worker.0' }, expect: [`pod/dns-hostname-invalid @ ${POD}.hostname`], words: ['Invalid value: "worker.0": must not contain dots'] },
   { name: 'hostname of 63 characters', spec: { hostname: 'h'.repeat(63) }, expect: [] },
-  { name: 'subdomain in upper case', spec: { subdomain: 'Workers' }, expect: [`pod/dns-subdomain-invalid @ ${POD}.subdomain`] },
+  { name: 'subdomain in upper case', spec: { subdomain: 'Workers' }, expect: [`pod/dns-subdomain-invalid @ ${POD}.subdomain`],
+    ...OVERWRITTEN_SUBDOMAIN },
   { name: 'hostnameOverride with setHostnameAsFQDN', spec: { hostnameOverride: 'db-0.example.internal', setHostnameAsFQDN: true }, expect: [`pod/dns-hostname-override-forbidden @ ${POD}.hostnameOverride`], anchor: 'key', words: ['Forbidden: may not be specified when setHostnameAsFQDN is true'] },
   { name: 'hostnameOverride with hostNetwork', spec: { hostnameOverride: 'db-0', hostNetwork: true }, expect: [`pod/dns-hostname-override-forbidden @ ${POD}.hostnameOverride`] },
   { name: 'hostnameOverride that is not a DNS subdomain', spec: { hostnameOverride: 'DB_0' }, expect: [`pod/dns-hostname-override-invalid @ ${POD}.hostnameOverride`] },

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { podTemplateRules } from '../../../server/src/service/rules/pod/index';
 import type { Json } from '../../../server/src/service/types';
-import { checkCronJobTwin, checkRuleCase, runRules, type RuleCase } from './harness';
+import { checkCronJobTwin, checkRuleCase, checkWrappedTwin, runRules, type RuleCase } from './harness';
 
 const POD = 'spec.template.spec';
 const C0 = `${POD}.containers[0]`;
@@ -143,6 +143,8 @@ const resizePolicies: Case[] = [
 const template: Case[] = [
   { name: 'bad template label key (JOB-POD-07)', yaml: job({}, { metadata: { labels: { 'bad key': 'x' } } }), expect: ['pod/template-label-key-invalid @ spec.template.metadata.labels[bad key]'], anchor: 'key', words: ['spec.template.labels: Invalid value'] },
   { name: 'bad template label value, Job without labels: the server repeats it', yaml: job({}, { metadata: { labels: { app: '-x' } } }, { name: 'demo' }), expect: ['pod/template-label-value-invalid @ spec.template.metadata.labels[app]'], words: ['`metadata.labels` too'],
+    inJobSet: { expect: ['pod/template-label-value-invalid @ spec.replicatedJobs[0].template.spec.template.metadata.labels[app]'], why: "a JobSet's Jobs always have labels of their own (the controller's): nothing is inherited", words: ['not a valid label value'] },
+    inTrainingRuntime: { expect: ['pod/template-label-value-invalid @ spec.template.spec.replicatedJobs[0].template.spec.template.metadata.labels[app]'], why: "a JobSet's Jobs always have labels of their own (the controller's): nothing is inherited", words: ['not a valid label value'] },
     inCronJob: {
       expect: ['pod/template-label-value-invalid @ spec.jobTemplate.spec.template.metadata.labels[app]'], words: ['spec.jobTemplate.spec.template.labels'],
       why: 'a CronJob does not take its job template\'s Pod labels (no SetDefaults_Job), so the server reports them once',
@@ -162,6 +164,9 @@ for (const [group, cases] of groups) {
     for (const testCase of cases) {
       it(testCase.name, () => checkRuleCase(podTemplateRules, testCase));
       it(`${testCase.name} (in a CronJob)`, () => assert.ok(checkCronJobTwin(podTemplateRules, testCase), 'every Job case has a CronJob twin'));
+      for (const kind of ['JobSet', 'TrainingRuntime'] as const) {
+        it(`${testCase.name} (in a ${kind})`, () => assert.ok(checkWrappedTwin(podTemplateRules, testCase, kind), `every Job case has a ${kind} twin`));
+      }
     }
   });
 }

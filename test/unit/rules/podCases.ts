@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Json, Rule } from '../../../server/src/service/types';
-import { checkCronJobTwin, checkRuleCase, type RuleCase } from './harness';
+import { checkCronJobTwin, checkWrappedTwin, checkRuleCase, type RuleCase } from './harness';
 
 export const POD = 'spec.template.spec';
 
@@ -30,6 +30,11 @@ export function runPodCases(title: string, rules: readonly Rule[], groups: [stri
         it(`${testCase.name}${testCase.minor ? ` (1.${testCase.minor})` : ''} (in a CronJob)`, () => {
           assert.ok(checkCronJobTwin(rules, { ...testCase, yaml: podJob(spec) }), 'every Job case has a CronJob twin');
         });
+        for (const kind of ['JobSet', 'TrainingRuntime'] as const) {
+          it(`${testCase.name}${testCase.minor ? ` (1.${testCase.minor})` : ''} (in a ${kind})`, () => {
+            assert.ok(checkWrappedTwin(rules, { ...testCase, yaml: podJob(spec) }, kind), `every Job case has a ${kind} twin`);
+          });
+        }
       }
     });
   }

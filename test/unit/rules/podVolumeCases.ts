@@ -6,7 +6,7 @@ import { validateVolumeSources } from '../../../server/src/service/rules/pod/val
 import { validateVolumes } from '../../../server/src/service/rules/pod/validateVolumes';
 import type { Json } from '../../../server/src/service/types';
 import assert from 'node:assert/strict';
-import { checkCronJobTwin, checkRuleCase, type RuleCase } from './harness';
+import { checkCronJobTwin, checkRuleCase, checkWrappedTwin, type RuleCase } from './harness';
 
 export const VOLUME_FAMILIES = [validateVolumes, validateVolumeSources, validateVolumeMounts];
 export const POD = 'spec.template.spec';
@@ -43,6 +43,9 @@ export function runVolumeCases(groups: readonly [string, readonly VolumeCase[]][
       for (const testCase of cases) {
         it(testCase.name, () => checkRuleCase(VOLUME_FAMILIES, testCase));
         it(`${testCase.name} (in a CronJob)`, () => assert.ok(checkCronJobTwin(VOLUME_FAMILIES, testCase), 'every Job case has a CronJob twin'));
+        for (const kind of ['JobSet', 'TrainingRuntime'] as const) {
+          it(`${testCase.name} (in a ${kind})`, () => assert.ok(checkWrappedTwin(VOLUME_FAMILIES, testCase, kind), `every Job case has a ${kind} twin`));
+        }
       }
     });
   }

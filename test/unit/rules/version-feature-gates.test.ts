@@ -6,7 +6,7 @@ import {
 } from '../../../server/src/service/kube/featureGates';
 import { versionRules } from '../../../server/src/service/rules/version/index';
 import { MAX_MINOR, MIN_MINOR } from '../../../server/src/service/types';
-import { checkCronJobTwin, cronJobTwinOf, runRules, summary } from './harness';
+import { checkCronJobTwin, checkWrappedTwin, cronJobTwinOf, runRules, summary } from './harness';
 import { fieldsInRelease, patternPath } from '../../support/releaseFields';
 
 describe('feature-gate table', () => {
@@ -57,6 +57,10 @@ describe('feature-gate table', () => {
       'spec.jobTemplate.spec.scheduling 37-',
       'spec.jobTemplate.spec.template.spec.workloadRef -35',
       'spec.jobTemplate.spec.template.spec.schedulingGroup 36-',
+      // The same Job fields in each Job template of a JobSet and of a training runtime's JobSet template.
+      ...['spec.replicatedJobs[].template', 'spec.template.spec.replicatedJobs[].template', 'spec.template.spec.replicatedJobs[].template'].flatMap((template) => [
+        `${template}.spec.scheduling 37-`, `${template}.spec.template.spec.workloadRef -35`, `${template}.spec.template.spec.schedulingGroup 36-`,
+      ]),
     ]);
     for (const field of bounded) {
       const path = patternPath(field.pattern);
@@ -126,6 +130,9 @@ describe('version/feature-gate-off', () => {
     });
     if (cronJobTwinOf(testCase.yaml)) {
       it(`${testCase.name} (in a CronJob)`, () => assert.ok(checkCronJobTwin(versionRules, { ...testCase, severity: 'warning', anchor: 'key' })));
+      for (const kind of ['JobSet', 'TrainingRuntime'] as const) {
+        it(`${testCase.name} (in a ${kind})`, () => assert.ok(checkWrappedTwin(versionRules, { ...testCase, severity: 'warning', anchor: 'key' }, kind)));
+      }
     }
   }
 });

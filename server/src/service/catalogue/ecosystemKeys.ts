@@ -1,6 +1,7 @@
 // Annotations and labels that tools around Kubernetes read on a Job: Helm's hooks, Argo CD's hooks and sync
-// waves, Kueue's queue and priority. The API server keeps them as opaque strings; what each does to a Job is
-// said here, in our own words, with the values the tool understands.
+// waves, Kueue's queue, priority and limits, JobSet's placement keys and the labels its controller sets, the
+// Trainer's step label. The API server keeps them as opaque strings; what each does is said here, in our own
+// words, with the values the tool understands.
 import type { WellKnownKey } from './types';
 
 export const ECOSYSTEM_DOCS = {
@@ -9,6 +10,12 @@ export const ECOSYSTEM_DOCS = {
   argoWaves: 'https://argo-cd.readthedocs.io/en/stable/user-guide/sync-waves/',
   kueueJobs: 'https://kueue.sigs.k8s.io/docs/tasks/run/jobs/',
   kueuePriority: 'https://kueue.sigs.k8s.io/docs/concepts/workload_priority_class/',
+  kueueJobSets: 'https://kueue.sigs.k8s.io/docs/tasks/run/jobsets/',
+  kueueMaxExecTime: 'https://kueue.sigs.k8s.io/docs/concepts/workload/#maximum-execution-time',
+  kueuePrebuilt: 'https://kueue.sigs.k8s.io/docs/concepts/workload/',
+  jobSetPlacement: 'https://jobset.sigs.k8s.io/docs/tasks/exclusive-placement/',
+  jobSetLabels: 'https://jobset.sigs.k8s.io/docs/reference/jobset.v1alpha2/',
+  trainerRuntime: 'https://www.kubeflow.org/docs/components/trainer/operator-guides/runtime/',
 } as const;
 
 /** The documentation sites of the tools whose keys are listed here (the catalogue test checks the links). */
@@ -16,6 +23,8 @@ export const ECOSYSTEM_SITES: Record<NonNullable<WellKnownKey['project']>, strin
   Helm: 'https://helm.sh/docs/',
   'Argo CD': 'https://argo-cd.readthedocs.io/',
   Kueue: 'https://kueue.sigs.k8s.io/docs/',
+  JobSet: 'https://jobset.sigs.k8s.io/docs/',
+  'Kubeflow Trainer': 'https://www.kubeflow.org/docs/components/trainer/',
 };
 
 const ON_THE_JOB = "the Job's own metadata.annotations (not the Pod template's)";
@@ -126,17 +135,21 @@ const ARGO_KEYS: WellKnownKey[] = [
 const KUEUE_KEYS: WellKnownKey[] = [
   {
     key: 'kueue.x-k8s.io/queue-name',
+    readOn: ['Job', 'JobSet'],
     type: 'label',
-    where: "the Job's own metadata.labels (not the Pod template's)",
+    where: "the workload's own metadata.labels: a Job's, a JobSet's (not the Pod template's)",
     holds:
       'The LocalQueue, in the Job\'s namespace, that Kueue queues the Job in. Kueue\'s webhook creates the Job suspended ' +
       '(`spec.suspend: true`) with a Workload for it, and lifts the suspension only when the Workload is admitted, possibly after ' +
       'adding the node selectors and tolerations of the resource flavor it was given to the Pod template. Until then the Job has no ' +
-      'Pods: a script that waits for Pods, or expects `suspend: false` right after `kubectl apply`, must wait for admission instead.',
+      'Pods: a script that waits for Pods, or expects `suspend: false` right after `kubectl apply`, must wait for admission instead. ' +
+      'A JobSet is queued the same way, as one Workload for all its Jobs. The value names a LocalQueue: a DNS-1123 subdomain.',
     ...readBy('Kueue', ECOSYSTEM_DOCS.kueueJobs),
+    rule: 'kueue/queue-name-invalid',
   },
   {
     key: 'kueue.x-k8s.io/priority-class',
+    readOn: ['Job', 'JobSet'],
     type: 'label',
     where: "the Job's own metadata.labels, next to kueue.x-k8s.io/queue-name",
     holds:
@@ -144,6 +157,107 @@ const KUEUE_KEYS: WellKnownKey[] = [
       'Kueue may preempt for it. It is not the Pods\' `priorityClassName`, which still rules scheduling and eviction on the nodes.',
     ...readBy('Kueue', ECOSYSTEM_DOCS.kueuePriority),
   },
+  {
+    key: 'kueue.x-k8s.io/max-exec-time-seconds',
+    readOn: ['Job', 'JobSet'],
+    type: 'label',
+    where: "the workload's own metadata.labels: a Job's, a JobSet's",
+    holds:
+      'The most seconds the workload may run once admitted: Kueue counts the time it holds its quota (over all admissions) and, past ' +
+      'the limit, evicts and deactivates it. A whole number above 0, written as a string (`"3600"`); Kueue\'s webhook refuses anything else.',
+    ...readBy('Kueue', ECOSYSTEM_DOCS.kueueMaxExecTime),
+    rule: 'kueue/max-exec-time-invalid',
+  },
+  {
+    key: 'kueue.x-k8s.io/prebuilt-workload-name',
+    readOn: ['Job', 'JobSet'],
+    type: 'label',
+    where: "the workload's own metadata.labels",
+    holds: 'Ties the Job to a Workload object you created yourself, instead of the one Kueue would create. Its value names that Workload (a DNS-1123 subdomain).',
+    ...readBy('Kueue', ECOSYSTEM_DOCS.kueuePrebuilt),
+    rule: 'kueue/prebuilt-workload-name-invalid',
+  },
+  {
+    key: 'kueue.x-k8s.io/job-min-parallelism',
+    readOn: ['Job'],
+    type: 'annotation',
+    where: "the Job's own metadata.annotations (in a JobSet: each replicatedJob's template)",
+    holds:
+      'Turns on partial admission: when the whole `parallelism` does not fit, Kueue may admit the Job with fewer Pods, down to this ' +
+      'many, and lowers `parallelism` accordingly. A whole number from 1 to the Job\'s Pod count minus one.',
+    ...readBy('Kueue', `${ECOSYSTEM_DOCS.kueueJobs}#partial-admission`),
+    rule: 'kueue/job-min-parallelism-invalid',
+  },
+  {
+    key: 'kueue.x-k8s.io/job-completions-equal-parallelism',
+    readOn: ['Job'],
+    type: 'annotation',
+    where: "the Job's own metadata.annotations",
+    holds:
+      'With `"true"`, when Kueue changes an Indexed Job\'s `parallelism` (partial admission, elastic Jobs) it sets `completions` to match. ' +
+      'The Job must be Indexed and start with `completions` equal to `parallelism`.',
+    ...readBy('Kueue', ECOSYSTEM_DOCS.kueueJobs),
+    rule: 'kueue/job-completions-equal-parallelism-invalid',
+    values: { true: 'completions follows parallelism.', false: 'completions stays as written (as without the annotation).' },
+  },
 ];
 
-export const ECOSYSTEM_KEYS: readonly WellKnownKey[] = [...HELM_KEYS, ...ARGO_KEYS, ...KUEUE_KEYS];
+/** A key the JobSet controller writes on each Job and Pod: explained on hover, never offered. */
+function setByJobSet(key: string, holds: string): WellKnownKey {
+  return {
+    key, type: 'label and annotation', where: 'each Job and Pod of a JobSet', holds, setBy: 'the JobSet controller',
+    docs: ECOSYSTEM_DOCS.jobSetLabels, project: 'JobSet',
+  };
+}
+
+const JOBSET_KEYS: WellKnownKey[] = [
+  {
+    key: 'alpha.jobset.sigs.k8s.io/exclusive-topology',
+    readOn: ['JobSet', 'replicatedJob'],
+    type: 'annotation',
+    where: "a JobSet's metadata (every replicatedJob), or one replicatedJob's template metadata",
+    holds:
+      'Places each Job of the JobSet alone in one topology domain: the value is a node label key (`cloud.google.com/gke-nodepool`, a ' +
+      'rack or block label), and the controller adds affinities so that no two Jobs share a domain, and no other JobSet\'s Jobs either.',
+    setBy: 'you (JobSet reads it)', docs: ECOSYSTEM_DOCS.jobSetPlacement, project: 'JobSet', objectOnly: true,
+  },
+  {
+    key: 'alpha.jobset.sigs.k8s.io/node-selector',
+    readOn: ['JobSet', 'replicatedJob'],
+    type: 'annotation',
+    where: 'next to alpha.jobset.sigs.k8s.io/exclusive-topology',
+    holds:
+      'Exclusive placement by node selector instead of affinities (faster to schedule): the controller selects nodes labelled with the ' +
+      'Job\'s namespaced name and tolerates a taint; you label and taint the nodes of each domain beforehand. Any value turns it on.',
+    setBy: 'you (JobSet reads it)', docs: ECOSYSTEM_DOCS.jobSetPlacement, project: 'JobSet', objectOnly: true,
+  },
+  setByJobSet('jobset.sigs.k8s.io/jobset-name', 'The JobSet\'s name.'),
+  setByJobSet('jobset.sigs.k8s.io/replicatedjob-name', 'The name of the replicatedJob the Job comes from.'),
+  setByJobSet('jobset.sigs.k8s.io/job-index', 'The Job\'s index within its replicatedJob, 0 to replicas - 1.'),
+  setByJobSet('jobset.sigs.k8s.io/job-global-index', 'The Job\'s index among all Jobs of the JobSet.'),
+  setByJobSet('jobset.sigs.k8s.io/replicatedjob-replicas', 'The replicatedJob\'s number of Jobs.'),
+  setByJobSet('jobset.sigs.k8s.io/global-replicas', 'The number of Jobs of the whole JobSet.'),
+  setByJobSet('jobset.sigs.k8s.io/restart-attempt', 'How many times the JobSet has been restarted: Jobs of an older attempt are deleted.'),
+  setByJobSet('jobset.sigs.k8s.io/coordinator', 'The coordinator Pod\'s address, `<pod hostname>.<subdomain>`, when `spec.coordinator` is set.'),
+  setByJobSet('jobset.sigs.k8s.io/group-name', 'The replicatedJob\'s `groupName`.'),
+];
+
+const TRAINER_KEYS: WellKnownKey[] = [
+  {
+    key: 'trainer.kubeflow.org/trainjob-ancestor-step',
+    readOn: ['replicatedJob'],
+    type: 'label',
+    where: "a training runtime's replicatedJob template metadata",
+    holds:
+      'Marks a replicatedJob as a step of every TrainJob: the Trainer fills that step\'s container from the TrainJob (image, command, ' +
+      'environment, resources) and runs it as a single Job.',
+    setBy: 'you (Kubeflow Trainer reads it)', docs: ECOSYSTEM_DOCS.trainerRuntime, project: 'Kubeflow Trainer', rule: 'trainingruntime/step-container', objectOnly: true,
+    values: {
+      trainer: 'The training itself; its container must be named `node`.',
+      'dataset-initializer': 'Downloads the dataset first; container `dataset-initializer`.',
+      'model-initializer': 'Downloads the model first; container `model-initializer`.',
+    },
+  },
+];
+
+export const ECOSYSTEM_KEYS: readonly WellKnownKey[] = [...HELM_KEYS, ...ARGO_KEYS, ...KUEUE_KEYS, ...JOBSET_KEYS, ...TRAINER_KEYS];

@@ -3,13 +3,18 @@ import type { KindName } from '../types';
 import { CRONJOB_FIELDS } from './cronjob';
 import { CSIDRIVER_FIELDS } from './csidriver';
 import { JOB_FIELDS } from './job';
+import { JOBSET_FIELDS } from './jobset';
+import { CLUSTER_TRAINING_RUNTIME_FIELDS, TRAINING_RUNTIME_FIELDS } from './trainingruntime';
 import type { FieldDoc, SchemaPath, WellKnownKey } from './types';
 import { WELL_KNOWN_KEYS } from './wellKnownKeys';
 
 export { schemaPathOf } from '../schema/fieldAvailability';
 export type { FieldDoc, Interaction, Maturity, SchemaPath, WellKnownKey } from './types';
 
-const FIELDS: Record<KindName, readonly FieldDoc[]> = { Job: JOB_FIELDS, CronJob: CRONJOB_FIELDS, CSIDriver: CSIDRIVER_FIELDS };
+const FIELDS: Record<KindName, readonly FieldDoc[]> = {
+  Job: JOB_FIELDS, CronJob: CRONJOB_FIELDS, CSIDriver: CSIDRIVER_FIELDS, JobSet: JOBSET_FIELDS, TrainingRuntime: TRAINING_RUNTIME_FIELDS,
+  ClusterTrainingRuntime: CLUSTER_TRAINING_RUNTIME_FIELDS,
+};
 
 const BY_PATH = Object.fromEntries(
   Object.entries(FIELDS).map(([kind, docs]) => [kind, new Map(docs.map((doc) => [doc.path, doc]))]),

@@ -65,9 +65,14 @@ export interface WellKnownKey {
   rule?: string;
   docs?: string;
   /** The tool that reads the key, when it is not Kubernetes itself (its documentation is then `docs`). */
-  project?: 'Helm' | 'Argo CD' | 'Kueue';
+  project?: 'Helm' | 'Argo CD' | 'Kueue' | 'JobSet' | 'Kubeflow Trainer';
   /** The key belongs on the object's own metadata (the Job), not on its Pod template's. */
   objectOnly?: boolean;
+  /**
+   * Whose metadata the tool reads it on, when not just the object's: a batch Job's (written, or made from a
+   * CronJob's or a replicatedJob's template), a JobSet's (or the one a training runtime makes), a replicatedJob's.
+   */
+  readOn?: readonly ('Job' | 'JobSet' | 'replicatedJob')[];
   /** The values it takes, each with what it does: completion offers them, hover explains them. */
   values?: Record<string, string>;
   /** The value is a comma-separated list of `values`. */

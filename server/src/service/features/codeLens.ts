@@ -3,6 +3,7 @@
 // `kubeassist/simulate` themselves. Not in Helm templates: what an action writes is unknown.
 import type { CodeLens } from 'vscode-languageserver-types';
 import type { FileModel } from '../document/fileModel';
+import { EXPLAINED_KINDS } from './explain/index';
 import { hasTemplateActions } from '../document/helmTemplate';
 import { classify, mayNameOurKinds } from '../kube/resources';
 import type { Settings } from '../settings';
@@ -27,7 +28,7 @@ export function codeLenses(model: FileModel, text: string, uri: string, settings
     if (!mayNameOurKinds(doc.text)) continue;
     doc.resourceSummaries.forEach((summary) => {
       const classification = classify(summary.apiVersion, summary.kind);
-      if (classification.status !== 'checked') return;
+      if (classification.status !== 'checked' || !EXPLAINED_KINDS.includes(classification.kind)) return;
       const line = slice.line + doc.lines.positionAt(summary.offset).line;
       const range = { start: { line, character: 0 }, end: { line, character: 0 } };
       const ref: ObjectRef = { uri, line, kind: classification.kind, ...(summary.name ? { name: summary.name } : {}) };

@@ -11,7 +11,7 @@ import { indentsSequences, indentUnit, siblingKeys } from '../document/cursor';
 import type { FileModel } from '../document/fileModel';
 import { DESCRIPTORS } from '../kube/cron';
 import { isObject } from '../kube/defaults';
-import { jobSpecLocation, jobSpecOf } from '../kube/jobSpec';
+import { jobSpecAt, jobSpecLocationAt, metadataPlaces, type JobSpecLocation } from '../kube/jobSpec';
 import { TIME_ZONE_NAMES } from '../kube/timeZones';
 import { availabilityOf, schemaPathOf } from '../schema/fieldAvailability';
 import { schemaAt } from '../schema/navigate';
@@ -50,7 +50,7 @@ function itemsFor(context: PositionContext, position: Position, settings: Settin
   if (cursor.on === 'value') return spacedAfterColon(context, position, valueItems(context, replace, minor));
   if (!context.kind) return context.path.length === 0 ? rootItems(context, replace) : [];
   const path = context.path;
-  if (isLabelsOrAnnotations(path)) return wellKnownKeyItems(path, replace);
+  if (isLabelsOrAnnotations(path)) return wellKnownKeyItems(context.kind, path, replace);
   // A new item of a list of plain values (`volumeLifecycleModes:\n- `) takes values, not keys.
   const here = schemaAt(context.kind, path);
   if (typeof path[path.length - 1] === 'number' && here && !here.properties) return valueItems(context, replace, minor);
@@ -121,7 +121,7 @@ function valueItems(context: PositionContext, replace: Range, minor: number): Co
   const path = context.path;
   const field = path[path.length - 1];
   if (path.length === 1 && field === 'apiVersion') return apiVersionItems(context, replace);
-  if (path.length === 1 && field === 'kind') return kindItems(replace);
+  if (path.length === 1 && field === 'kind') return kindItems(context, replace);
   if (!context.kind) return [];
   if (field === PATCH_DIRECTIVES.patch) return patchStrategyItems(replace);
   if (typeof field === 'string' && isLabelsOrAnnotations(path.slice(0, -1))) return wellKnownValueItems(field, context, replace);
@@ -134,8 +134,8 @@ function valueItems(context: PositionContext, replace: Range, minor: number): Co
   let values = offeredValues(context.kind, path, minor, entry);
   const types = ([] as unknown[]).concat(schema.type ?? []);
   if (values.length === 0 && types.includes('boolean')) values = ['true', 'false'];
-  const location = jobSpecLocation(context.kind);
-  if (location && schemaPathOf(path) === schemaPathOf([...location.path, 'template', 'spec', 'restartPolicy'])) values = jobRestartPolicies(context, entry);
+  const location = jobSpecLocationAt(context.kind, path);
+  if (location && schemaPathOf(path) === schemaPathOf([...location.path, 'template', 'spec', 'restartPolicy'])) values = jobRestartPolicies(context, location, entry);
   return values.map((value, index) => ({
     label: value,
     kind: CompletionItemKind.EnumMember,
@@ -159,8 +159,8 @@ function spacedAfterColon(context: PositionContext, position: Position, items: C
  * The restart policies the catalogue says a Job accepts (Never first: the one to prefer); with a pod failure
  * policy or per-index backoff only Never fits.
  */
-function jobRestartPolicies(context: PositionContext, entry: FieldDoc | undefined): string[] {
-  const written = context.kind ? jobSpecOf(context.kind, context.object) : undefined;
+function jobRestartPolicies(context: PositionContext, location: JobSpecLocation, entry: FieldDoc | undefined): string[] {
+  const written = jobSpecAt(location, context.object);
   const spec = isObject(written) ? written : undefined;
   const text = context.placed.doc.text;
   const needsNever = spec ? spec.podFailurePolicy !== undefined || spec.backoffLimitPerIndex !== undefined : /^\s*(podFailurePolicy|backoffLimitPerIndex):/m.test(text);
@@ -224,8 +224,12 @@ function apiVersionItems(context: PositionContext, replace: Range): CompletionIt
   }));
 }
 
-function kindItems(replace: Range): CompletionItem[] {
-  return (Object.keys(KINDS) as KindName[]).map((kind) => ({
+/** The kinds we check; with one of our apiVersions written in the document, that version's kinds only. */
+function kindItems(context: PositionContext, replace: Range): CompletionItem[] {
+  const written = /^apiVersion\s*:\s*["']?([^\s"'#]+)/m.exec(context.placed.doc.text)?.[1];
+  const all = Object.keys(KINDS) as KindName[];
+  const ofVersion = all.filter((kind) => KINDS[kind].apiVersion === written);
+  return (ofVersion.length ? ofVersion : all).map((kind) => ({
     label: kind,
     kind: CompletionItemKind.Class,
     detail: KINDS[kind].apiVersion,
@@ -258,15 +262,17 @@ function rootItems(context: PositionContext, replace: Range): CompletionItem[] {
   return items;
 }
 
-function wellKnownKeyItems(path: PathSegment[], replace: Range): CompletionItem[] {
+function wellKnownKeyItems(kind: KindName | undefined, path: PathSegment[], replace: Range): CompletionItem[] {
   const field = String(path[path.length - 1]);
   const type = field === 'annotations' ? 'annotation' : 'label';
   const ofTheObject = path.length === 2 && path[0] === 'metadata';
+  // Kueue, JobSet and the Trainer read their keys on a Job, a JobSet or a replicatedJob, also where a template makes them.
+  const places = metadataPlaces(kind, path.slice(0, -1));
   return wellKnownKeys()
     // Keys the server or a controller sets are explained on hover, not offered: writing them is pointless or wrong.
     .filter((key) => key.type.includes(type) && !key.type.includes('volume context') && key.setBy.startsWith('you'))
     // A tool's keys (Helm hooks, Kueue's queue) are read on the object itself, not on its Pod template.
-    .filter((key) => ofTheObject || !key.objectOnly)
+    .filter((key) => (key.readOn ? key.readOn.some((place) => places.has(place)) : ofTheObject || !key.objectOnly))
     .map((key) => ({
       label: key.key,
       kind: CompletionItemKind.Constant,

@@ -9,6 +9,7 @@ import type { ResourceNode, YamlDocument } from '../document/yamlDocument';
 import { fixContext, fixData } from '../fixes/registry';
 import type { FixResource } from '../fixes/types';
 import { applyDefaults, isObject } from '../kube/defaults';
+import { jobSpecPaths } from '../kube/jobSpec';
 import { classify, mayNameOurKinds, REFERENCE_PAGES, type Classification } from '../kube/resources';
 import { rulesFor } from '../rules/index';
 import { checkFieldAvailability } from '../schema/fieldAvailability';
@@ -60,7 +61,7 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 };
 
 /** Documents that may be ours (block, flow or JSON style): YAML problems elsewhere are other tools' business. */
-const MENTIONS_OUR_KINDS = /(?:^|[{,])\s*["']?kind["']?\s*:\s*["']?(?:Job|CronJob|CSIDriver)["']?\s*(?:[,}#]|$)/m;
+const MENTIONS_OUR_KINDS = /(?:^|[{,])\s*["']?kind["']?\s*:\s*["']?(?:Job|CronJob|CSIDriver|JobSet|TrainingRuntime|ClusterTrainingRuntime)["']?\s*(?:[,}#]|$)/m;
 
 const mentioning = new WeakMap<YamlDocument, boolean>();
 
@@ -267,7 +268,8 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
     const written = steps.length === path.length + 1 ? steps[steps.length - 1].written : undefined;
     return isScalar(written) ? { source: written.source ?? String(written.value), style: String(written.type ?? 'PLAIN') } : undefined;
   };
-  const context = { kind, object, defaulted: applyDefaults(kind, object), minor };
+  // The JobSpec paths are read here, from the object as written: a partial object's views would stop a rule that counted them.
+  const context = { kind, object, defaulted: applyDefaults(kind, object), minor, ...(partial ? { jobSpecPaths: jobSpecPaths(kind, object) } : {}) };
   const findings = [...checkSchema(kind, object, minor, sourceOf), ...checkFieldAvailability(context)].filter((finding) => !partial || partial.keeps(finding));
   for (const rule of rulesFor(kind)) {
     try {

@@ -7,7 +7,7 @@ import type { FieldDoc } from '../catalogue/types';
 import type { FileModel } from '../document/fileModel';
 import { rangeForPath } from '../document/paths';
 import { describeStage, firstMinorEnabledByDefault, gatedFieldsAt, gateStage } from '../kube/featureGates';
-import { podTemplatePath } from '../kube/jobSpec';
+import { jobSpecLocationAt } from '../kube/jobSpec';
 import { REFERENCE_PAGES } from '../kube/resources';
 import { availabilityOf, schemaPathOf } from '../schema/fieldAvailability';
 import { schemaAt } from '../schema/navigate';
@@ -20,7 +20,7 @@ import { pointerSegments, resolvePointer, targetKinds } from '../partial/json690
 import { hasPatchDirectives } from '../partial/strategicMerge';
 import type { DocumentContext, KustomizationUse } from '../workspace/context';
 import { positionContext, positionIn, type PositionContext } from './position';
-import { explainObject, type ObjectExplanation } from './explain/index';
+import { EXPLAINED_KINDS, explainObject, type ObjectExplanation } from './explain/index';
 import { scheduleMarkdown, scheduleReadingOf } from './schedule';
 import { updateBaseline } from '../update/baseline';
 import { baselineHover } from '../update/hover';
@@ -37,6 +37,16 @@ const RESOURCES: Record<KindName, string> = {
     'A **CSIDriver** (`storage.k8s.io/v1`, cluster-scoped) tells Kubernetes how to treat one installed CSI volume driver: ' +
     'whether volumes need an attach step, whether the driver gets Pod information or service-account tokens at mount time, ' +
     'and which volume lifecycles it supports. Its name is the driver name the driver reports.',
+  JobSet:
+    'A **JobSet** (`jobset.x-k8s.io/v1alpha2`, a custom resource of the JobSet project) runs a group of Jobs as one workload: each ' +
+    '`replicatedJob` is a Job template stamped out `replicas` times, with DNS names between the Pods, and policies for when the ' +
+    'whole set has succeeded, failed or must restart. The JobSet controller creates the Jobs; the batch API server checks each one then.',
+  TrainingRuntime:
+    'A **TrainingRuntime** (`trainer.kubeflow.org/v1alpha1`, Kubeflow Trainer) is a reusable blueprint for training: an ML policy ' +
+    '(nodes, framework) and a JobSet template. Each TrainJob in the namespace that names it gets a JobSet built from `spec.template`.',
+  ClusterTrainingRuntime:
+    'A **ClusterTrainingRuntime** (`trainer.kubeflow.org/v1alpha1`, Kubeflow Trainer, cluster-scoped) is a training blueprint every ' +
+    'namespace can use: an ML policy and a JobSet template from which each TrainJob that names it gets its JobSet.',
 };
 
 /** What a hover may be told besides the text and settings. */
@@ -118,7 +128,7 @@ function hoverRange(context: PositionContext, path: PathSegment[], on: 'key' | '
 
 function describe(context: PositionContext, path: PathSegment[], on: 'key' | 'value', minor: number, nowSeconds: number): string | undefined {
   const field = path[path.length - 1];
-  if (path.length === 1 && field === 'kind' && context.kind && context.object && !context.placed.doc.template) {
+  if (path.length === 1 && field === 'kind' && context.kind && EXPLAINED_KINDS.includes(context.kind) && context.object && !context.placed.doc.template) {
     return `${summaryMarkdown(explainObject(context.kind, context.object, minor, { nowSeconds }))}\n\n---\n\n${resourceMarkdown(context.kind)}`;
   }
   if (path.length === 1 && (field === 'apiVersion' || field === 'kind')) return context.kind ? resourceMarkdown(context.kind) : undefined;
@@ -257,7 +267,8 @@ function schemaMarkdown(kind: KindName, path: PathSegment[], schema: JsonSchema,
   const since = availabilityOf(kind, path)?.since;
   if (since) sections.push(`Since Kubernetes ${since}`);
   if (gates.length) sections.push(gates.join('  \n'));
-  const template = podTemplatePath(kind);
+  const location = jobSpecLocationAt(kind, path);
+  const template = location ? [...location.path, 'template'] : undefined;
   const inPodTemplate = template !== undefined && template.every((segment, i) => path[i] === segment) && path.length > template.length;
   const page = inPodTemplate ? 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/' : REFERENCE_PAGES[kind];
   sections.push(`[API reference](${page})`);

@@ -57,7 +57,7 @@ function candidates(model: FileModel, text: string, maxFileSize: number): Candid
     if (slice.offset + slice.text.length > maxFileSize) break;
     for (const resource of doc.resources) {
       const classification = classify(resource.apiVersion, resource.kind);
-      if (classification.status !== 'checked' || classification.kind === 'CSIDriver') continue;
+      if (classification.status !== 'checked' || (classification.kind !== 'Job' && classification.kind !== 'CronJob')) continue;
       let object: Json;
       try {
         object = toServerJson(doc.document, resource.node);

@@ -1,7 +1,7 @@
 // Fix builders shared by several rules: set a value, remove an entry, and the Job repairs that more than
 // one rule offers (restartPolicy: Never, completionMode: Indexed, backoffLimitPerIndex).
 import type { OffsetEdit, Placement, Skeleton } from '../document/edits';
-import { JOB_SPEC_LOCATIONS, jobSpecLocation } from '../kube/jobSpec';
+import { jobSpecLocation, jobSpecLocationAt } from '../kube/jobSpec';
 import { closestName } from '../schema/messages';
 import { jsonAt, type FieldPath, type Json, type JsonObject, type PathSegment } from '../types';
 import { rootOf, type FixContext, type FixEntry, type QuickFix } from './types';
@@ -96,24 +96,34 @@ export function numberFix(context: FixContext, title: string, path: FieldPath, v
   }, options);
 }
 
-function objectAt(value: Json | undefined, path: readonly string[]): JsonObject | undefined {
-  let current = value;
-  for (const key of path) {
-    if (!current || typeof current !== 'object' || Array.isArray(current)) return undefined;
-    current = current[key];
-  }
+/** The mapping at `path` (list indexes into lists: a JobSet's templates), or undefined. */
+function objectAt(value: Json | undefined, path: FieldPath): JsonObject | undefined {
+  const current = jsonAt(value, path);
   return current && typeof current === 'object' && !Array.isArray(current) ? current : undefined;
 }
 
 /** A path below the JobSpec of the finding's object: a Job's `spec`, a CronJob's `spec.jobTemplate.spec`. */
 export function jobSpecPath(context: FixContext, ...segments: PathSegment[]): FieldPath {
-  const location = jobSpecLocation(context.resource?.kind) ?? JOB_SPEC_LOCATIONS[0];
-  return [...location.path, ...segments];
+  const location = jobSpecLocationAt(context.resource?.kind, context.path) ?? jobSpecLocation(context.resource?.kind) ?? jobSpecLocation('Job');
+  return [...(location?.path ?? ['spec']), ...segments];
+}
+
+/** Whether the JobSpec is Indexed once defaulted (a JobSet's webhook makes a template Indexed when it says nothing). */
+function isIndexedAsDefaulted(context: FixContext): boolean {
+  const written = jobSpec(context).completionMode;
+  if (written !== undefined) return written === 'Indexed';
+  return objectAt(context.resource?.defaulted, jobSpecPath(context))?.completionMode === 'Indexed';
+}
+
+/** A training runtime's template: the Trainer sets each Job's parallelism and completions. */
+function trainerSetsCounts(context: FixContext): boolean {
+  const kind = context.resource?.kind;
+  return kind === 'TrainingRuntime' || kind === 'ClusterTrainingRuntime';
 }
 
 /** The JobSpec as written (a Job's `spec`, a CronJob's `spec.jobTemplate.spec`). */
 export function jobSpec(context: FixContext): JsonObject {
-  return objectAt(context.resource?.object, jobSpecPath(context) as string[]) ?? {};
+  return objectAt(context.resource?.object, jobSpecPath(context)) ?? {};
 }
 
 // ---- Job repairs offered by several rules ---------------------------------------------------------------
@@ -133,7 +143,7 @@ function jobSpecPlacement(after: readonly string[]): Placement {
 /** `completionMode: Indexed`, with `completions` when neither it nor `parallelism` says how many indexes. */
 export function indexedFix(context: FixContext, options: FixOptions = { preferred: true }): QuickFix {
   const spec = jobSpec(context);
-  const completions = completionsToAdd(spec);
+  const completions = completionsToAdd(context, spec);
   const title = completions === undefined
     ? 'Set `completionMode: Indexed`'
     : `Set \`completionMode: Indexed\` and \`completions: ${completions}\``;
@@ -141,16 +151,17 @@ export function indexedFix(context: FixContext, options: FixOptions = { preferre
 }
 
 /** An Indexed Job needs `completions`: the parallelism when it is set (one index per Pod), else 1 (the server's default). */
-function completionsToAdd(spec: JsonObject): number | undefined {
-  if (spec.completions !== undefined) return undefined;
+function completionsToAdd(context: FixContext, spec: JsonObject): number | undefined {
+  // In a training runtime the Trainer sets `completions` for each TrainJob (partial/trainerOwned.ts).
+  if (spec.completions !== undefined || trainerSetsCounts(context)) return undefined;
   const parallelism = spec.parallelism;
   return typeof parallelism === 'number' && Number.isInteger(parallelism) && parallelism > 0 ? parallelism : 1;
 }
 
 function indexedEdits(context: FixContext, spec: JsonObject): (OffsetEdit | undefined)[] {
-  const completions = completionsToAdd(spec);
+  const completions = completionsToAdd(context, spec);
   const edits = [];
-  if (spec.completionMode !== 'Indexed') edits.push(setEdit(context, jobSpecPath(context, 'completionMode'), 'Indexed', jobSpecPlacement(['completions', 'parallelism'])));
+  if (!isIndexedAsDefaulted(context)) edits.push(setEdit(context, jobSpecPath(context, 'completionMode'), 'Indexed', jobSpecPlacement(['completions', 'parallelism'])));
   if (completions !== undefined) edits.push(setEdit(context, jobSpecPath(context, 'completions'), completions, jobSpecPlacement(['parallelism'])));
   // The completions line goes first when both land after the same sibling.
   return edits.reverse();
@@ -159,7 +170,7 @@ function indexedEdits(context: FixContext, spec: JsonObject): (OffsetEdit | unde
 /** `backoffLimitPerIndex: 1` (after `backoffLimit`), with `completionMode: Indexed` when the Job is not Indexed yet. */
 export function backoffLimitPerIndexFix(context: FixContext, options: FixOptions = { preferred: true }): QuickFix {
   const spec = jobSpec(context);
-  const indexed = (spec.completionMode ?? 'NonIndexed') === 'Indexed';
+  const indexed = isIndexedAsDefaulted(context);
   const title = indexed ? 'Add `backoffLimitPerIndex: 1`' : 'Add `backoffLimitPerIndex: 1` and set `completionMode: Indexed`';
   return quickFix(title, () => [
     setEdit(context, jobSpecPath(context, 'backoffLimitPerIndex'), 1, { after: ['backoffLimit', 'completions', 'parallelism', 'completionMode'], before: ['maxFailedIndexes', 'template'] }),
@@ -175,7 +186,7 @@ export function unusedName(taken: ReadonlySet<string>, base: string): string {
 
 /** Names of the Pod template's containers and init containers (they share one namespace). */
 export function containerNames(context: FixContext): Set<string> {
-  const podSpec = objectAt(context.resource?.object, jobSpecPath(context, 'template', 'spec') as string[]);
+  const podSpec = objectAt(context.resource?.object, jobSpecPath(context, 'template', 'spec'));
   const names = new Set<string>();
   for (const list of [podSpec?.containers, podSpec?.initContainers]) {
     if (!Array.isArray(list)) continue;

@@ -5,7 +5,7 @@ import { rootOf, type FixEntry, type Fixes } from './types';
 import { KINDS } from '../types';
 
 const SERVED_VERSION: FixEntry = {
-  does: 'Changes `apiVersion` to `batch/v1` (Job, CronJob) or `storage.k8s.io/v1` (CSIDriver)',
+  does: 'Changes `apiVersion` to the one that serves the kind: `batch/v1` (Job, CronJob), `storage.k8s.io/v1` (CSIDriver), `jobset.x-k8s.io/v1alpha2` (JobSet), `trainer.kubeflow.org/v1alpha1` (training runtimes)',
   offer: (context) => {
     const root = rootOf(context);
     const scalar = root ? context.editor.scalarAt(root, ['apiVersion']) : undefined;

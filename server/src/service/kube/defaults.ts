@@ -3,7 +3,8 @@
 // what the user wrote. Only defaults that change a validation verdict or a message are modelled.
 import type { FieldPath, Json, JsonObject, KindName } from '../types';
 import { gateEnabledByDefault } from './featureGates';
-import { podTemplatePath } from './jobSpec';
+import { jobSpecLocations } from './jobSpec';
+import { withJobSetSpecDefaults, withReplicatedJobDefaults } from './jobset';
 
 const MAX_INT32 = 2147483647;
 
@@ -23,7 +24,9 @@ export function applyDefaults(kind: KindName, object: JsonObject, minor?: number
   const gateOn = (gate: 'JobPodReplacementPolicy' | 'SELinuxMountReadWriteOncePod') => minor === undefined || gateEnabledByDefault(gate, minor);
   if (kind === 'Job') defaultJob(copy, gateOn('JobPodReplacementPolicy'));
   else if (kind === 'CronJob') defaultCronJob(copy);
-  else defaultCSIDriver(copy, gateOn('SELinuxMountReadWriteOncePod'));
+  else if (kind === 'CSIDriver') defaultCSIDriver(copy, gateOn('SELinuxMountReadWriteOncePod'));
+  else if (kind === 'JobSet') copy.spec = defaultJobSetSpec(copy.spec, gateOn('JobPodReplacementPolicy'));
+  else defaultTrainingRuntime(copy, gateOn('JobPodReplacementPolicy'));
   return copy;
 }
 
@@ -31,6 +34,27 @@ export function applyDefaults(kind: KindName, object: JsonObject, minor?: number
 export function defaultedJobSpec(jobSpec: JsonObject, minor?: number): JsonObject {
   const job = applyDefaults('Job', { spec: jobSpec }, minor);
   return isObject(job.spec) ? job.spec : {};
+}
+
+/**
+ * A JobSet as its Jobs are created: the CRD's and the webhook's defaults (kube/jobset.ts), then, in each
+ * replicatedJob's template, SetDefaults_Job as the batch API server applies it to each Job the controller creates.
+ */
+function defaultJobSetSpec(spec: Json | undefined, podReplacementPolicy: boolean): Json {
+  if (spec !== undefined && !isObject(spec)) return spec;
+  const out = withJobSetSpecDefaults(spec ?? {});
+  if (Array.isArray(out.replicatedJobs)) {
+    const defaultSpec = (jobSpec: JsonObject) => defaultJobSpec(jobSpec, podReplacementPolicy);
+    out.replicatedJobs = out.replicatedJobs.map((entry) => (isObject(entry) ? withReplicatedJobDefaults(entry, defaultSpec) : entry));
+  }
+  return out;
+}
+
+/** A training runtime's JobSet template, as the JobSet made from it is defaulted (the Trainer's own values: partial/). */
+function defaultTrainingRuntime(runtime: JsonObject, podReplacementPolicy: boolean): void {
+  const spec = runtime.spec;
+  if (!isObject(spec) || !isObject(spec.template)) return;
+  runtime.spec = { ...spec, template: { ...spec.template, spec: defaultJobSetSpec(spec.template.spec, podReplacementPolicy) } };
 }
 
 /**
@@ -50,6 +74,18 @@ export const DEFAULT_READS_SIBLINGS: Readonly<Record<string, readonly string[]>>
 function defaultJob(job: JsonObject, podReplacementPolicy = true): void {
   const spec: JsonObject = isObject(job.spec) ? { ...job.spec } : {};
   job.spec = spec;
+  defaultJobSpec(spec, podReplacementPolicy);
+  // A Job without labels of its own (absent or `{}`: Go tests len() == 0) gets the template's labels.
+  const template = isObject(spec.template) ? spec.template : undefined;
+  const metadata = isObject(job.metadata) ? job.metadata : undefined;
+  const templateLabels = template && isObject(template.metadata) ? template.metadata.labels : undefined;
+  const ownLabels = metadata?.labels;
+  const hasOwnLabels = isObject(ownLabels) ? Object.keys(ownLabels).length > 0 : ownLabels !== undefined;
+  if (metadata && !hasOwnLabels && isObject(templateLabels)) job.metadata = { ...metadata, labels: templateLabels };
+}
+
+/** SetDefaults_Job on a JobSpec (a copy, changed in place), with the defaulters below it. */
+function defaultJobSpec(spec: JsonObject, podReplacementPolicy: boolean): void {
   if (spec.completions === undefined && spec.parallelism === undefined) {
     spec.completions = 1;
     spec.parallelism = 1;
@@ -63,13 +99,6 @@ function defaultJob(job: JsonObject, podReplacementPolicy = true): void {
     spec.podReplacementPolicy = spec.podFailurePolicy !== undefined ? 'Failed' : 'TerminatingOrFailed';
   }
   defaultNestedInJobSpec(spec);
-  // A Job without labels of its own (absent or `{}`: Go tests len() == 0) gets the template's labels.
-  const template = isObject(spec.template) ? spec.template : undefined;
-  const metadata = isObject(job.metadata) ? job.metadata : undefined;
-  const templateLabels = template && isObject(template.metadata) ? template.metadata.labels : undefined;
-  const ownLabels = metadata?.labels;
-  const hasOwnLabels = isObject(ownLabels) ? Object.keys(ownLabels).length > 0 : ownLabels !== undefined;
-  if (metadata && !hasOwnLabels && isObject(templateLabels)) job.metadata = { ...metadata, labels: templateLabels };
 }
 
 /**
@@ -138,17 +167,19 @@ function defaultCSIDriver(driver: JsonObject, seLinuxMount = true): void {
  * and one that leaves it out are the same Job. Returns a copy; the input is not changed.
  */
 export function applyStoredDefaults(kind: KindName, object: JsonObject): JsonObject {
-  const defaulted = applyDefaults(kind, object);
-  const path = podTemplatePath(kind);
-  return path ? withPodSpecDefaults(defaulted, [...path, 'spec']) : defaulted;
+  let defaulted = applyDefaults(kind, object);
+  for (const location of jobSpecLocations(kind, object)) defaulted = withPodSpecDefaults(defaulted, [...location.path, 'template', 'spec']);
+  return defaulted;
 }
 
 /** A copy with the Pod spec at `path` defaulted (the objects on the way copied), or the object when it has none there. */
-function withPodSpecDefaults(object: JsonObject, path: FieldPath): JsonObject {
+function withPodSpecDefaults<T extends JsonObject | Json[]>(object: T, path: FieldPath): T {
   const [head, ...rest] = path;
-  const child = object[head as string];
-  if (!isObject(child)) return object;
-  return { ...object, [head as string]: rest.length ? withPodSpecDefaults(child, rest) : defaultPodSpec(child) };
+  const child = Array.isArray(object) ? (typeof head === 'number' ? object[head] : undefined) : object[head as string];
+  if (!isObject(child) && !(Array.isArray(child) && rest.length)) return object;
+  const replaced = rest.length ? withPodSpecDefaults(child as JsonObject | Json[], rest) : defaultPodSpec(child as JsonObject);
+  if (Array.isArray(object)) return object.map((item, index) => (index === head ? replaced : item)) as T;
+  return { ...object, [head as string]: replaced };
 }
 
 /** SetDefaults_PodSpec and what it reaches. */

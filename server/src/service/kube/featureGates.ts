@@ -5,7 +5,7 @@
 // CHANGELOG-1.36 notes; scripts/releases/*.json names them per field. Where the reference notes disagreed
 // with these sources (MutableCSINodeAllocatableCount in 1.34: beta but OFF by default), the sources won.
 import { jsonAt, MAX_MINOR, MIN_MINOR, type FieldPath, type Json, type KindName, type PathSegment } from '../types';
-import { atJobSpec, jobSpecLocation } from './jobSpec';
+import { atJobSpec, jobSpecLocation, WRAPPING_KINDS } from './jobSpec';
 
 /** alpha and beta-off gates are off by default; beta-on and ga gates are on. */
 export type GateStage = 'alpha' | 'beta-off' | 'beta-on' | 'ga';
@@ -284,7 +284,18 @@ export const GATED_FIELDS: readonly GatedField[] = [
   ...OWN_GATED_FIELDS,
   ...OWN_GATED_FIELDS.filter((field) => field.kind === 'Job').map(inCronJobTemplate),
   { kind: 'CronJob', pattern: ['spec', 'timeZone'], gate: 'CronJobTimeZone', effect: 'dropped' },
+  ...WRAPPING_KINDS.flatMap((kind) => OWN_GATED_FIELDS.filter((field) => field.kind === 'Job').map((field) => inWrappedTemplate(kind, field))),
 ];
+
+/**
+ * A Job's gated field in each Job template of a JobSet (or a runtime's JobSet template): the JobSet's CRD keeps
+ * it, and the batch API server drops it from each Job the JobSet controller creates while the gate is off.
+ */
+function inWrappedTemplate(kind: KindName, field: GatedField): GatedField {
+  const location = jobSpecLocation(kind);
+  if (!location) throw new Error(`${kind} keeps JobSpecs`);
+  return { ...field, kind, pattern: atJobSpec({ path: location.pattern }, field.pattern), droppedFromEachJob: true };
+}
 
 function inCronJobTemplate(field: GatedField): GatedField {
   const location = jobSpecLocation('CronJob');

@@ -3,6 +3,7 @@
 // counted in bytes, as Go's len() does.
 
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const DNS1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const QUALIFIED_NAME_PART = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
 const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
@@ -47,6 +48,14 @@ export const dns1123LabelProblems = remembered(function dns1123LabelProblems(val
   }
   return problems;
 });
+
+/** RFC 1035 label (IsDNS1035Label): a DNS-1123 label that starts with a letter (Service names, JobSet's generated names). */
+export function dns1035LabelProblems(value: string): string[] {
+  const problems: string[] = [];
+  if (byteLength(value) > DNS1123_LABEL_MAX_LENGTH) problems.push(`it is longer than ${DNS1123_LABEL_MAX_LENGTH} characters`);
+  if (!DNS1035_LABEL.test(value)) problems.push('it must use only lower-case letters, digits and `-`, start with a letter and end with a letter or digit');
+  return problems;
+}
 
 function subdomainProblems(value: string, pattern: RegExp, rule: string): string[] {
   const problems: string[] = [];
@@ -129,6 +138,16 @@ export function dns1123LabelServerMessages(value: string): string[] {
     messages.push(DNS1123_SUBDOMAIN.test(value)
       ? 'must not contain dots'
       : regexMessage("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character", DNS1123_LABEL_FORMAT, 'my-name', '123-abc'));
+  }
+  return messages;
+}
+
+/** IsDNS1035Label, as the server words it. */
+export function dns1035LabelServerMessages(value: string): string[] {
+  const messages: string[] = [];
+  if (byteLength(value) > DNS1123_LABEL_MAX_LENGTH) messages.push(maxLenMessage(DNS1123_LABEL_MAX_LENGTH));
+  if (!DNS1035_LABEL.test(value)) {
+    messages.push(regexMessage("a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character", '[a-z]([-a-z0-9]*[a-z0-9])?', 'my-name', 'abc-123'));
   }
   return messages;
 }

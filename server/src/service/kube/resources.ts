@@ -77,4 +77,7 @@ export const REFERENCE_PAGES: Record<KindName, string> = {
   Job: 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/job-v1/',
   CronJob: 'https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/cron-job-v1/',
   CSIDriver: 'https://kubernetes.io/docs/reference/kubernetes-api/config-and-storage-resources/csi-driver-v1/',
+  JobSet: 'https://jobset.sigs.k8s.io/docs/reference/jobset.v1alpha2/',
+  TrainingRuntime: 'https://www.kubeflow.org/docs/components/trainer/operator-guides/runtime/',
+  ClusterTrainingRuntime: 'https://www.kubeflow.org/docs/components/trainer/operator-guides/runtime/',
 };

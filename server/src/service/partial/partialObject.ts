@@ -9,6 +9,8 @@ import { DEFAULT_READS_SIBLINGS, isObject } from '../kube/defaults';
 import type { FieldPath, Finding, Json, JsonObject, KindName, Rule, RuleContext } from '../types';
 import { templateUnknowns } from './fromTemplate';
 import { strategicMergeUnknowns } from './strategicMerge';
+import { withPlaceholders } from './placeholders';
+import { withTrainerOwned } from './trainerOwned';
 import { checkPartially, trackedContext } from './trackedObject';
 import { Unknowns } from './unknowns';
 
@@ -17,13 +19,23 @@ export class PartialObject {
 
   /**
    * What is unknown about `object` (the JSON of `resource`, changed in place: templated values become
-   * UNKNOWN_VALUE, templated keys and patch directives leave). Undefined for an object of a plain manifest.
+   * UNKNOWN_VALUE, templated keys and patch directives leave). Undefined for an object of a plain manifest
+   * (other than a training runtime's: partial/trainerOwned.ts).
    */
   static of(doc: YamlDocument, resource: ResourceNode, kind: KindName, object: JsonObject, patch: boolean): PartialObject | undefined {
     const template = doc.template;
-    if (!template && !patch) return undefined;
     let unknowns = template ? templateUnknowns(template, resource.node, object, doc.lines, patch) : undefined;
     if (patch) unknowns = strategicMergeUnknowns(object, kind, unknowns);
+    // A manifest with `${NAME}` placeholders is filled in before it is applied: those values are not known.
+    if (doc.text.includes('${')) unknowns = withPlaceholders(object, unknowns);
+    // A training runtime is partial even as a plain manifest: the Trainer fills parts of each JobSet made from it.
+    unknowns = withTrainerOwned(kind, object, unknowns);
+    return unknowns && new PartialObject(unknowns, object);
+  }
+
+  /** The unknowns a kind has even in a plain manifest (a training runtime's); undefined for the others. */
+  static forKind(kind: KindName, object: JsonObject): PartialObject | undefined {
+    const unknowns = withTrainerOwned(kind, object, undefined);
     return unknowns && new PartialObject(unknowns, object);
   }
 

@@ -3,11 +3,16 @@ import type { KindName, Rule } from '../types';
 import { cronJobRules } from './cronjob/index';
 import { csiDriverRules } from './csidriver/index';
 import { jobRules } from './job/index';
+import { jobSetRules } from './jobset/index';
+import { kueueRules } from './kueue/index';
 import { metaRules } from './meta/index';
 import { podTemplateRules } from './pod/index';
+import { trainingRuntimeRules } from './trainingruntime/index';
 import { versionRules } from './version/index';
 
-export const ALL_RULES: readonly Rule[] = [...metaRules, ...cronJobRules, ...jobRules, ...podTemplateRules, ...csiDriverRules, ...versionRules];
+export const ALL_RULES: readonly Rule[] = [
+  ...metaRules, ...cronJobRules, ...trainingRuntimeRules, ...jobSetRules, ...jobRules, ...podTemplateRules, ...kueueRules, ...csiDriverRules, ...versionRules,
+];
 
 const BY_KIND = new Map<KindName, readonly Rule[]>();
 

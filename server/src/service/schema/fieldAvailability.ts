@@ -1,6 +1,7 @@
 // Fields the chosen Kubernetes release does not know: added later (`since`), or already removed
 // (`until`), from the generated table schemas/field-versions.json. The schema itself is the newest release's.
 import fieldVersions from '../../../../schemas/field-versions.json';
+import { jobSpecLocationAt } from '../kube/jobSpec';
 import type { FieldPath, Finding, Json, KindName, RuleCode, RuleContext } from '../types';
 
 interface Availability {
@@ -93,7 +94,9 @@ export function checkFieldAvailability(context: RuleContext): Finding[] {
           severity: 'warning',
           message:
             `\`${key}\` exists from Kubernetes ${availability.since}; a 1.${context.minor} API server does not know it. ` +
-            'With strict field validation (the kubectl default) it rejects the object; otherwise it drops the field silently. ' +
+            (jobSpecLocationAt(context.kind, childPath)?.createdBy
+              ? `The ${context.kind} keeps it (its CRD knows the field), but that server drops it, silently, from each Job the JobSet controller creates. `
+              : 'With strict field validation (the kubectl default) it rejects the object; otherwise it drops the field silently. ') +
             'Raise `kubeassist.kubernetesVersion` if your cluster is newer, or remove the field.',
           path: childPath,
           anchor: 'key',

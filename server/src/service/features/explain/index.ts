@@ -11,13 +11,14 @@ import { minorOf, type Settings } from '../../settings';
 import { formatFieldPath, jsonAt, type JsonObject, type KindName } from '../../types';
 import { cronJobFacts, cronJobSections } from './cronjob';
 import { csiDriverFacts, csiDriverSections } from './csidriver';
-import { defaultsSet } from './defaults';
+import { defaultsSet, EXPLAINED_KINDS } from './defaults';
 import { jobFacts, jobSections, type FailureTimeline } from './job';
 import { failureTimeline } from './timeline';
 import type { JobFacts, ObjectExplanation } from './types';
 import { durationWords, plural } from './words';
 
 export type { ObjectExplanation } from './types';
+export { EXPLAINED_KINDS } from './defaults';
 
 export interface ExplainOptions {
   /** The clock the next runs of a CronJob count from (seconds since the epoch). */
@@ -113,7 +114,7 @@ function candidates(model: FileModel, text: string, settings: Settings, options:
     if (!mayNameOurKinds(doc.text) || hasTemplateActions(doc.text)) continue;
     doc.resourceSummaries.forEach((summary, index) => {
       const classification = classify(summary.apiVersion, summary.kind);
-      if (classification.status !== 'checked') return;
+      if (classification.status !== 'checked' || !EXPLAINED_KINDS.includes(classification.kind)) return;
       const kind = classification.kind;
       found.push({
         line: slice.line + doc.lines.positionAt(summary.offset).line, kind, ...(summary.name ? { name: summary.name } : {}),

@@ -2,7 +2,7 @@
 // it adds the job-name and controller-uid labels to the Pod template when they are absent, and adds the
 // controller-uid key to the selector (creating it when needed). User values are never overwritten.
 import type { Json, RuleContext } from '../../types';
-import { effectiveJobName, FIRST_MINOR, isManualSelector, jobParts } from './jobFields';
+import { FIRST_MINOR, isManualSelector, jobNameOf, type JobParts } from './jobFields';
 import { asLabels, asObject } from '../shared';
 
 /** Stands for the UID the server assigns at create time: no value a user writes can equal it. */
@@ -26,7 +26,7 @@ export function generatedLabels(minor: number): GeneratedLabel[] {
 export interface SelectorModel {
   manual: boolean;
   /** The Job's name as the server will know it; undefined without name and generateName. */
-  jobName: ReturnType<typeof effectiveJobName>;
+  jobName: ReturnType<typeof jobNameOf>;
   /** The template labels as written ({} when absent). */
   writtenTemplateLabels: Record<string, string>;
   /** The template labels the server validates (after generation, unless manual). */
@@ -35,30 +35,33 @@ export interface SelectorModel {
   expectedLabels: Record<string, string>;
   /** The selector the server validates (after generation, unless manual); undefined when there is none. */
   selector: Json | undefined;
+  /** Generated label keys whose value is not known (the Job's name, in a training runtime): never judged. */
+  unknownKeys: ReadonlySet<string>;
 }
 
 /** Undefined when a value on the way has the wrong type (the schema check reports it). */
-export function selectorModel(context: RuleContext): SelectorModel | undefined {
-  const parts = jobParts(context);
+export function selectorModel(parts: JobParts, context: RuleContext): SelectorModel | undefined {
   const manual = isManualSelector(parts);
   const templateMetadata = parts.template?.metadata;
   if (templateMetadata !== undefined && !asObject(templateMetadata)) return undefined;
   const rawTemplateLabels = asObject(templateMetadata)?.labels;
   const writtenTemplateLabels = rawTemplateLabels === undefined ? {} : asLabels(rawTemplateLabels);
   if (!writtenTemplateLabels) return undefined;
-  const jobName = effectiveJobName(context);
+  const jobName = jobNameOf(parts, context);
+  // A runtime's Jobs are named after each TrainJob: what depends on the name is not known.
+  const unknownKeys = new Set(parts.location.createdBy && !jobName ? generatedLabels(context.minor).filter((label) => label.holds === 'name').map((label) => label.key) : []);
   const expectedLabels: Record<string, string> = {};
   for (const label of generatedLabels(context.minor)) {
     expectedLabels[label.key] = label.holds === 'uid' ? UNKNOWN_UID : jobName?.name ?? '';
   }
   const written = parts.spec.selector;
   if (manual) {
-    return { manual, jobName, writtenTemplateLabels, templateLabels: writtenTemplateLabels, expectedLabels, selector: written };
+    return { manual, jobName, writtenTemplateLabels, templateLabels: writtenTemplateLabels, expectedLabels, selector: written, unknownKeys };
   }
   const templateLabels = { ...expectedLabels, ...writtenTemplateLabels };
   const selector = generateSelector(written, context.minor);
   if (!selector) return undefined;
-  return { manual, jobName, writtenTemplateLabels, templateLabels, expectedLabels, selector };
+  return { manual, jobName, writtenTemplateLabels, templateLabels, expectedLabels, selector, unknownKeys };
 }
 
 function generateSelector(written: Json | undefined, minor: number): Json | undefined {

@@ -1,11 +1,13 @@
 // Shared reading of a JobSpec for the Job rule families, built on the type-safe readers of ../shared: every
-// accessor returns undefined for a wrong type and the rules skip silently. A rule reads the JobSpec where
-// its kind keeps it (kube/jobSpec.ts) and reports at `parts.at(...)`, so one rule serves a Job's `spec` and a
-// CronJob's `spec.jobTemplate.spec`.
-import { JOB_SPEC_KINDS, jobSpecLocation, type JobSpecLocation } from '../../kube/jobSpec';
+// accessor returns undefined for a wrong type and the rules skip silently. A rule reads the JobSpec at each of
+// its object's locations (kube/jobSpec.ts) and reports at `parts.at(...)`, so one rule serves a Job's `spec`, a
+// CronJob's `spec.jobTemplate.spec` and each Job template of a JobSet (its findings there say where the refusal
+// shows: rules/job/wrapped.ts).
+import { jobSpecLocation, jobSpecLocations, JOB_SPEC_KINDS, type JobSpecLocation } from '../../kube/jobSpec';
 import { generatedNameFor } from '../../kube/names';
 import { formatFieldPath, jsonAt, type FieldPath, type Finding, type Json, type JsonObject, type PathSegment, type Rule, type RuleContext } from '../../types';
 import { asArray, asObject, asString } from '../shared';
+import { inEachLocation, jobNameAt } from './wrapped';
 
 /** The pieces of a JobSpec that most rules need, as written and as defaulted, and where it is. */
 export interface JobParts {
@@ -17,26 +19,42 @@ export interface JobParts {
   podSpec: JsonObject | undefined;
   /** A path below the JobSpec: `at('backoffLimit')` is `spec.backoffLimit` in a Job, `spec.jobTemplate.spec.backoffLimit` in a CronJob. */
   at(...segments: PathSegment[]): FieldPath;
-  /** The same path as the API server prints it. */
+  /**
+   * The same path as the API server prints it: from the object's root, except in a Job template a controller
+   * turns into Jobs, where the batch API server prints it from the Job's (`spec.completions`).
+   */
   printed(...segments: PathSegment[]): string;
+  /**
+   * Where a finding about the Job's own metadata goes: `metadata.name` of a Job; in a JobSet, the replicatedJob's
+   * `name` (the Job's name is made from it) and its template's `metadata`. Undefined in a CronJob's template.
+   */
+  jobMeta(...segments: PathSegment[]): FieldPath | undefined;
+}
+
+/** The location of a kind with one JobSpec; a JobSet's are per replicatedJob (`jobSpecLocations`). */
+function onlyLocation(context: RuleContext): JobSpecLocation {
+  const location = jobSpecLocation(context.kind);
+  if (!location || location.replicatedJob) throw new Error(`a ${context.kind} has no single JobSpec: pass its location`);
+  return location;
 }
 
 /**
  * The parts, each read when first used: a check that needs only `spec` never touches the template, which
  * on a partial object (a Kustomize patch, a Helm template) may be unknown.
  */
-export function jobParts(context: RuleContext): JobParts {
-  // One reading per object, shared by every JobSpec family (a family reads only, the parts are lazy).
-  let parts = PARTS.get(context);
-  if (!parts) PARTS.set(context, (parts = readJobParts(context)));
+export function jobParts(context: RuleContext, location: JobSpecLocation = onlyLocation(context)): JobParts {
+  // One reading per object and location, shared by every JobSpec family (a family reads only, the parts are lazy).
+  let byLocation = PARTS.get(context);
+  if (!byLocation) PARTS.set(context, (byLocation = new Map()));
+  const key = location.path.join('\u0000');
+  let parts = byLocation.get(key);
+  if (!parts) byLocation.set(key, (parts = readJobParts(context, location)));
   return parts;
 }
 
-const PARTS = new WeakMap<RuleContext, JobParts>();
+const PARTS = new WeakMap<RuleContext, Map<string, JobParts>>();
 
-function readJobParts(context: RuleContext): JobParts {
-  const location = jobSpecLocation(context.kind);
-  if (!location) throw new Error(`a ${context.kind} has no JobSpec`);
+function readJobParts(context: RuleContext, location: JobSpecLocation): JobParts {
   const at = (...segments: PathSegment[]): FieldPath => [...location.path, ...segments];
   let spec: JsonObject | undefined;
   let defaultedSpec: JsonObject | undefined;
@@ -55,8 +73,17 @@ function readJobParts(context: RuleContext): JobParts {
       return asObject(asObject(this.defaultedSpec.template)?.spec);
     },
     at,
-    printed: (...segments) => formatFieldPath(at(...segments)),
+    printed: (...segments) => formatFieldPath(location.createdBy ? ['spec', ...segments] : at(...segments)),
+    jobMeta: (...segments) => {
+      if (location.replicatedJob && segments[0] === 'name') return [...location.replicatedJob, 'name'];
+      return location.jobMetadata ? [...location.jobMetadata, ...segments] : undefined;
+    },
   };
+}
+
+/** The JobSpec locations of the rule's object (on a partial object, those the engine read before the views). */
+export function locationsOf(context: RuleContext): JobSpecLocation[] {
+  return jobSpecLocations(context.kind, context.object, context.jobSpecPaths);
 }
 
 /** One check of a family written for a JobSpec. */
@@ -74,7 +101,8 @@ export interface JobSpecRule extends Omit<Rule, 'kinds' | 'check' | 'parts'> {
 export function jobSpecRule(rule: JobSpecRule): Rule {
   const { only, check, parts, ...rest } = rule;
   const kinds = JOB_SPEC_KINDS.filter((kind) => !only || jobSpecLocation(kind)?.validatedBy === only);
-  const onContext = (part: JobSpecCheck) => (context: RuleContext) => part(jobParts(context), context);
+  const onContext = (part: JobSpecCheck) => (context: RuleContext) =>
+    inEachLocation(context, locationsOf(context), (location) => part(jobParts(context, location), context));
   return { ...rest, kinds, check: onContext(check), ...(parts && { parts: parts.map(onContext) }) };
 }
 
@@ -96,7 +124,8 @@ export function isIndexed(parts: JobParts): boolean {
  * template has no `spec` at all: Go defaults the zero PodSpec). Undefined for a wrong type.
  */
 export function podRestartPolicy(parts: JobParts): string | undefined {
-  if (parts.template?.spec === undefined) return 'Always';
+  // A JobSet's webhook gives a Pod template without a restart policy `OnFailure` (kube/jobset.ts).
+  if (parts.template?.spec === undefined) return parts.location.createdBy ? 'OnFailure' : 'Always';
   return parts.podSpec ? asString(parts.podSpec.restartPolicy) : undefined;
 }
 
@@ -118,12 +147,26 @@ export function templateContainerNames(parts: JobParts): Set<string> {
  * server will generate (its 5 random lower-case alphanumerics stood in for by a placeholder).
  */
 export function effectiveJobName(context: RuleContext): { name: string; generated: boolean } | undefined {
-  const metadata = asObject(context.object.metadata);
+  return effectiveName(context.object);
+}
+
+/** `metadata.name`, or the name `metadata.generateName` gives (a placeholder for the random part). */
+export function effectiveName(object: Json | undefined): { name: string; generated: boolean } | undefined {
+  const metadata = asObject(jsonAt(object, ['metadata']));
   const name = asString(metadata?.name);
   if (name) return { name, generated: false };
   const generateName = asString(metadata?.generateName);
   if (generateName) return { name: generatedNameFor(generateName), generated: true };
   return undefined;
+}
+
+/**
+ * The name of the Job at a location: a Job's own; the name the JobSet controller gives each Job of a
+ * replicatedJob (the longest, of its last index); undefined in a CronJob's template (each run is named then).
+ */
+export function jobNameOf(parts: JobParts, context: RuleContext): { name: string; generated: boolean } | undefined {
+  if (parts.location.kind === 'Job') return effectiveJobName(context);
+  return parts.location.createdBy ? jobNameAt(parts.location, context) : undefined;
 }
 
 /** A user selector only counts as manual with `manualSelector: true`; anything else means generation. */

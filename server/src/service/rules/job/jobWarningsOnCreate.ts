@@ -3,7 +3,7 @@
 // JobSpec; the name warning is the Job's own.
 import { dns1123LabelProblems, isDns1123Subdomain } from '../../kube/names';
 import type { Rule, RuleCode } from '../../types';
-import { DOCS, effectiveJobName, FIRST_MINOR, isIndexed, jobSpecRule } from './jobFields';
+import { DOCS, FIRST_MINOR, isIndexed, jobNameOf, jobSpecRule } from './jobFields';
 import { asInteger, report } from '../shared';
 import { validateJobName } from './validateJobName';
 
@@ -28,8 +28,8 @@ export const jobWarningsOnCreate: Rule = jobSpecRule({
   name: 'jobStrategy.WarningsOnCreate',
   only: 'ValidateJob',
   codes: [CODES.nameNotDnsLabel],
-  check(_parts, context) {
-    const jobName = effectiveJobName(context);
+  check(parts, context) {
+    const jobName = jobNameOf(parts, context);
     // A malformed name is an error elsewhere, and so is a name the Job's own checks refuse.
     if (context.minor < FIRST_MINOR.nameWarning || !jobName || !isDns1123Subdomain(jobName.name)
       || validateJobName.check(context).length > 0) return [];

@@ -57,18 +57,23 @@ function negativeMaxFailedIndexes(parts: JobParts, context: RuleContext): Findin
     + 'the whole Job fails. Use 0 to fail the Job at the first failed index, or remove it to let all indexes run.')];
 }
 
-/** What the two fields require of each other, of the completion mode and of the restart policy. */
+/** `maxFailedIndexes` needs `backoffLimitPerIndex`: decided by the two fields alone (a templated count does not matter). */
+function maxFailedIndexesNeedsPerIndexLimit(parts: JobParts, context: RuleContext): Finding[] {
+  if (context.minor < FIRST_MINOR.backoffLimitPerIndex) return [];
+  const { spec } = parts;
+  if (spec.maxFailedIndexes === undefined || spec.backoffLimitPerIndex !== undefined) return [];
+  return [report(CODES.maxFailedIndexesNeedsBackoffLimitPerIndex, parts.at('backoffLimitPerIndex'),
+    '`maxFailedIndexes` is set, so `backoffLimitPerIndex` is required: indexes only fail on their own when each '
+    + 'has a retry limit. Set `backoffLimitPerIndex`, or remove `maxFailedIndexes`.')];
+}
+
+/** What the two fields require of the completion mode, the counts and the restart policy. */
 function crossFieldChecks(parts: JobParts, context: RuleContext): Finding[] {
   if (context.minor < FIRST_MINOR.backoffLimitPerIndex) return [];
   const { spec, defaultedSpec } = parts;
   const backoffLimitPerIndex = asInteger(spec.backoffLimitPerIndex);
   const maxFailedIndexes = asInteger(spec.maxFailedIndexes);
   const findings: Finding[] = [];
-  if (spec.maxFailedIndexes !== undefined && spec.backoffLimitPerIndex === undefined) {
-    findings.push(report(CODES.maxFailedIndexesNeedsBackoffLimitPerIndex, parts.at('backoffLimitPerIndex'),
-      '`maxFailedIndexes` is set, so `backoffLimitPerIndex` is required: indexes only fail on their own when each '
-      + 'has a retry limit. Set `backoffLimitPerIndex`, or remove `maxFailedIndexes`.'));
-  }
   if (isIndexed(parts)) {
     findings.push(...indexedChecks(parts, spec.backoffLimitPerIndex !== undefined, maxFailedIndexes,
       asInteger(defaultedSpec.completions), asInteger(defaultedSpec.parallelism)));
@@ -96,7 +101,7 @@ function crossFieldChecks(parts: JobParts, context: RuleContext): Finding[] {
 export const validateBackoffLimitPerIndex: Rule = jobSpecRule({
   name: 'validateJobSpec (backoffLimitPerIndex)',
   codes: Object.values(CODES),
-  ...inJobSpecParts(negativeBackoffLimitPerIndex, negativeMaxFailedIndexes, crossFieldChecks),
+  ...inJobSpecParts(negativeBackoffLimitPerIndex, negativeMaxFailedIndexes, maxFailedIndexesNeedsPerIndexLimit, crossFieldChecks),
 });
 
 function indexedChecks(parts: JobParts, hasBackoffLimitPerIndex: boolean, maxFailedIndexes: number | undefined,

@@ -34,13 +34,17 @@ export const validateCompletionMode: Rule = jobSpecRule({
     if (defaultedSpec.completions === undefined) {
       // In a Job only reachable with `parallelism` set: with both omitted the server sets both to 1. A
       // CronJob's job template gets no Job defaults, so there it is reachable without parallelism too.
-      const why = parts.location.jobDefaults
-        ? 'Because `parallelism` is set, `completions` is not defaulted.'
-        : "In a CronJob's job template the server does not default `completions` (the Job defaults come later), so it must be written.";
+      const why = !parts.location.jobDefaults
+        ? "In a CronJob's job template the server does not default `completions` (the Job defaults come later), so it must be written."
+        : parts.location.createdBy && spec.completionMode === undefined
+          ? "JobSet's webhook makes every Job `Indexed` when `completionMode` is left out, and because `parallelism` is set, `completions` is not defaulted."
+          : 'Because `parallelism` is set, `completions` is not defaulted.';
       findings.push(report(CODES.completionsRequired, parts.at('completions'),
         'An Indexed Job needs `completions`: each Pod gets an index from 0 to completions-1, and the Job completes '
-        + `when every index has succeeded. ${why} Set \`completions\` to the number of indexes.`));
-    } else if (spec.completions === undefined && spec.parallelism === undefined) {
+        + `when every index has succeeded. ${why} Set \`completions\` to the number of indexes. `
+        + `The API server answers \`${parts.printed('completions')}: Required value: when completion mode is Indexed\`.`));
+    } else if (spec.completions === undefined && spec.parallelism === undefined && !(parts.location.createdBy && spec.completionMode === undefined)) {
+      // (A JobSet makes its Jobs Indexed by default: one Pod with index 0 is then what the author left as it is.)
       findings.push(report(CODES.completionsDefaulted, parts.at('completionMode'),
         'This Indexed Job sets neither `completions` nor `parallelism`, so the server sets both to 1: it runs a single '
         + 'Pod with index 0. The API asks an Indexed Job to state `completions`; set it to the number of indexes you want.'));

@@ -4,7 +4,7 @@
 //   `job-name` labels, and a label value is limited to 63 characters.
 import { dns1123LabelProblems, isDns1123Subdomain, LABEL_VALUE_MAX_LENGTH, labelValueProblems } from '../../kube/names';
 import type { Finding, Rule, RuleCode, RuleContext } from '../../types';
-import { DOCS, effectiveJobName, isIndexed, isManualSelector, jobParts, jobSpecRule } from './jobFields';
+import { DOCS, isIndexed, isManualSelector, jobNameOf, jobSpecRule, type JobParts } from './jobFields';
 import { asInteger, asLabels, asObject, report } from '../shared';
 import { generatedLabels } from './generatedSelector';
 
@@ -26,19 +26,18 @@ export const validateJobName: Rule = jobSpecRule({
   name: 'ValidateJob (name)',
   only: 'ValidateJob',
   codes: Object.values(CODES),
-  check(_parts, context) {
-    const jobName = effectiveJobName(context);
+  check(parts, context) {
+    const jobName = jobNameOf(parts, context);
     // An empty or malformed name is the metadata rules' finding; these checks would only repeat it.
     if (!jobName || !isDns1123Subdomain(jobName.name)) return [];
-    const findings = generatedLabelFindings(context, jobName.name, jobName.generated);
-    const hostname = indexedHostnameFinding(context, jobName.name, jobName.generated);
+    const findings = generatedLabelFindings(parts, context, jobName.name, jobName.generated);
+    const hostname = indexedHostnameFinding(parts, jobName.name, jobName.generated);
     if (hostname) findings.push(hostname);
     return findings;
   },
 });
 
-function indexedHostnameFinding(context: RuleContext, name: string, generated: boolean): Finding | undefined {
-  const parts = jobParts(context);
+function indexedHostnameFinding(parts: JobParts, name: string, generated: boolean): Finding | undefined {
   const completions = asInteger(parts.defaultedSpec.completions);
   if (!isIndexed(parts) || completions === undefined || completions <= 0) return undefined;
   const lastIndex = String(completions - 1);
@@ -56,8 +55,7 @@ function indexedHostnameFinding(context: RuleContext, name: string, generated: b
     + `Pod. To fix it, ${fix}, or lower \`completions\`.`);
 }
 
-function generatedLabelFindings(context: RuleContext, name: string, generated: boolean): Finding[] {
-  const parts = jobParts(context);
+function generatedLabelFindings(parts: JobParts, context: RuleContext, name: string, generated: boolean): Finding[] {
   // A generated name is at most 63 characters; with a manual selector no label is generated.
   if (generated || isManualSelector(parts) || labelValueProblems(name).length === 0) return [];
   const templateMetadata = asObject(parts.template?.metadata);
@@ -75,7 +73,7 @@ function generatedLabelFindings(context: RuleContext, name: string, generated: b
     + `${labelWords}, and a label value may have at most ${LABEL_VALUE_MAX_LENGTH} characters. ${fix}`)];
   // Defaulting gives a Job without labels of its own the template's label map itself, so the generated
   // labels land on the Job too (a template without labels gets a fresh map instead).
-  if (asObject(rawTemplateLabels) && !hasOwnLabels(context)) {
+  if (asObject(rawTemplateLabels) && !hasOwnLabels(parts, context)) {
     findings.push(report(CODES.generatedLabelValueTooLong, ['metadata', 'labels'],
       `The Job has no labels of its own, so it shares the Pod template's labels, including ${labelWords} that the `
       + `server sets to the ${name.length}-character Job name; a label value may have at most `
@@ -84,8 +82,9 @@ function generatedLabelFindings(context: RuleContext, name: string, generated: b
   return findings;
 }
 
-/** Go copies the template labels when the Job's own label map is empty (absent or `{}`). */
-function hasOwnLabels(context: RuleContext): boolean {
+/** Go copies the template labels when the Job's own label map is empty (absent or `{}`); a JobSet's Jobs always have the controller's. */
+function hasOwnLabels(parts: JobParts, context: RuleContext): boolean {
+  if (parts.location.createdBy) return true;
   const labels = asObject(context.object.metadata)?.labels;
   if (labels === undefined) return false;
   const map = asObject(labels);

@@ -1,5 +1,6 @@
 // ValidateJobSpec's selector checks: a selector must exist (only possible to miss with
 // `manualSelector: true`), be well formed (ValidateLabelSelector), and select the Pod template's labels.
+import { CONTROLLER_LABEL_KEYS } from '../../kube/jobset';
 import type { Finding, Rule, RuleCode } from '../../types';
 import { DOCS, jobSpecRule, quote } from './jobFields';
 import { report } from '../shared';
@@ -35,7 +36,7 @@ export const validateJobSelector: Rule = jobSpecRule({
   only: 'ValidateJob',
   codes: Object.values(CODES),
   check(parts, context) {
-    const model = selectorModel(context);
+    const model = selectorModel(parts, context);
     if (!model) return [];
     if (model.manual && model.selector === undefined) {
       // The server also reports that a missing selector matches no template labels; that adds nothing.
@@ -53,7 +54,9 @@ export const validateJobSelector: Rule = jobSpecRule({
     }
     const parsed = parseLabelSelector(model.selector, ['spec', 'selector']);
     if (parsed.wrongType) return [];
-    const unmet = unmetRequirements(parsed.requirements, model.templateLabels);
+    // In a JobSet the controller adds its own labels to the Pod template (kube/jobset.ts): a selector may rely on them.
+    const unmet = unmetRequirements(parsed.requirements, model.templateLabels)
+      .filter((requirement) => !model.unknownKeys.has(requirement.key) && (!parts.location.createdBy || !CONTROLLER_LABEL_KEYS.has(requirement.key)));
     if (unmet.length === 0) return [];
     // Without manualSelector, a mismatch almost always comes from a label or selector entry that
     // validateGeneratedSelector already reports.

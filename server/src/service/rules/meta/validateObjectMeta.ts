@@ -27,7 +27,7 @@ export const OBJECT_META_CODES = {
   annotationsTooLong: 'meta/annotations-too-long',
 } as const;
 
-const codes: readonly RuleCode[] = [
+export const OBJECT_META_RULE_CODES: readonly RuleCode[] = [
   { code: OBJECT_META_CODES.nameRequired, severity: 'error', title: 'metadata.name or metadata.generateName is required', mirrors: MIRRORS, reference: 'JOB-META-01, CSI-META-01', href: HREF.names },
   { code: OBJECT_META_CODES.nameInvalid, severity: 'error', title: 'metadata.name must be a DNS-1123 subdomain', mirrors: `${MIRRORS} (NameIsDNSSubdomain)`, reference: 'JOB-META-02, CSI-META-02', href: HREF.names },
   { code: OBJECT_META_CODES.generateNameInvalid, severity: 'error', title: 'metadata.generateName must make a DNS-1123 subdomain', mirrors: `${MIRRORS} (NameIsDNSSubdomain, prefix)`, reference: 'JOB-META-02, CSI-META-02', href: HREF.names },
@@ -151,8 +151,8 @@ const parts = [
 
 export const validateObjectMeta: Rule = {
   name: 'ValidateObjectMeta',
-  kinds: ['Job', 'CronJob', 'CSIDriver'],
-  codes,
+  kinds: ['Job', 'CronJob', 'CSIDriver', 'JobSet', 'TrainingRuntime', 'ClusterTrainingRuntime'],
+  codes: OBJECT_META_RULE_CODES,
   check: (context: RuleContext): Finding[] => parts.flatMap((part) => part(context)),
   parts,
 };

@@ -1,9 +1,15 @@
 // Shared plumbing of the pod-template rules. Each core check takes the pod template (as written) and
 // the path where it sits, so any kind with a pod template can reuse it; `jobTemplateRule` wires one to
-// the Pod template of every JobSpec: a Job's `spec.template`, a CronJob's `spec.jobTemplate.spec.template`.
+// the Pod template of every JobSpec: a Job's `spec.template`, a CronJob's `spec.jobTemplate.spec.template`,
+// each Job template's of a JobSet (checked from the Job's root, as the batch API server prints it for the Job
+// the controller creates, then placed in the JobSet: rules/job/wrapped.ts).
 import { isObject } from '../../kube/defaults';
-import { JOB_SPEC_KINDS, podTemplatePath } from '../../kube/jobSpec';
-import { jsonAt, type FieldPath, type Finding, type Json, type JsonObject, type KindName, type Rule, type RuleCode, type RuleContext } from '../../types';
+import { dnsHostnamesEnabled } from '../../kube/jobset';
+import { isDns1123Subdomain } from '../../kube/names';
+import { JOB_SPEC_KINDS, type JobSpecLocation } from '../../kube/jobSpec';
+import { jsonAt, type FieldPath, type Finding, type Json, type JsonObject, type Rule, type RuleCode, type RuleContext } from '../../types';
+import { locationsOf } from '../job/jobFields';
+import { inEachLocation, settled } from '../job/wrapped';
 
 export type ContainerList = 'containers' | 'initContainers';
 
@@ -16,7 +22,64 @@ export interface ContainerRef {
 }
 
 export interface PodTemplateCheck {
-  (template: Json | undefined, base: FieldPath, minor: number): Finding[];
+  (template: Json | undefined, base: FieldPath, minor: number, place: PodTemplatePlace): Finding[];
+}
+
+/** Where a Pod template is, and what its controller sets in it whatever is written (never the author's mistake). */
+export interface PodTemplatePlace {
+  location: JobSpecLocation;
+  /** Pod spec fields the controller overwrites: `subdomain` in a JobSet with DNS hostnames (its default). */
+  overwritten: ReadonlySet<string>;
+}
+
+const NOTHING_OVERWRITTEN: ReadonlySet<string> = new Set();
+const SUBDOMAIN: ReadonlySet<string> = new Set(['subdomain']);
+
+/**
+ * Runs a pod-template check on the Pod template of each JobSpec location of the rule's object: at its path in a
+ * Job or a CronJob; in a JobSet's replicatedJob from the Job's root (`spec.template`), then placed in the JobSet.
+ */
+export function inEachPodTemplate(context: RuleContext, check: PodTemplateCheck, reads?: TemplateReads): Finding[] {
+  return inEachLocation(context, locationsOf(context), (location) => {
+    const base: FieldPath = location.createdBy ? ['spec', 'template'] : [...location.path, 'template'];
+    const template = jsonAt(context.object, [...location.path, 'template']);
+    const created = location.createdBy ? withClaimVolumes(template, location, context) : template;
+    // A family listed in POD_TEMPLATE_READS is skipped on a template without any of the fields it reads.
+    if (reads && !templateHas(created, reads)) return [];
+    return check(created, base, context.minor, { location, overwritten: overwrittenAt(location, context) });
+  });
+}
+
+/**
+ * The Pod template as the JobSet controller creates it (volume_claim_policy.go addVolumes): a volume for each
+ * claim template of `volumeClaimPolicies` that a container mounts, after the written ones (one of the same
+ * name is the JobSet webhook's refusal, rules/jobset/).
+ */
+function withClaimVolumes(template: Json | undefined, location: JobSpecLocation, context: RuleContext): Json | undefined {
+  const creator = location.createdBy;
+  const policies = creator ? jsonAt(context.object, [...creator.jobSetSpec, 'volumeClaimPolicies']) : undefined;
+  if (!Array.isArray(policies) || !isObject(template) || !isObject(template.spec)) return template;
+  const claims = policies.flatMap((policy) => (isObject(policy) && Array.isArray(policy.templates) ? policy.templates : []))
+    .map((claim) => (isObject(claim) && isObject(claim.metadata) ? claim.metadata.name : undefined))
+    .filter((name): name is string => typeof name === 'string');
+  const spec = template.spec;
+  const written = Array.isArray(spec.volumes) ? spec.volumes : [];
+  const mounted = new Set(['containers', 'initContainers'].flatMap((list) => (Array.isArray(spec[list]) ? spec[list] as Json[] : []))
+    .flatMap((container) => (isObject(container) && Array.isArray(container.volumeMounts) ? container.volumeMounts : []))
+    .map((mount) => (isObject(mount) ? mount.name : undefined)));
+  const names = new Set(written.map((volume) => (isObject(volume) ? volume.name : undefined)));
+  // A duplicate or malformed claim name is the JobSet webhook's refusal: no Job is made then.
+  const added = [...new Set(claims)].filter((name) => mounted.has(name) && !names.has(name) && isDns1123Subdomain(name))
+    .map((name) => ({ name, persistentVolumeClaim: { claimName: name } }));
+  return added.length ? { ...template, spec: { ...spec, volumes: [...written, ...added] } } : template;
+}
+
+/** The JobSet controller sets each Pod's subdomain to the JobSet's (constructJob) while DNS hostnames are on. */
+function overwrittenAt(location: JobSpecLocation, context: RuleContext): ReadonlySet<string> {
+  const creator = location.createdBy;
+  if (!creator) return NOTHING_OVERWRITTEN;
+  const network = settled(() => jsonAt(context.defaulted, [...creator.jobSetSpec, 'network']));
+  return network === undefined || dnsHostnamesEnabled({ network }) ? SUBDOMAIN : NOTHING_OVERWRITTEN;
 }
 
 /** The template's `spec`, when it is a mapping. */
@@ -84,12 +147,9 @@ export function describeContainer(ref: ContainerRef): string {
 export function jobTemplateRule(name: string, codes: readonly RuleCode[], check: PodTemplateCheck): Rule {
   const declared = POD_TEMPLATE_READS[name];
   const reads = declared && { pod: (declared.pod ?? []).map(splitField), container: (declared.container ?? []).map(splitField) };
-  const unguarded = (context: RuleContext): Finding[] => {
-    const base = templatePathOf(context.kind);
-    return base ? check(jsonAt(context.object, base), base, context.minor) : [];
-  };
+  const unguarded = (context: RuleContext): Finding[] => inEachPodTemplate(context, check);
   if (!reads) return { name, kinds: JOB_SPEC_KINDS, codes, check: unguarded };
-  const guarded = (context: RuleContext): Finding[] => (templateHas(context, reads) ? unguarded(context) : []);
+  const guarded = (context: RuleContext): Finding[] => inEachPodTemplate(context, check, reads);
   UNGUARDED.set(guarded, unguarded);
   return { name, kinds: JOB_SPEC_KINDS, codes, check: guarded };
 }
@@ -137,23 +197,20 @@ export function unguardedCheck(rule: Rule): Rule['check'] | undefined {
   return UNGUARDED.get(rule.check);
 }
 
-/** The Pod template's path per kind, made once: every family asks for it on every object. */
-const TEMPLATE_PATHS = new Map<KindName, FieldPath | undefined>();
-
-function templatePathOf(kind: KindName): FieldPath | undefined {
-  if (!TEMPLATE_PATHS.has(kind)) TEMPLATE_PATHS.set(kind, podTemplatePath(kind));
-  return TEMPLATE_PATHS.get(kind);
+/** What a guarded family reads, split at the dots. */
+interface TemplateReads {
+  pod: string[][];
+  container: string[][];
 }
 
 /**
- * Whether the object's Pod template has one of the fields (any value). Without a Pod spec no listed family
- * reports anything. On a partial object (a Helm template or a patch, partial/trackedObject.ts) a read of
- * what the text does not settle throws; the family then runs, and decides for itself.
+ * Whether a Pod template has one of the fields (any value). Without a Pod spec no listed family reports
+ * anything. On a partial object (a Helm template or a patch, partial/trackedObject.ts) a read of what the text
+ * does not settle throws; the family then runs, and decides for itself.
  */
-function templateHas(context: RuleContext, reads: { pod: string[][]; container: string[][] }): boolean {
+function templateHas(template: Json | undefined, reads: TemplateReads): boolean {
   try {
-    const base = templatePathOf(context.kind);
-    const spec = base && podSpecOf(jsonAt(context.object, base));
+    const spec = podSpecOf(template);
     if (!spec) return false;
     if (reads.pod.some((field) => fieldAt(spec, field) !== undefined)) return true;
     if (reads.container.length === 0) return false;

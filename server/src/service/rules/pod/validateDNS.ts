@@ -16,7 +16,7 @@ import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObje
 import { HREF, listProblems, oneOf, serverError, serverSays, supportedValuesDetail } from '../meta/report';
 import { asArray, asObject, asString, objectEntries, report } from '../shared';
 import { DNS_POLICIES } from './podEnums';
-import { jobTemplateRule, podSpecOf } from './podTemplate';
+import { jobTemplateRule, podSpecOf, type PodTemplatePlace } from './podTemplate';
 
 const code = (name: string, title: string, mirrors: string, href: string): RuleCode =>
   ({ code: `pod/${name}`, severity: 'error', title, mirrors, href });
@@ -182,7 +182,7 @@ function hostAliasFindings(spec: JsonObject, path: FieldPath, minor: number): Fi
 }
 
 /** The DNS and host-name checks of ValidatePodSpec for the template at `base`. */
-export function checkDNS(template: Json | undefined, base: FieldPath, minor: number): Finding[] {
+export function checkDNS(template: Json | undefined, base: FieldPath, minor: number, place?: PodTemplatePlace): Finding[] {
   const spec = podSpecOf(template);
   if (!spec) return [];
   const path = [...base, 'spec'];
@@ -195,6 +195,8 @@ export function checkDNS(template: Json | undefined, base: FieldPath, minor: num
   }
   if (policy === undefined || typeof policy === 'string') findings.push(...dnsConfigFindings(spec, path, minor));
   for (const field of ['hostname', 'subdomain'] as const) {
+    // A value the controller replaces is never validated (a JobSet's Pods get the JobSet's subdomain).
+    if (place?.overwritten.has(field)) continue;
     const finding = labelFieldFinding(spec, path, field);
     if (finding) findings.push(finding);
   }

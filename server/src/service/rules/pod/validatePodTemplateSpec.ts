@@ -1,11 +1,12 @@
 // ValidatePodTemplateSpec, the parts around the pod spec: template label syntax (reported by the server at
 // `spec.template.labels`, without `metadata`), template annotations, and no ephemeral containers.
 import { isObject } from '../../kube/defaults';
-import { JOB_SPEC_KINDS, jobSpecLocation, podTemplatePath } from '../../kube/jobSpec';
-import { formatFieldPath, jsonAt, type FieldPath, type Finding, type Json, type Rule, type RuleCode, type RuleContext } from '../../types';
+import { CONTROLLER_LABEL_KEYS } from '../../kube/jobset';
+import { JOB_SPEC_KINDS } from '../../kube/jobSpec';
+import { formatFieldPath, type FieldPath, type Finding, type Json, type Rule, type RuleCode, type RuleContext } from '../../types';
 import { annotationFindings, labelFindings } from '../meta/labelsAndAnnotations';
 import { HREF, serverError, serverSays } from '../meta/report';
-import { podSpecOf } from './podTemplate';
+import { inEachPodTemplate, podSpecOf } from './podTemplate';
 
 export const TEMPLATE_CODES = {
   labelKey: 'pod/template-label-key-invalid',
@@ -54,7 +55,7 @@ export function checkPodTemplateSpec(template: Json | undefined, base: FieldPath
  * A CronJob's job template gets no Job defaults: nothing is inherited at its create.
  */
 function inheritedLabelsNote(context: RuleContext): string {
-  if (!jobSpecLocation(context.kind)?.jobDefaults) return '';
+  if (context.kind !== 'Job') return '';
   const metadata = context.object.metadata;
   const own = isObject(metadata) ? metadata.labels : undefined;
   const hasOwn = isObject(own) ? Object.keys(own).length > 0 : own !== undefined;
@@ -66,7 +67,17 @@ export const validatePodTemplateSpec: Rule = {
   kinds: JOB_SPEC_KINDS,
   codes: templateCodes,
   check(context: RuleContext): Finding[] {
-    const base = podTemplatePath(context.kind);
-    return base ? checkPodTemplateSpec(jsonAt(context.object, base), base, inheritedLabelsNote(context)) : [];
+    return inEachPodTemplate(context, (template, base, _minor, place) => {
+      const findings = checkPodTemplateSpec(template, base, inheritedLabelsNote(context));
+      // The JobSet controller sets its own labels and annotations on the Pod template: a value written for one is replaced.
+      return place.location.createdBy ? findings.filter((finding) => !setByController(finding, base)) : findings;
+    });
   },
 };
+
+/** A finding on the value of a label or annotation the controller sets itself (its key is valid, its value replaced). */
+function setByController(finding: Finding, base: FieldPath): boolean {
+  const path = finding.path;
+  const under = path.length === base.length + 3 && base.every((segment, i) => path[i] === segment) && path[base.length] === 'metadata';
+  return under && (path[base.length + 1] === 'labels' || path[base.length + 1] === 'annotations') && CONTROLLER_LABEL_KEYS.has(String(path[base.length + 2]));
+}

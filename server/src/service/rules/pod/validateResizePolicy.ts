@@ -8,12 +8,12 @@
 // findings sit on the value written, and quote the server's path. An empty string is the server's "Required
 // value"; a missing field is the schema check's (both fields are required there).
 import { gateEnabledByDefault } from '../../kube/featureGates';
-import { JOB_SPEC_KINDS, podTemplatePath } from '../../kube/jobSpec';
+import { JOB_SPEC_KINDS } from '../../kube/jobSpec';
 import { formatFieldPath, jsonAt, type FieldPath, type Finding, type Json, type Rule, type RuleCode } from '../../types';
 import { HREF, oneOf, serverError, serverSays, supportedValuesDetail } from '../meta/report';
 import { asObject, asString, report } from '../shared';
 import { RESIZE_RESOURCES, RESIZE_RESTART_POLICIES } from './podEnums';
-import { allContainersOf, describeContainer, podSpecOf, type ContainerRef } from './podTemplate';
+import { allContainersOf, describeContainer, inEachPodTemplate, podSpecOf, type ContainerRef } from './podTemplate';
 
 const code = (name: string, title: string): RuleCode =>
   ({ code: `pod/container-resize-policy-${name}`, severity: 'error', title, mirrors: 'validateResizePolicy', href: HREF.resizePolicy });
@@ -87,10 +87,10 @@ export const validateResizePolicy: Rule = {
   kinds: JOB_SPEC_KINDS,
   codes: Object.values(RESIZE_POLICY_CODES),
   check(context) {
-    const base = podTemplatePath(context.kind);
-    if (!base) return [];
-    // The pod's restartPolicy after defaulting (Always when left out).
-    const podSpec = podSpecOf(jsonAt(context.defaulted, base));
-    return checkResizePolicy(jsonAt(context.object, base), base, context.minor, podSpec?.restartPolicy);
+    return inEachPodTemplate(context, (template, base, minor, place) => {
+      // The pod's restartPolicy after defaulting (Always when left out; OnFailure in a JobSet's template).
+      const podSpec = podSpecOf(jsonAt(context.defaulted, [...place.location.path, 'template']));
+      return checkResizePolicy(template, base, minor, podSpec?.restartPolicy);
+    });
   },
 };

@@ -27,8 +27,9 @@ function findingFor(field: GatedField, path: (string | number)[], parent: Json, 
   const onFrom = firstMinorEnabledByDefault(field.gate);
   const later = onFrom !== undefined ? `it is on by default from Kubernetes 1.${onFrom}` : `no release up to 1.${MAX_MINOR} turns it on by default`;
   const rejected = field.rejectedAfterDrop?.(parent);
+  const owner = field.kind === 'CronJob' ? 'CronJob' : field.kind === 'JobSet' ? 'JobSet' : `${field.kind}'s JobSet`;
   const outcome = field.droppedFromEachJob
-    ? `A 1.${minor} API server with default settings keeps \`${printed}\` in the CronJob but drops it from each Job the CronJob controller creates, silently${rejected ? `, and then ${rejected}` : ''}.`
+    ? `A 1.${minor} API server with default settings keeps \`${printed}\` in the ${owner} but drops it from each Job the ${field.kind === 'CronJob' ? 'CronJob' : 'JobSet'} controller creates, silently${rejected ? `, and then ${rejected}` : ''}.`
     : rejected
       ? `A 1.${minor} API server with default settings drops \`${printed}\` on create, and then ${rejected}.`
       : `A 1.${minor} API server with default settings drops \`${printed}\` on create, silently: the object is stored without it, as if you had not written it.`;
@@ -63,7 +64,7 @@ const OFF_FIELDS = new Map<string, { fields: readonly GatedField[]; trie: Patter
 
 export const featureGatesRule: Rule = {
   name: 'featureGates',
-  kinds: ['Job', 'CronJob', 'CSIDriver'],
+  kinds: ['Job', 'CronJob', 'CSIDriver', 'JobSet', 'TrainingRuntime', 'ClusterTrainingRuntime'],
   codes,
   check(context: RuleContext): Finding[] {
     const findings: Finding[] = [];

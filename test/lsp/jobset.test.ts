@@ -1,0 +1,122 @@
+// A JobSet and a training runtime in the editor, through the real server: the diagnostics of a Job template at
+// their node with where the refusal shows, completion and hover of the JobSet's own fields, of the Job fields
+// inside its templates, and of Kueue's keys.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { CompletionItem, CompletionList, Hover, MarkupContent } from 'vscode-languageserver-protocol';
+import { TestServer, withCursor } from '../support/lspClient';
+
+const JOBSET_HEAD = 'apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata:\n  name: train\n';
+const WORKERS = (spec: string, indent = '') => [
+  'spec:', '  replicatedJobs:', '  - name: workers', '    replicas: 2', '    template:', '      spec:',
+  ...spec.split('\n').filter(Boolean).map((line) => `        ${line}`),
+].map((line) => `${indent}${line}`).join('\n');
+
+describe('a JobSet in the editor', () => {
+  let server: TestServer;
+  let counter = 0;
+  before(async () => {
+    server = await TestServer.start();
+  });
+  after(async () => server.stop());
+
+  async function completeAt(marked: string): Promise<CompletionItem[]> {
+    const { text, position } = withCursor(marked, '|');
+    const uri = `file:///jobset-completion-${++counter}.yaml`;
+    await server.open(uri, text);
+    const result = await server.request<CompletionList | CompletionItem[] | null>('textDocument/completion', { textDocument: { uri }, position });
+    return Array.isArray(result) ? result : (result?.items ?? []);
+  }
+
+  async function hoverAt(marked: string): Promise<string> {
+    const { text, position } = withCursor(marked, '|');
+    const uri = `file:///jobset-hover-${++counter}.yaml`;
+    await server.open(uri, text);
+    const hover = await server.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position });
+    return (hover?.contents as MarkupContent | undefined)?.value ?? '';
+  }
+
+  const labels = (items: CompletionItem[]) => [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label)).map((i) => i.label);
+
+  it('reports a Job template mistake at its node in the JobSet, saying the JobSet is accepted and where the refusal shows', async () => {
+    const text = `${JOBSET_HEAD}${WORKERS('parallelism: 4\ntemplate:\n  spec:\n    containers:\n    - name: main\n      image: busybox')}\n`;
+    const diagnostics = await server.open('file:///jobset-1024.yaml', text);
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character, (d.data as { path: string }).path]), [
+      ['job/completion-mode/indexed-requires-completions', 9, 6, 'spec.replicatedJobs[0].template.spec.completions'],
+    ]);
+    const [diagnostic] = diagnostics;
+    assert.equal(diagnostic.source, 'kubeassist');
+    assert.match(String(diagnostic.message), /JobSet's webhook makes every Job `Indexed`/);
+    assert.match(String(diagnostic.message), /This JobSet is accepted .* `JobCreationFailed` event/);
+  });
+
+  it('offers the JobSet fields of its spec, and the Job fields inside a replicatedJob template', async () => {
+    const own = labels(await completeAt(`${JOBSET_HEAD}spec:\n  replicatedJobs: []\n  |\n`));
+    assert.deepEqual(own, ['coordinator', 'failurePolicy', 'managedBy', 'network', 'startupPolicy', 'successPolicy', 'suspend', 'ttlSecondsAfterFinished', 'volumeClaimPolicies']);
+    const entry = labels(await completeAt(`${JOBSET_HEAD}spec:\n  replicatedJobs:\n  - name: workers\n    |\n`));
+    assert.deepEqual(entry, ['template', 'dependsOn', 'groupName', 'replicas']);
+    const job = labels(await completeAt(`${JOBSET_HEAD}${WORKERS('completions: 4\n|')}\n`));
+    assert.ok(job.includes('parallelism') && job.includes('backoffLimitPerIndex') && job.includes('podFailurePolicy') && !job.includes('completions'), job.join(', '));
+  });
+
+  it('offers the values of JobSet enums, each with what it does, and the Pod restart policies inside a template', async () => {
+    const strategies = await completeAt(`${JOBSET_HEAD}spec:\n  failurePolicy:\n    restartStrategy: |\n`);
+    assert.deepEqual(labels(strategies), ['Recreate', 'BlockingRecreate', 'InPlaceRestart']);
+    assert.match(String((strategies.find((i) => i.label === 'BlockingRecreate')?.documentation as MarkupContent).value), /previous run is gone/);
+    assert.deepEqual(labels(await completeAt(`${JOBSET_HEAD}spec:\n  successPolicy:\n    operator: |\n`)), ['All', 'Any']);
+    assert.deepEqual(labels(await completeAt(`${JOBSET_HEAD}spec:\n  replicatedJobs:\n  - name: b\n    dependsOn:\n    - name: a\n      status: |\n`)), ['Ready', 'Complete']);
+    const reasons = labels(await completeAt(`${JOBSET_HEAD}spec:\n  failurePolicy:\n    rules:\n    - action: FailJobSet\n      onJobFailureReasons:\n      - |\n`));
+    assert.deepEqual(reasons, ['BackoffLimitExceeded', 'DeadlineExceeded', 'FailedIndexes', 'MaxFailedIndexesExceeded', 'PodFailurePolicy']);
+    const restart = labels(await completeAt(`${JOBSET_HEAD}${WORKERS('template:\n  spec:\n    restartPolicy: |')}\n`));
+    assert.deepEqual(restart, ['Never', 'OnFailure']);
+  });
+
+  it('offers Kueue\'s keys on the JobSet, and its Job keys on a replicatedJob template, with their values', async () => {
+    const onJobSet = labels(await completeAt('apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata:\n  name: train\n  labels:\n    |\n'));
+    assert.ok(['kueue.x-k8s.io/queue-name', 'kueue.x-k8s.io/priority-class', 'kueue.x-k8s.io/max-exec-time-seconds'].every((key) => onJobSet.includes(key)), onJobSet.join(', '));
+    const onTemplate = labels(await completeAt(`${JOBSET_HEAD}spec:\n  replicatedJobs:\n  - name: workers\n    template:\n      metadata:\n        annotations:\n          |\n`));
+    assert.ok(onTemplate.includes('kueue.x-k8s.io/job-min-parallelism') && onTemplate.includes('alpha.jobset.sigs.k8s.io/exclusive-topology'), onTemplate.join(', '));
+    assert.ok(!onTemplate.includes('helm.sh/hook'), 'Helm reads the object it installs, not a Job template');
+    const values = labels(await completeAt(`${JOBSET_HEAD}spec:\n  replicatedJobs:\n  - name: workers\n    template:\n      metadata:\n        annotations:\n          kueue.x-k8s.io/job-completions-equal-parallelism: |\n`));
+    assert.deepEqual(values, ['true', 'false']);
+  });
+
+  it('explains JobSet fields in its own words, and a Job field in a template as the Job\'s, with what JobSet changes', async () => {
+    const failurePolicy = await hoverAt(`${JOBSET_HEAD}spec:\n  failureP|olicy:\n    maxRestarts: 3\n`);
+    assert.match(failurePolicy, /What to do when a Job fails/);
+    assert.match(failurePolicy, /maxRestarts/);
+    const dependsOn = await hoverAt(`${JOBSET_HEAD}spec:\n  replicatedJobs:\n  - name: a\n  - name: b\n    depends|On: []\n`);
+    assert.match(dependsOn, /first entry cannot wait/);
+    const completionMode = await hoverAt(`${JOBSET_HEAD}${WORKERS('completion|Mode: Indexed')}\n`);
+    assert.match(completionMode, /Indexed \(JobSet's webhook; a Job alone defaults to NonIndexed\)/);
+    const subdomain = await hoverAt(`${JOBSET_HEAD}${WORKERS('template:\n  spec:\n    sub|domain: workers')}\n`);
+    assert.match(subdomain, /Set by the JobSet controller/);
+  });
+
+  it('explains Kueue\'s keys: a queued workload is created suspended and gets Pods once admitted', async () => {
+    const queue = await hoverAt('apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata:\n  name: train\n  labels:\n    kueue.x-k8s.io/queue-|name: team-a\n');
+    assert.match(queue, /suspended/);
+    assert.match(queue, /admitted/);
+    assert.match(queue, /read by Kueue/);
+  });
+
+  it('reports Kueue\'s refusal of a queue name at the label, on a JobSet', async () => {
+    const diagnostics = await server.open('file:///jobset-kueue.yaml', 'apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata:\n  name: train\n  labels:\n    kueue.x-k8s.io/queue-name: Team_A\nspec:\n  replicatedJobs: []\n');
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line, (d.data as { path: string }).path]), [['kueue/queue-name-invalid', 5, 'metadata.labels[kueue.x-k8s.io/queue-name]']]);
+    assert.match(String(diagnostics[0].message), /Kueue's webhook refuses the JobSet/);
+  });
+
+  it('checks a training runtime\'s Job templates, and never judges what the Trainer fills', async () => {
+    const runtime = [
+      'apiVersion: trainer.kubeflow.org/v1alpha1', 'kind: ClusterTrainingRuntime', 'metadata:', '  name: torch', 'spec:', '  mlPolicy:', '    numNodes: 2', '    torch: {}',
+      '  template:', '    spec:', '      replicatedJobs:', '      - name: node', '        template:', '          metadata:', '            labels:',
+      '              trainer.kubeflow.org/trainjob-ancestor-step: trainer', '          spec:', '            template:', '              spec:',
+      '                restartPolicy: Always', '                containers:', '                - name: node', '',
+    ].join('\n');
+    const diagnostics = await server.open('file:///runtime.yaml', runtime);
+    assert.deepEqual(diagnostics.map((d) => [d.code, (d.data as { path: string }).path]), [
+      ['job/restart-policy/never-or-on-failure-required', 'spec.template.spec.replicatedJobs[0].template.spec.template.spec.restartPolicy'],
+    ]);
+    assert.match(String(diagnostics[0].message), /every TrainJob that uses it gets a JobSet/);
+  });
+});
