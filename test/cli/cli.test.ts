@@ -84,7 +84,7 @@ describe('kubeassist check', () => {
     assert.deepEqual(findings.map((finding) => `${finding.line}:${finding.column} ${finding.severity} ${finding.code} @ ${finding.path}`), [
       '7:13 error cronjob/schedule/time-zone-prefix @ spec.schedule',
       '8:22 information cronjob/concurrency/forbid-without-deadline @ spec.concurrencyPolicy',
-      '9:28 warning cronjob/starting-deadline/below-controller-interval @ spec.startingDeadlineSeconds',
+      '9:28 warning cronjob/starting-deadline/zero @ spec.startingDeadlineSeconds',
       '12:7 error cronjob/job-template/selector-forbidden @ spec.jobTemplate.spec.selector',
       '17:19 error job/pod-failure-policy/fail-index-needs-backoff-limit-per-index @ spec.jobTemplate.spec.podFailurePolicy.rules[0].action',
       '26:26 error job/pod-failure-policy/restart-policy-must-be-never @ spec.jobTemplate.spec.template.spec.restartPolicy',

@@ -144,6 +144,12 @@ describe('explain a CronJob', () => {
     assert.match(lines(explain('CronJob', cronJob('a', { schedule: '0 * * * *', startingDeadlineSeconds: 200 })), 'missedRuns')[0], /^A missed run starts late only within `startingDeadlineSeconds` \(200 s \(about 3 min\)\)/);
   });
 
+  it('startingDeadlineSeconds 0: no run ever starts, as the controller looks only after each time (mostRecentScheduleTime)', () => {
+    const explanation = explain('CronJob', cronJob('a', { schedule: '0 * * * *', startingDeadlineSeconds: 0 }));
+    assert.match(lines(explanation, 'missedRuns')[0], /^No run ever starts: with `startingDeadlineSeconds: 0` a run must start at its very time/);
+    assert.match(explanation.summary, /; no run ever starts \(`startingDeadlineSeconds: 0`\)\./);
+  });
+
   it('overlapping runs by concurrencyPolicy, and the Job template\'s own explanation', () => {
     const explanation = explain('CronJob', cronJob('a', { schedule: '0 * * * *', concurrencyPolicy: 'Replace' }));
     assert.equal(lines(explanation, 'overlap')[0], '`concurrencyPolicy: Replace`: the running Job is deleted (with its Pods) and the new one created.');

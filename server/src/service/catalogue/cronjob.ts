@@ -138,7 +138,8 @@ const WHEN: FieldDoc[] = [
     onUpdate: 'Counts for the runs that are due from now on.',
     interactions: [
       { text: 'Must not be negative.', rule: 'cronjob/numbers/negative-starting-deadline-seconds' },
-      { text: 'Below 10 the controller may miss runs.', rule: 'cronjob/starting-deadline/below-controller-interval' },
+      { text: '0 starts no run: the controller always looks a little after the time.', rule: 'cronjob/starting-deadline/zero' },
+      { text: 'Below 10, a run is skipped whenever the controller is that late.', rule: 'cronjob/starting-deadline/below-controller-interval' },
     ],
     example: 'spec:\n  startingDeadlineSeconds: 300\n',
     docs: `${PAGE}#starting-deadline`,

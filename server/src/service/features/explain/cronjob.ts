@@ -54,7 +54,11 @@ export function cronJobSections(facts: Omit<CronJobFacts, 'job'>, cronJob: JsonO
   const deadline = facts.startingDeadlineSeconds;
   sections.push({
     id: 'missedRuns', title: 'A missed run',
-    lines: deadline === null
+    lines: deadline === 0
+      ? [
+        'No run ever starts: with `startingDeadlineSeconds: 0` a run must start at its very time, and the controller looks at the CronJob only after it (it waits until the time plus 100 ms), when the run is already past its deadline and is not found. The CronJob is accepted and creates no Job.',
+      ]
+      : deadline === null
       ? [
         'When a run was missed (the controller was down, the CronJob suspended, or `Forbid` held it back), the most recent missed run starts as soon as the controller sees it, however late: one Job, not one per missed run.',
         `More than ${TOO_MANY_MISSED} missed runs (counted from the interval of the next two runs): a warning event \`TooManyMissedTimes\`, and the most recent still starts.`,

@@ -53,7 +53,7 @@ export function explainObject(kind: KindName, object: JsonObject, minor: number,
     if (job) {
       for (const section of jobSections(job, { owner: 'CronJob' }, minor)) explanation.sections.push({ ...section, id: `jobTemplate.${section.id}`, title: `Each Job: ${section.title.toLowerCase()}` });
     }
-    explanation.summary = `Creates a Job ${cron.words}${cron.timeZone ? ` (${cron.timeZone})` : ' (controller\'s time zone, usually UTC)'}${cron.suspend ? ', but is suspended' : ''}; overlapping runs: ${cron.concurrencyPolicy}; a missed run ${cron.startingDeadlineSeconds === null ? 'starts late' : `starts only within ${durationWords(cron.startingDeadlineSeconds)}`}.${job ? ` ${jobSummary(job, 'CronJob')}` : ''}`;
+    explanation.summary = `Creates a Job ${cron.words}${cron.timeZone ? ` (${cron.timeZone})` : ' (controller\'s time zone, usually UTC)'}${cron.suspend ? ', but is suspended' : ''}; overlapping runs: ${cron.concurrencyPolicy}; ${cron.startingDeadlineSeconds === 0 ? 'no run ever starts (`startingDeadlineSeconds: 0`)' : `a missed run ${cron.startingDeadlineSeconds === null ? 'starts late' : `starts only within ${durationWords(cron.startingDeadlineSeconds)}`}`}.${job ? ` ${jobSummary(job, 'CronJob')}` : ''}`;
   } else {
     const facts = csiDriverFacts(stored, minor);
     explanation.csiDriver = facts;

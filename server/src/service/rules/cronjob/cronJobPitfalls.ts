@@ -4,8 +4,13 @@
 //   - `concurrencyPolicy: Forbid` with a job template without `activeDeadlineSeconds` (of the Job, or of its Pods):
 //     a Job that hangs is never replaced, so every later run is skipped (information: a third of real CronJobs
 //     are written so, and most of their Jobs never hang);
-//   - `startingDeadlineSeconds` below 10: the controller looks at CronJobs about every 10 seconds, so a run may be
-//     missed whenever it notices it later than that;
+//   - `startingDeadlineSeconds: 0`: no run ever starts. The controller (cronjob_controllerv2.go) requeues a CronJob
+//     for its next time plus nextScheduleDelta (100 ms), and mostRecentScheduleTime (utils.go) counts only schedule
+//     times after now - startingDeadlineSeconds: with 0 that is after now, so none is ever due;
+//   - `startingDeadlineSeconds` from 1 to 9: runs start while the controller keeps up (it looks 100 ms after each
+//     time), but any delay longer than that (a kube-controller-manager restart or failover, a busy queue) skips the
+//     run. Information: the old controller, which looked every 10 seconds and gave this code its name, is gone
+//     (CronJobControllerV2 has been the only one since 1.22);
 //   - a name too long for the hostnames of an Indexed job template: each Job would be refused when the controller
 //     creates it (ValidateJob: `<job name>-<last index>` must be a DNS label; the Job name is the CronJob's name, a
 //     `-` and the scheduled time in minutes since 1970, 8 digits until 2160);
@@ -20,8 +25,8 @@ import { asInteger, asObject, asString, report } from '../shared';
 import { CRONJOB_DOCS, cronSpec } from './cronJobFields';
 import { MAX_CRONJOB_NAME_LENGTH } from './validateCronJobName';
 
-/** The controller's resync period: it checks each CronJob about every 10 seconds. */
-const CONTROLLER_CHECK_SECONDS = 10;
+/** Below this many seconds a starting deadline leaves little room for a late controller (the advice of the CronJob docs). */
+const COMFORTABLE_DEADLINE_SECONDS = 10;
 /** A Job name suffix: `-` and the scheduled time in minutes since 1970 (8 digits from 1989 to 2160). */
 const JOB_NAME_SUFFIX = '-29000000';
 
@@ -35,9 +40,14 @@ const CODES = {
     title: 'With `concurrencyPolicy: Forbid`, a job template without `activeDeadlineSeconds` lets one hung Job block all later runs',
     mirrors: '-', href: CRONJOB_DOCS.concurrencyPolicy,
   },
+  startingDeadlineZero: {
+    code: 'cronjob/starting-deadline/zero', severity: 'warning',
+    title: '`startingDeadlineSeconds: 0` starts no run: the controller always looks at a CronJob after its time',
+    mirrors: 'mostRecentScheduleTime and the requeue of syncCronJob (cronjob controller)', href: CRONJOB_DOCS.startingDeadline,
+  },
   startingDeadlineTooShort: {
-    code: 'cronjob/starting-deadline/below-controller-interval', severity: 'warning',
-    title: '`startingDeadlineSeconds` below 10 may miss runs: the controller checks CronJobs about every 10 seconds',
+    code: 'cronjob/starting-deadline/below-controller-interval', severity: 'information',
+    title: '`startingDeadlineSeconds` below 10 skips a run whenever the controller is a few seconds late',
     mirrors: '-', href: CRONJOB_DOCS.startingDeadline,
   },
   generatedLabel: {
@@ -75,11 +85,17 @@ export const cronJobPitfalls: Rule = {
         + `Set \`activeDeadlineSeconds\` under \`${job.printed()}\` to a bit less than the time between runs.`));
     }
     const deadline = asInteger(spec.startingDeadlineSeconds);
-    if (deadline !== undefined && deadline >= 0 && deadline < CONTROLLER_CHECK_SECONDS) {
+    if (deadline === 0) {
+      findings.push(report(CODES.startingDeadlineZero, ['spec', 'startingDeadlineSeconds'],
+        '`startingDeadlineSeconds` is 0, so no run ever starts: the controller looks at a CronJob just after each scheduled time '
+        + '(it waits until then plus 100 ms), and it only starts a run whose time is within `startingDeadlineSeconds` of now. '
+        + 'The server accepts the CronJob, and each run is skipped. Use the seconds a run may start late (60 or more leaves '
+        + 'room for a busy or restarting controller), or remove the field to start late runs whenever the controller gets to them.'));
+    } else if (deadline !== undefined && deadline > 0 && deadline < COMFORTABLE_DEADLINE_SECONDS) {
       findings.push(report(CODES.startingDeadlineTooShort, ['spec', 'startingDeadlineSeconds'],
-        `\`startingDeadlineSeconds\` is ${deadline}: a run that has not started within ${deadline} seconds of its time is skipped, and the `
-        + `controller looks at each CronJob only about every ${CONTROLLER_CHECK_SECONDS} seconds, so runs may be skipped even on a healthy `
-        + 'cluster. Use at least 10 (60 or more leaves room for a busy controller), or remove the field.'));
+        `\`startingDeadlineSeconds\` is ${deadline}: the controller starts a run about 100 ms after its time, so runs start while it `
+        + `keeps up, but a run is skipped whenever it is more than ${deadline} second${deadline === 1 ? '' : 's'} late: a restart or `
+        + 'failover of kube-controller-manager, or a busy work queue. 60 or more leaves room for those.'));
     }
     findings.push(...generatedLabelFindings(job, context.minor));
     const hostname = indexedHostnameFinding(context, job);
