@@ -3,7 +3,8 @@
 // inside its templates, and of Kueue's keys.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { CompletionItem, CompletionList, Hover, MarkupContent } from 'vscode-languageserver-protocol';
+import type { CodeLens, CompletionItem, CompletionList, Hover, MarkupContent } from 'vscode-languageserver-protocol';
+import { EXPLAIN_REQUEST, type ExplainResult } from '../../server/src/lsp/protocol';
 import { TestServer, withCursor } from '../support/lspClient';
 
 const JOBSET_HEAD = 'apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata:\n  name: train\n';
@@ -104,6 +105,19 @@ describe('a JobSet in the editor', () => {
     const diagnostics = await server.open('file:///jobset-kueue.yaml', 'apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata:\n  name: train\n  labels:\n    kueue.x-k8s.io/queue-name: Team_A\nspec:\n  replicatedJobs: []\n');
     assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line, (d.data as { path: string }).path]), [['kueue/queue-name-invalid', 5, 'metadata.labels[kueue.x-k8s.io/queue-name]']]);
     assert.match(String(diagnostics[0].message), /Kueue's webhook refuses the JobSet/);
+  });
+
+  it('explains a JobSet: the hover on kind, an Explain lens (no Simulate), and kubeassist/explain with each Job', async () => {
+    const text = `${JOBSET_HEAD}${WORKERS('completions: 2\nparallelism: 2\ntemplate:\n  spec:\n    containers:\n    - name: main\n      image: busybox')}\n`;
+    const uri = 'file:///jobset-explain.yaml';
+    assert.deepEqual(await server.open(uri, text), []);
+    const hover = await server.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 2 } });
+    assert.match((hover?.contents as MarkupContent).value, /Creates 2 Jobs \(workers × 2\); succeeds when 2 Jobs have succeeded; the first failed Job fails it\./);
+    const lenses = await server.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
+    assert.deepEqual(lenses.map((lens) => [lens.range.start.line, lens.command?.title, lens.command?.arguments]), [[0, 'Explain', [{ uri, line: 0, kind: 'JobSet', name: 'train' }]]]);
+    const result = await server.request<ExplainResult | null>(EXPLAIN_REQUEST, { uri });
+    assert.deepEqual(result?.objects.map(({ explanation }) => [explanation.kind, explanation.name, explanation.jobSet?.totalJobs]), [['JobSet', 'train', 2]]);
+    assert.match(result?.markdown ?? '', /`workers`: 2 Jobs \(`train-workers-0` to `train-workers-1`\), each running 2 Pods to success \(2 at a time\)\./);
   });
 
   it('checks a training runtime\'s Job templates, and never judges what the Trainer fills', async () => {

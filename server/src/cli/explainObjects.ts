@@ -12,11 +12,12 @@ export type ExplainFormat = (typeof EXPLAIN_FORMATS)[number];
 
 export const EXPLAIN_USAGE = `Usage: kubeassist explain [--format text|markdown|json] [--kubernetes-version 1.NN] FILE...
 
-Says what each Job, CronJob and CSIDriver of each FILE will do once created, after the API server's defaults:
-how many Pods and how many at a time, the retry budget and what restartPolicy counts, each pod failure policy
-rule, what fails the Job first and how soon, when it and its Pods are deleted; for a CronJob its next five runs
+Says what each Job, CronJob, CSIDriver, JobSet and training runtime of each FILE will do once created, after the
+API server's defaults: how many Pods and how many at a time, the retry budget and what restartPolicy counts, each
+pod failure policy rule, what fails the Job first and how soon, when it and its Pods are deleted; for a CronJob its next five runs
 in its time zone, what happens to a missed or an overlapping run and the names of its Jobs; for a CSIDriver what
-the kubelet and the attach/detach controller do. FILE may be a folder (its *.yaml and *.yml files) or -.
+the kubelet and the attach/detach controller do; for a JobSet (or a runtime's JobSet template) the Jobs it creates,
+when it succeeds and what a failed Job does. FILE may be a folder (its *.yaml and *.yml files) or -.
 
 Options:
   --format FORMAT             text (default), markdown, or json (one object: { kubernetesVersion, objects: [{ file,

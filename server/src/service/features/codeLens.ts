@@ -33,7 +33,7 @@ export function codeLenses(model: FileModel, text: string, uri: string, settings
       const range = { start: { line, character: 0 }, end: { line, character: 0 } };
       const ref: ObjectRef = { uri, line, kind: classification.kind, ...(summary.name ? { name: summary.name } : {}) };
       lenses.push({ range, command: { title: 'Explain', command: EXPLAIN_COMMAND, arguments: [ref] } });
-      if (classification.kind !== 'CSIDriver') lenses.push({ range, command: { title: 'Simulate…', command: SIMULATE_COMMAND, arguments: [ref] } });
+      if (classification.kind === 'Job' || classification.kind === 'CronJob') lenses.push({ range, command: { title: 'Simulate…', command: SIMULATE_COMMAND, arguments: [ref] } });
     });
   }
   return lenses;

@@ -39,11 +39,39 @@ function patternDefaults(spec: JsonObject | undefined, base: PathSegment[], onEa
   return found;
 }
 
-/**
- * The kinds explain, its inlay hints and simulate speak of. JobSets and training runtimes are checked but not
- * explained yet: their controllers (JobSet's, the Trainer's) have no model here.
- */
-export const EXPLAINED_KINDS: readonly KindName[] = ['Job', 'CronJob', 'CSIDriver'];
+/** The kinds explain and its inlay hints speak of (simulate: Jobs and CronJobs, features/simulate.ts). */
+export const EXPLAINED_KINDS: readonly KindName[] = ['Job', 'CronJob', 'CSIDriver', 'JobSet', 'TrainingRuntime', 'ClusterTrainingRuntime'];
+
+const JOBSET_FIELDS = ['successPolicy', 'startupPolicy'];
+const REPLICATED_JOB_FIELDS = ['replicas', 'groupName'];
+/** What JobSet's webhook sets in each Job template (jobSetWebhook.Default); the rest is SetDefaults_Job's. */
+const JOBSET_WEBHOOK_JOB_FIELDS = new Set(['completionMode']);
+
+/** A JobSet spec's defaults (at `base`): the webhook's and the CRD's, and in each Job template what each Job gets. */
+function jobSetDefaults(writtenSpec: JsonObject | undefined, storedSpec: JsonObject, base: PathSegment[]): DefaultAt[] {
+  const found = added(writtenSpec, storedSpec, JOBSET_FIELDS, base, 'jobSetWebhook.Default');
+  const written = Array.isArray(writtenSpec?.replicatedJobs) ? writtenSpec.replicatedJobs : [];
+  const stored = Array.isArray(storedSpec.replicatedJobs) ? storedSpec.replicatedJobs : [];
+  stored.forEach((entry, index) => {
+    const writtenEntry = written[index];
+    if (!isObject(entry) || !isObject(writtenEntry)) return;
+    const at: PathSegment[] = [...base, 'replicatedJobs', index];
+    found.push(...added(writtenEntry, entry, REPLICATED_JOB_FIELDS, at, 'JobSet CRD defaults'));
+    const writtenJob = jsonAt(writtenEntry, ['template', 'spec']);
+    const storedJob = jsonAt(entry, ['template', 'spec']);
+    if (!isObject(writtenJob) || !isObject(storedJob)) return;
+    for (const value of added(writtenJob, storedJob, JOB_FIELDS, [...at, 'template', 'spec'], 'SetDefaults_Job', true)) {
+      found.push(JOBSET_WEBHOOK_JOB_FIELDS.has(String(value.at[value.at.length - 1])) ? { ...value, by: 'jobSetWebhook.Default' } : value);
+    }
+    const writtenPod = jsonAt(writtenJob, ['template', 'spec']);
+    const restartPolicy = jsonAt(storedJob, ['template', 'spec', 'restartPolicy']);
+    if (isObject(writtenPod) && (writtenPod.restartPolicy === undefined || writtenPod.restartPolicy === '') && restartPolicy !== undefined) {
+      found.push({ at: [...at, 'template', 'spec', 'template', 'spec', 'restartPolicy'], value: restartPolicy, by: 'jobSetWebhook.Default', onEachJob: true });
+    }
+    found.push(...patternDefaults(writtenJob, [...at, 'template', 'spec'], true));
+  });
+  return found;
+}
 
 /** What defaulting sets on `object` (as written) when it is created in 1.<minor>, in field order. */
 export function defaultsSet(kind: KindName, object: JsonObject, minor: number): DefaultAt[] {
@@ -53,6 +81,12 @@ export function defaultsSet(kind: KindName, object: JsonObject, minor: number): 
   const storedSpec = isObject(stored.spec) ? stored.spec : {};
   if (kind === 'Job') return [...added(writtenSpec, storedSpec, JOB_FIELDS, ['spec'], 'SetDefaults_Job'), ...patternDefaults(writtenSpec, ['spec'])];
   if (kind === 'CSIDriver') return added(writtenSpec, storedSpec, CSIDRIVER_FIELDS, ['spec'], 'SetDefaults_CSIDriver');
+  if (kind === 'JobSet') return jobSetDefaults(writtenSpec, storedSpec, ['spec']);
+  if (kind === 'TrainingRuntime' || kind === 'ClusterTrainingRuntime') {
+    const writtenJobSet = jsonAt(object, ['spec', 'template', 'spec']);
+    const storedJobSet = jsonAt(stored, ['spec', 'template', 'spec']);
+    return isObject(storedJobSet) ? jobSetDefaults(isObject(writtenJobSet) ? writtenJobSet : undefined, storedJobSet, ['spec', 'template', 'spec']) : [];
+  }
   const found = added(writtenSpec, storedSpec, CRONJOB_FIELDS, ['spec'], 'SetDefaults_CronJob');
   const templateSpec = jsonAt(object, ['spec', 'jobTemplate', 'spec']);
   const storedTemplateSpec = jsonAt(stored, ['spec', 'jobTemplate', 'spec']);

@@ -1,4 +1,4 @@
-// Explain: what each Job, CronJob and CSIDriver of a file will do once created, in the chosen release. Pure:
+// Explain: what each Job, CronJob, CSIDriver, JobSet and training runtime of a file will do once created, in the chosen release. Pure:
 // the CLI (`kubeassist explain`), the LSP request `kubeassist/explain`, the hover on `kind:` and the code lens
 // all call these functions.
 import type { FileModel } from '../../document/fileModel';
@@ -13,6 +13,7 @@ import { cronJobFacts, cronJobSections } from './cronjob';
 import { csiDriverFacts, csiDriverSections } from './csidriver';
 import { defaultsSet, EXPLAINED_KINDS } from './defaults';
 import { jobFacts, jobSections, type FailureTimeline } from './job';
+import { jobSetFacts, jobSetSections, jobSetSummary } from './jobset';
 import { failureTimeline } from './timeline';
 import type { JobFacts, ObjectExplanation } from './types';
 import { durationWords, plural } from './words';
@@ -54,6 +55,16 @@ export function explainObject(kind: KindName, object: JsonObject, minor: number,
       for (const section of jobSections(job, { owner: 'CronJob' }, minor)) explanation.sections.push({ ...section, id: `jobTemplate.${section.id}`, title: `Each Job: ${section.title.toLowerCase()}` });
     }
     explanation.summary = `Creates a Job ${cron.words}${cron.timeZone ? ` (${cron.timeZone})` : ' (controller\'s time zone, usually UTC)'}${cron.suspend ? ', but is suspended' : ''}; overlapping runs: ${cron.concurrencyPolicy}; ${cron.startingDeadlineSeconds === 0 ? 'no run ever starts (`startingDeadlineSeconds: 0`)' : `a missed run ${cron.startingDeadlineSeconds === null ? 'starts late' : `starts only within ${durationWords(cron.startingDeadlineSeconds)}`}`}.${job ? ` ${jobSummary(job, 'CronJob')}` : ''}`;
+  } else if (kind === 'JobSet' || kind === 'TrainingRuntime' || kind === 'ClusterTrainingRuntime') {
+    const owner = kind === 'JobSet' ? 'JobSet' : 'TrainingRuntime';
+    const spec = kind === 'JobSet' ? stored.spec : jsonAt(stored, ['spec', 'template', 'spec']);
+    const facts = jobSetFacts(isObject(spec) ? spec : {}, minor, options.timeline ?? failureTimeline);
+    explanation.jobSet = facts;
+    explanation.sections = jobSetSections(facts, { owner, ...(kind === 'JobSet' && typeof metadata.name === 'string' ? { name: metadata.name } : {}) }, minor);
+    explanation.summary = jobSetSummary(facts, owner);
+    if (owner === 'TrainingRuntime') {
+      explanation.notes.push('Kubeflow Trainer builds each TrainJob\'s JobSet from this template and fills parts of it from the TrainJob (its node count, image, resources, environment): the figures here are the template\'s own. The JobSet and its Jobs are named after the TrainJob.');
+    }
   } else {
     const facts = csiDriverFacts(stored, minor);
     explanation.csiDriver = facts;

@@ -13,7 +13,8 @@ const JOB_CONTROLLER = 'kubernetes.io/job-controller';
 
 /** Who the explanation speaks of: "the Job" or "each Job" (a CronJob's template). */
 export interface JobWording {
-  owner: 'Job' | 'CronJob';
+  /** 'CronJob', 'JobSet': each Job of a template. */
+  owner: 'Job' | 'CronJob' | 'JobSet';
   /** The Job's name, for the Indexed hostnames (`<name>-<index>`); absent for a CronJob's Jobs or generateName. */
   name?: string;
 }
@@ -109,8 +110,8 @@ function describeRule(rule: Json, index: number, hasBackoffLimitPerIndex: boolea
 
 /** The explanation's sections for a stored JobSpec. */
 export function jobSections(facts: JobFacts, wording: JobWording, minor: number): ExplainSection[] {
-  const the = wording.owner === 'CronJob' ? 'each Job' : 'the Job';
-  const The = wording.owner === 'CronJob' ? 'Each Job' : 'The Job';
+  const the = wording.owner === 'Job' ? 'the Job' : 'each Job';
+  const The = wording.owner === 'Job' ? 'The Job' : 'Each Job';
   const sections: ExplainSection[] = [];
   if (facts.managedBy) {
     sections.push({
@@ -239,6 +240,8 @@ function cleanupLines(facts: JobFacts, the: string, wording: JobWording): string
     lines.push(`${facts.ttlSecondsAfterFinished === 0 ? 'As soon as' : `${durationWords(facts.ttlSecondsAfterFinished)} after`} ${the} finishes (\`Complete\` or \`Failed\`), the TTL controller deletes it, and its Pods with it: their logs are gone then.`);
   } else if (wording.owner === 'CronJob') {
     lines.push('Without `ttlSecondsAfterFinished`, finished Jobs stay until the CronJob\'s history limits delete them (with their Pods and logs).');
+  } else if (wording.owner === 'JobSet') {
+    lines.push('Without `ttlSecondsAfterFinished` in the template, each Job stays as long as its JobSet; a restart of the JobSet deletes it (with its Pods and logs) and creates it again.');
   } else {
     lines.push('Without `ttlSecondsAfterFinished` the Job stays after it finishes, and so do its finished Pods and their logs, until someone deletes it.');
   }

@@ -16,6 +16,16 @@ function defaultLines(explanation: ObjectExplanation): { own: string[]; eachJob:
   return { own: explanation.defaults.filter((entry) => !entry.onEachJob).map(line), eachJob: explanation.defaults.filter((entry) => entry.onEachJob).map(line) };
 }
 
+/** The headings of the defaults: the object's own, and those each Job it creates gets. */
+function defaultHeadings(explanation: ObjectExplanation): { own: string; eachJob: string } {
+  switch (explanation.kind) {
+    case 'JobSet': return { own: 'Set by JobSet\'s webhook and CRD defaults', eachJob: 'Set on each Job the JobSet creates' };
+    case 'TrainingRuntime':
+    case 'ClusterTrainingRuntime': return { own: 'Set on each TrainJob\'s JobSet (JobSet\'s webhook and CRD defaults)', eachJob: 'Set on each Job of those JobSets' };
+    default: return { own: 'Set by the API server\'s defaults', eachJob: 'Set on each Job the CronJob creates' };
+  }
+}
+
 /** `file:line: Kind name (Kubernetes 1.NN)` and the sections, indented. */
 export function explanationText(file: string, placed: PlacedExplanation): string {
   const { explanation } = placed;
@@ -25,8 +35,9 @@ export function explanationText(file: string, placed: PlacedExplanation): string
     for (const line of section.lines) out.push(`    ${line}`);
   }
   const { own, eachJob } = defaultLines(explanation);
-  if (own.length) out.push('', '  Set by the API server\'s defaults', ...own.map((line) => `    ${line}`));
-  if (eachJob.length) out.push('', '  Set on each Job the CronJob creates', ...eachJob.map((line) => `    ${line}`));
+  const headings = defaultHeadings(explanation);
+  if (own.length) out.push('', `  ${headings.own}`, ...own.map((line) => `    ${line}`));
+  if (eachJob.length) out.push('', `  ${headings.eachJob}`, ...eachJob.map((line) => `    ${line}`));
   if (explanation.notes.length) out.push('', '  Notes', ...explanation.notes.map((line) => `    ${line}`));
   return `${out.join('\n')}\n`;
 }
@@ -47,8 +58,9 @@ export function explanationMarkdown(placed: PlacedExplanation, file?: string): s
     if (!rows.length) return;
     out.push('', `### ${heading}`, '', '| field | value | set by |', '|---|---|---|', ...rows.map((row) => `| \`${row.path}\` | \`${valueText(row.value)}\` | ${row.by} |`));
   };
-  table('Set by the API server\'s defaults', explanation.defaults.filter((entry) => !entry.onEachJob));
-  table('Set on each Job the CronJob creates', explanation.defaults.filter((entry) => entry.onEachJob));
+  const headings = defaultHeadings(explanation);
+  table(headings.own, explanation.defaults.filter((entry) => !entry.onEachJob));
+  table(headings.eachJob, explanation.defaults.filter((entry) => entry.onEachJob));
   if (explanation.notes.length) out.push('', '### Notes', '', ...explanation.notes.map((note) => `- ${note}`));
   return `${out.join('\n')}\n`;
 }
@@ -56,6 +68,6 @@ export function explanationMarkdown(placed: PlacedExplanation, file?: string): s
 /** A whole file's explanations as one Markdown document (the editor's "Explain" view). */
 export function fileMarkdown(file: string, explanations: readonly PlacedExplanation[]): string {
   const head = `# What ${file} will do\n`;
-  if (!explanations.length) return `${head}\nNo Job, CronJob or CSIDriver in this file (a Helm template is not explained: its actions decide the values).\n`;
+  if (!explanations.length) return `${head}\nNo Job, CronJob, CSIDriver, JobSet or training runtime in this file (a Helm template is not explained: its actions decide the values).\n`;
   return [head, ...explanations.map((placed) => explanationMarkdown(placed))].join('\n');
 }

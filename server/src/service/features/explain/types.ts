@@ -1,4 +1,4 @@
-// The explanation of one object: what a Job, CronJob or CSIDriver will do once created, after the API server's
+// The explanation of one object: what a Job, CronJob, CSIDriver, JobSet or training runtime will do once created, after the API server's
 // defaults, in the chosen release. One stable shape for every front door: `kubeassist explain --format json`,
 // the `kubeassist/explain` LSP request (README "Explain"), the hover on `kind:` (its summary) and the Markdown
 // document the VS Code client opens (its sections). Fields are only ever added.
@@ -98,6 +98,38 @@ export interface CronJobFacts {
   job: JobFacts | null;
 }
 
+export interface ReplicatedJobFacts {
+  name: string;
+  replicas: number;
+  groupName: string;
+  /** The entries whose Jobs must be Ready or Complete before this entry's Jobs are created. */
+  dependsOn: { name: string; status: string }[];
+  /** Each of its Jobs, as created (null: no Job template). */
+  job: JobFacts | null;
+}
+
+export interface JobSetFacts {
+  replicatedJobs: ReplicatedJobFacts[];
+  /** All entries' replicas. */
+  totalJobs: number;
+  successPolicy: { operator: string; targetReplicatedJobs: string[] };
+  /** numJobsExpectedToSucceed: 1 for `Any`, else the replicas of the targeted entries. */
+  jobsToSucceed: number;
+  /** null: the first failed Job fails the JobSet. */
+  failurePolicy: {
+    maxRestarts: number;
+    restartStrategy: string;
+    rules: { name: string; action: string; onJobFailureReasons: string[]; onJobFailureMessagePatterns: string[]; targetReplicatedJobs: string[] }[];
+  } | null;
+  startupPolicyOrder: string;
+  dnsHostnames: boolean;
+  subdomain: string | null;
+  ttlSecondsAfterFinished: number | null;
+  suspend: boolean;
+  /** Another controller than JobSet's own. */
+  managedBy: string | null;
+}
+
 export interface CsiDriverFacts {
   settings: CsiDriverSettings;
   steps: CsiConsumerStep[];
@@ -117,6 +149,8 @@ export interface ObjectExplanation {
   job?: JobFacts;
   cronJob?: CronJobFacts;
   csiDriver?: CsiDriverFacts;
+  /** A JobSet's, or the JobSet template of a training runtime (TrainingRuntime, ClusterTrainingRuntime). */
+  jobSet?: JobSetFacts;
   /** What the model could not decide or read, said plainly. */
   notes: string[];
 }
