@@ -169,7 +169,7 @@ describe('explain over LSP', () => {
       [driverSpec.line, driverSpec.character, 'fsGroupPolicy: ReadWriteOnceWithFSType'],
       [driverSpec.line, driverSpec.character, 'requiresRepublish: false'],
       [driverSpec.line, driverSpec.character, 'seLinuxMount: false'],
-      [driverSpec.line, driverSpec.character, 'volumeLifecycleModes: ["Persistent"]'],
+      [driverSpec.line, driverSpec.character, 'volumeLifecycleModes: [Persistent]'],
     ]);
     assert.equal(hints[0].tooltip, 'Set by the API server when the object is created (SetDefaults_Job, Kubernetes 1.37).');
     assert.equal(hints.find((hint) => hint.label === 'completions: 1')?.tooltip, 'Set on each Job this CronJob creates (SetDefaults_Job, Kubernetes 1.37).');

@@ -3,7 +3,7 @@
 // inside its templates, and of Kueue's keys.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { CodeLens, CompletionItem, CompletionList, Hover, MarkupContent } from 'vscode-languageserver-protocol';
+import type { CodeLens, CompletionItem, CompletionList, Hover, InlayHint, MarkupContent } from 'vscode-languageserver-protocol';
 import { EXPLAIN_REQUEST, type ExplainResult } from '../../server/src/lsp/protocol';
 import { TestServer, withCursor } from '../support/lspClient';
 
@@ -118,6 +118,12 @@ describe('a JobSet in the editor', () => {
     const result = await server.request<ExplainResult | null>(EXPLAIN_REQUEST, { uri });
     assert.deepEqual(result?.objects.map(({ explanation }) => [explanation.kind, explanation.name, explanation.jobSet?.totalJobs]), [['JobSet', 'train', 2]]);
     assert.match(result?.markdown ?? '', /`workers`: 2 Jobs \(`train-workers-0` to `train-workers-1`\), each running 2 Pods to success \(2 at a time\)\./);
+    const hints = await server.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } } });
+    assert.deepEqual(hints.map((hint) => [hint.position.line, hint.label]), [
+      [4, 'successPolicy: {operator: All}'], [4, 'startupPolicy: {startupPolicyOrder: AnyOrder}'], [6, 'groupName: default'],
+      [9, 'backoffLimit: 6'], [9, 'completionMode: Indexed'], [9, 'suspend: false'], [9, 'podReplacementPolicy: TerminatingOrFailed'], [13, 'restartPolicy: OnFailure'],
+    ]);
+    assert.equal(hints[3].tooltip, 'Set on each Job this JobSet creates (SetDefaults_Job, Kubernetes 1.37).');
   });
 
   it('checks a training runtime\'s Job templates, and never judges what the Trainer fills', async () => {

@@ -12,7 +12,7 @@ import type { YamlDocument } from '../document/yamlDocument';
 import { isObject } from '../kube/defaults';
 import { classify, mayNameOurKinds } from '../kube/resources';
 import { minorOf, type Settings } from '../settings';
-import { jsonAt, type JsonObject, type KindName, type PathSegment } from '../types';
+import { jsonAt, type Json, type JsonObject, type KindName, type PathSegment } from '../types';
 import { defaultsSet } from './explain/defaults';
 import { scheduleReadingOf, shortSummary } from './schedule';
 
@@ -68,12 +68,29 @@ function defaultHints(doc: YamlDocument, node: Node, kind: KindName, object: Jso
     const line = doc.lines.positionAt(start).line;
     const character = doc.lines.lineText(line).trimEnd().length;
     const field = String(entry.at[entry.at.length - 1]);
-    const hint = InlayHint.create({ line: line + firstLine, character }, `${field}: ${typeof entry.value === 'string' ? entry.value : JSON.stringify(entry.value)}`);
+    const hint = InlayHint.create({ line: line + firstLine, character }, `${field}: ${flowText(entry.value)}`);
     hint.paddingLeft = true;
-    hint.tooltip = entry.onEachJob
-      ? `Set on each Job this CronJob creates (${entry.by}, Kubernetes 1.${minor}).`
-      : `Set by the API server when the object is created (${entry.by}, Kubernetes 1.${minor}).`;
+    hint.tooltip = defaultTooltip(kind, entry.by, entry.onEachJob === true, minor);
     hints.push(hint);
   }
   return hints;
+}
+
+/** A default as YAML would write it on one line: `All`, `6`, `{operator: All}`. */
+function flowText(value: Json): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return `[${value.map(flowText).join(', ')}]`;
+  if (isObject(value)) return `{${Object.entries(value).map(([key, item]) => `${key}: ${flowText(item)}`).join(', ')}}`;
+  return JSON.stringify(value);
+}
+
+/** Who sets a default, and on what: the object itself, or each Job its template makes. */
+function defaultTooltip(kind: KindName, by: string, onEachJob: boolean, minor: number): string {
+  const release = `Kubernetes 1.${minor}`;
+  if (kind === 'CronJob') return onEachJob ? `Set on each Job this CronJob creates (${by}, ${release}).` : `Set by the API server when the object is created (${by}, ${release}).`;
+  if (kind === 'JobSet' || kind === 'TrainingRuntime' || kind === 'ClusterTrainingRuntime') {
+    const jobSet = kind === 'JobSet' ? 'this JobSet' : 'the JobSet of each TrainJob of this runtime';
+    return onEachJob ? `Set on each Job ${jobSet} creates (${by}, ${release}).` : `Set on ${jobSet} when it is created (${by}).`;
+  }
+  return `Set by the API server when the object is created (${by}, ${release}).`;
 }
