@@ -93,11 +93,21 @@ export function pastBackoffLimitOnFailure(spec: JobSpecView, pods: readonly PodV
   return spec.backoffLimit === 0 ? restarts > 0 : restarts >= spec.backoffLimit;
 }
 
+/** podutil.IsPodReady: a Ready condition with status True. */
+export function isPodReady(pod: PodView): boolean {
+  return pod.status.conditions.some((condition) => condition.type === 'Ready' && condition.status === 'True');
+}
+
+/** countReadyPods (job_controller.go): the Ready Pods among the active ones. */
+export function countReadyPods(pods: readonly PodView[]): number {
+  return pods.filter(isPodReady).length;
+}
+
 /** controller.ActivePods ordering for removal: unscheduled < scheduled, Pending < Running, not ready < ready; then newer first. */
 export function activePodsRemovalOrder(a: PodView, b: PodView): number {
   const rank = (pod: PodView) => (pod.status.phase === 'Pending' ? 0 : pod.status.phase === 'Running' ? 1 : 2);
   if (rank(a) !== rank(b)) return rank(a) - rank(b);
-  const ready = (pod: PodView) => (pod.status.conditions.some((condition) => condition.type === 'Ready' && condition.status === 'True') ? 1 : 0);
+  const ready = (pod: PodView) => (isPodReady(pod) ? 1 : 0);
   if (ready(a) !== ready(b)) return ready(a) - ready(b);
   return b.creationTimestamp - a.creationTimestamp;
 }

@@ -1,0 +1,277 @@
+// One syncJob, ported from kubernetes/kubernetes pkg/controller/job/job_controller_test.go: the tables of
+// TestSyncJobWithJobBackoffLimitPerIndex, TestJobBackoffForOnFailure, TestJobBackoffOnRestartPolicyNever and the cases of
+// TestSyncJobWithJobSuccessPolicy that job-controller.test.ts does not carry. Each case carries its upstream name; the
+// Pods are named mypod-<i> as the upstream tests name them.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { JobStatusState } from '../../../server/src/service/behaviour/job/controller';
+import type { JobCondition, JobSpecView, PodFailurePolicyRule } from '../../../server/src/service/behaviour/job/model';
+import { conditionsOf, jobSpec, NOW, pods, runSync, type Gates, type TestPod } from './job-support';
+
+const MAX_INT32 = 2147483647;
+const cond = (type: string, status: string, reason = '', message = '') => ({ type, status, reason, message });
+const at = (c: ReturnType<typeof cond>): JobCondition => ({ ...c, lastTransitionTime: NOW - 100 });
+const BACKOFF = 'Job has reached the specified backoff limit';
+const FAILED_INDEXES = 'Job has failed indexes';
+const MAX_FAILED = 'Job has exceeded the specified maximal number of failed indexes';
+const both = (reason: string, message: string) => [cond('FailureTarget', 'True', reason, message), cond('Failed', 'True', reason, message)];
+
+interface Want {
+  active?: number;
+  succeeded?: number;
+  failed?: number;
+  terminating?: number;
+  completedIndexes?: string;
+  failedIndexes?: string;
+  conditions?: ReturnType<typeof cond>[];
+}
+
+interface Case {
+  name: string;
+  gates: Gates;
+  job: JobSpecView;
+  pods: TestPod[];
+  status?: Partial<JobStatusState>;
+  want: Want;
+}
+
+/** The upstream comparison: the listed status fields (Ready, StartTime and CompletionTime ignored). */
+function check(c: Case): void {
+  const { status } = runSync(c.job, c.pods.map((p, i) => ({ name: `mypod-${i}`, ...p })), { gates: c.gates, status: c.status });
+  assert.deepEqual({
+    active: status.active, succeeded: status.succeeded, failed: status.failed, terminating: status.terminating,
+    completedIndexes: status.completedIndexes, failedIndexes: status.failedIndexes, conditions: conditionsOf(status),
+  }, {
+    active: c.want.active ?? 0, succeeded: c.want.succeeded ?? 0, failed: c.want.failed ?? 0, terminating: c.want.terminating,
+    completedIndexes: c.want.completedIndexes ?? '', failedIndexes: c.want.failedIndexes, conditions: c.want.conditions ?? [],
+  });
+}
+
+/** buildPod().uid(u).index(i).phase(p).indexFailureCount(f).trackingFinalizer() */
+const ix = (uid: string, index: string, phase: string, failureCount?: string, extra: Partial<TestPod> = {}): TestPod =>
+  ({ uid, index, phase, ...(failureCount !== undefined ? { failureCount } : {}), ...extra });
+const exit = (code: number, name?: string): Partial<TestPod> => ({ containers: [{ ...(name ? { name } : {}), exitCode: code, finished: false }] });
+
+const perIndexJob = (p: number, extra: Partial<JobSpecView> = {}): JobSpecView =>
+  jobSpec({ parallelism: p, completions: p, backoffLimit: MAX_INT32, completionMode: 'Indexed', backoffLimitPerIndex: 1, ...extra });
+const onExit3 = (action: string): { rules: PodFailurePolicyRule[] } => ({ rules: [{ action, onExitCodes: { operator: 'In', values: [3] } }] });
+const ON = { backoffLimitPerIndex: true, podReplacementPolicy: true };
+
+const BACKOFF_LIMIT_PER_INDEX: Case[] = [
+  {
+    name: 'successful job after a single failure within index', gates: ON, job: perIndexJob(2),
+    pods: [ix('a1', '0', 'Failed', '0'), ix('a2', '0', 'Succeeded', '1'), ix('b', '1', 'Succeeded', '0')],
+    want: { failed: 1, succeeded: 2, terminating: 0, completedIndexes: '0,1', failedIndexes: '', conditions: [cond('SuccessCriteriaMet', 'True'), cond('Complete', 'True')] },
+  },
+  {
+    name: 'single failed pod, not counted as the replacement pod creation is delayed', gates: ON, job: perIndexJob(2),
+    pods: [ix('a', '0', 'Failed', '0')], want: { active: 2, terminating: 0, failedIndexes: '' },
+  },
+  {
+    name: 'single failed pod replaced already', gates: ON, job: perIndexJob(2),
+    pods: [ix('a', '0', 'Failed', '0'), ix('b', '0', 'Pending', '1')], want: { active: 2, failed: 1, terminating: 0, failedIndexes: '' },
+  },
+  {
+    name: 'single failed index due to exceeding the backoff limit per index, the job continues', gates: ON, job: perIndexJob(2),
+    pods: [ix('a', '0', 'Failed', '1')], want: { active: 1, failed: 1, failedIndexes: '0', terminating: 0 },
+  },
+  {
+    name: 'single failed index due to FailIndex action, the job continues', gates: ON, job: perIndexJob(2, { podFailurePolicy: onExit3('FailIndex') }),
+    pods: [ix('a', '0', 'Failed', '0', exit(3))], want: { active: 1, failed: 1, failedIndexes: '0', terminating: 0 },
+  },
+  {
+    name: 'job failed index due to FailJob action', gates: ON, job: perIndexJob(2, { backoffLimit: 6, podFailurePolicy: onExit3('FailJob') }),
+    pods: [ix('a', '0', 'Failed', '0', exit(3, 'x'))],
+    want: { failed: 1, failedIndexes: '', terminating: 0, conditions: both('PodFailurePolicy', 'Container x for pod default/mypod-0 failed with exit code 3 matching FailJob rule at index 0') },
+  },
+  {
+    name: 'job pod failure ignored due to matching Ignore action', gates: ON, job: perIndexJob(2, { backoffLimit: 6, podFailurePolicy: onExit3('Ignore') }),
+    pods: [ix('a', '0', 'Failed', '0', exit(3, 'x'))], want: { active: 2, failed: 0, failedIndexes: '', terminating: 0 },
+  },
+  {
+    name: 'job failed due to exceeding backoffLimit before backoffLimitPerIndex', gates: ON, job: perIndexJob(2, { backoffLimit: 1 }),
+    pods: [ix('a', '0', 'Failed', '0'), ix('b', '1', 'Failed', '0')],
+    want: { failed: 2, failedIndexes: '', terminating: 0, conditions: both('BackoffLimitExceeded', BACKOFF) },
+  },
+  {
+    name: 'job failed due to failed indexes', gates: ON, job: perIndexJob(2),
+    pods: [ix('a', '0', 'Failed', '1'), ix('b', '1', 'Succeeded', '0')],
+    want: { failed: 1, succeeded: 1, terminating: 0, failedIndexes: '0', completedIndexes: '1', conditions: both('FailedIndexes', FAILED_INDEXES) },
+  },
+  {
+    name: 'job failed due to exceeding max failed indexes', gates: ON, job: perIndexJob(4, { maxFailedIndexes: 1 }),
+    pods: [ix('a', '0', 'Failed', '1'), ix('b', '1', 'Succeeded', '0'), ix('c', '2', 'Failed', '1'), ix('d', '3', 'Running', '0')],
+    want: { failed: 3, succeeded: 1, terminating: 1, failedIndexes: '0,2', completedIndexes: '1', conditions: [cond('FailureTarget', 'True', 'MaxFailedIndexesExceeded', MAX_FAILED)] },
+  },
+  {
+    name: 'job with finished indexes; failedIndexes are cleaned when JobBackoffLimitPerIndex disabled', gates: { backoffLimitPerIndex: false, podReplacementPolicy: true },
+    job: perIndexJob(3), status: { failedIndexes: '0', completedIndexes: '1' },
+    pods: [ix('c', '2', 'Pending', '1')], want: { active: 2, succeeded: 1, terminating: 0, completedIndexes: '1' },
+  },
+  {
+    name: 'job failed due to failed indexes; JobPodReplacementPolicy and JobManagedBy disabled', gates: { backoffLimitPerIndex: true }, job: perIndexJob(2),
+    pods: [ix('a', '0', 'Failed', '1'), ix('b', '1', 'Succeeded', '0')],
+    want: { failed: 1, succeeded: 1, failedIndexes: '0', completedIndexes: '1', conditions: [cond('Failed', 'True', 'FailedIndexes', FAILED_INDEXES)] },
+  },
+  {
+    name: 'job failed due to failed indexes; JobManagedBy enabled', gates: { backoffLimitPerIndex: true, managedBy: true }, job: perIndexJob(2),
+    pods: [ix('a', '0', 'Failed', '1'), ix('b', '1', 'Succeeded', '0')],
+    want: { failed: 1, succeeded: 1, failedIndexes: '0', completedIndexes: '1', conditions: both('FailedIndexes', FAILED_INDEXES) },
+  },
+  {
+    name: 'job failed due to exceeding max failed indexes; JobPodReplacementPolicy and JobManagedBy disabled', gates: { backoffLimitPerIndex: true }, job: perIndexJob(4, { maxFailedIndexes: 1 }),
+    pods: [ix('a', '0', 'Failed', '1'), ix('b', '1', 'Succeeded', '0'), ix('c', '2', 'Failed', '1'), ix('d', '3', 'Running', '0')],
+    want: { failed: 3, succeeded: 1, failedIndexes: '0,2', completedIndexes: '1', conditions: [cond('Failed', 'True', 'MaxFailedIndexesExceeded', MAX_FAILED)] },
+  },
+  {
+    name: 'job failed due to exceeding max failed indexes; JobManagedBy enabled', gates: { backoffLimitPerIndex: true, managedBy: true }, job: perIndexJob(4, { maxFailedIndexes: 1 }),
+    pods: [ix('a', '0', 'Failed', '1'), ix('b', '1', 'Succeeded', '0'), ix('c', '2', 'Failed', '1'), ix('d', '3', 'Running', '0')],
+    want: { failed: 3, succeeded: 1, failedIndexes: '0,2', completedIndexes: '1', conditions: [cond('FailureTarget', 'True', 'MaxFailedIndexesExceeded', MAX_FAILED)] },
+  },
+];
+
+describe('syncJob with backoffLimitPerIndex (upstream TestSyncJobWithJobBackoffLimitPerIndex)', () => {
+  for (const c of BACKOFF_LIMIT_PER_INDEX) it(`TestSyncJobWithJobBackoffLimitPerIndex/${c.name}`, () => check(c));
+});
+
+const SUCCESS_RULES_01 = { rules: [{ succeededIndexes: '0,1', succeededCount: 1 }] };
+const MET = cond('SuccessCriteriaMet', 'True', 'SuccessPolicy', 'Matched rules at index 0');
+const COMPLETE = cond('Complete', 'True', 'SuccessPolicy', 'Matched rules at index 0');
+const DISRUPTION = { type: 'DisruptionTarget', status: 'True' };
+const DISRUPTION_FAILJOB = { rules: [{ action: 'FailJob', onPodConditions: [DISRUPTION] }] };
+const BY_DISRUPTION = 'Pod default/mypod-0 has condition DisruptionTarget matching FailJob rule at index 0';
+const successJob = (p: number, extra: Partial<JobSpecView> = {}): JobSpecView =>
+  jobSpec({ parallelism: p, completions: p, backoffLimit: MAX_INT32, completionMode: 'Indexed', successPolicy: SUCCESS_RULES_01, ...extra });
+const SP_PRP = { successPolicy: true, podReplacementPolicy: true, backoffLimitPerIndex: false };
+
+const SUCCESS_POLICY: Case[] = [
+  {
+    name: 'job with successPolicy; jobPodReplacementPolicy feature enabled; job has SuccessCriteriaMet condition when job meets to successPolicy and some pods still are running',
+    gates: { ...SP_PRP, backoffLimitPerIndex: false }, job: successJob(3, { backoffLimitPerIndex: 3 }), status: { conditions: [at(MET)] },
+    pods: [ix('a1', '0', 'Failed'), ix('a2', '1', 'Running'), ix('b', '1', 'Succeeded'), ix('c', '2', 'Running')],
+    want: { failed: 1, succeeded: 1, terminating: 2, completedIndexes: '1', conditions: [MET] },
+  },
+  {
+    name: 'job with successPolicy; JobManagedBy feature enabled; job has SuccessCriteriaMet condition when job meets to successPolicy and some pods still are running',
+    gates: { successPolicy: true, managedBy: true, backoffLimitPerIndex: false }, job: successJob(3, { backoffLimitPerIndex: 3 }), status: { conditions: [at(MET)] },
+    pods: [ix('a1', '0', 'Failed'), ix('a2', '1', 'Running'), ix('b', '1', 'Succeeded'), ix('c', '2', 'Running')],
+    want: { failed: 1, succeeded: 1, completedIndexes: '1', conditions: [MET] },
+  },
+  {
+    name: 'job with successPolicy and podFailurePolicy; jobPodReplacementPolicy feature enabled; job has a failed condition when job meets to both successPolicy and podFailurePolicy',
+    gates: SP_PRP, job: successJob(2, { podFailurePolicy: DISRUPTION_FAILJOB }),
+    pods: [ix('a1', '0', 'Failed', undefined, { conditions: [DISRUPTION] }), ix('a2', '0', 'Running'), ix('b', '1', 'Succeeded')],
+    want: { failed: 2, succeeded: 1, terminating: 1, completedIndexes: '1', conditions: [cond('FailureTarget', 'True', 'PodFailurePolicy', BY_DISRUPTION)] },
+  },
+  {
+    name: 'job with successPolicy and backoffLimitPerIndex; jobPodReplacementPolicy feature enabled; job has a failed condition when job meets to both successPolicy and backoffLimitPerIndex',
+    gates: { successPolicy: true, podReplacementPolicy: true, backoffLimitPerIndex: true }, job: successJob(2, { backoffLimitPerIndex: 1 }),
+    pods: [ix('a', '0', 'Failed', '1'), ix('b', '1', 'Succeeded')],
+    want: { failed: 1, succeeded: 1, terminating: 0, completedIndexes: '1', failedIndexes: '0', conditions: both('FailedIndexes', FAILED_INDEXES) },
+  },
+  {
+    name: 'job with successPolicy and backoffLimit; jobPodReplacementPolicy feature enabled; job has a failed condition when job meets to both successPolicy and backoffLimit',
+    gates: SP_PRP, job: successJob(2, { backoffLimit: 1 }),
+    pods: [ix('a1', '0', 'Failed'), ix('a2', '0', 'Failed'), ix('b', '1', 'Succeeded')],
+    want: { failed: 2, succeeded: 1, terminating: 0, completedIndexes: '1', conditions: both('BackoffLimitExceeded', BACKOFF) },
+  },
+  {
+    name: 'job with successPolicy and podFailurePolicy; jobPodReplacementPolicy feature enabled; job with SuccessCriteriaMet has never been transitioned to FailureTarget and Failed even if job meets podFailurePolicy',
+    gates: SP_PRP, job: successJob(2, { successPolicy: { rules: [{ succeededCount: 1 }] }, podFailurePolicy: DISRUPTION_FAILJOB }),
+    status: { succeeded: 1, terminating: 0, completedIndexes: '1', conditions: [at(MET)] },
+    pods: [ix('a', '0', 'Failed', undefined, { conditions: [DISRUPTION] }), ix('b', '1', 'Succeeded')],
+    want: { failed: 1, succeeded: 1, terminating: 0, completedIndexes: '1', conditions: [MET, COMPLETE] },
+  },
+  {
+    name: 'job with successPolicy and backoffLimitPerIndex; jobPodReplacementPolicy feature enabled; job with SuccessCriteriaMet has never been transitioned to FailureTarget and Failed even if job meet backoffLimitPerIndex',
+    gates: { successPolicy: true, podReplacementPolicy: true, backoffLimitPerIndex: true }, job: successJob(2, { backoffLimitPerIndex: 1, successPolicy: { rules: [{ succeededIndexes: '1' }] } }),
+    status: { succeeded: 1, terminating: 0, completedIndexes: '1', conditions: [at(MET)] },
+    pods: [ix('a', '0', 'Failed', '1'), ix('b', '1', 'Succeeded')],
+    want: { failed: 1, succeeded: 1, terminating: 0, completedIndexes: '1', failedIndexes: '0', conditions: [MET, COMPLETE] },
+  },
+  {
+    name: 'job with successPolicy and backoffLimit; jobPodReplacementPolicy feature enabled; job with SuccessCriteriaMet has never been transitioned to FailureTarget and Failed even if job meets backoffLimit',
+    gates: SP_PRP, job: successJob(2, { backoffLimit: 1 }),
+    status: { succeeded: 1, terminating: 0, completedIndexes: '1', conditions: [at(MET)] },
+    pods: [ix('a', '0', 'Failed'), ix('b', '1', 'Succeeded')],
+    want: { failed: 1, succeeded: 1, terminating: 0, completedIndexes: '1', conditions: [MET, COMPLETE] },
+  },
+  {
+    name: 'job with successPolicy and podFailureTarget; jobPodReplacementPolicy feature enabled; job with FailureTarget has never been transitioned to SuccessCriteriaMet even if job meets successPolicy',
+    gates: SP_PRP, job: successJob(2, { podFailurePolicy: DISRUPTION_FAILJOB }),
+    status: { failed: 1, terminating: 0, completedIndexes: '1', conditions: [at(cond('FailureTarget', 'True', 'PodFailurePolicy', BY_DISRUPTION))] },
+    pods: [ix('a', '0', 'Failed', undefined, { conditions: [DISRUPTION], finalizer: false }), ix('b', '1', 'Succeeded')],
+    want: { failed: 1, succeeded: 1, terminating: 0, completedIndexes: '1', conditions: both('PodFailurePolicy', BY_DISRUPTION) },
+  },
+  {
+    name: 'when the JobSuccessPolicy is disabled, the Job never got SuccessCriteriaMet condition even if the Job has the successPolicy field',
+    gates: { backoffLimitPerIndex: false }, job: successJob(3),
+    pods: [ix('a2', '0', 'Running'), ix('b', '1', 'Succeeded'), ix('c', '2', 'Running')],
+    want: { active: 2, succeeded: 1, completedIndexes: '1' },
+  },
+];
+
+describe('syncJob with a success policy, the other cases (upstream TestSyncJobWithJobSuccessPolicy)', () => {
+  for (const c of SUCCESS_POLICY) it(`TestSyncJobWithJobSuccessPolicy/${c.name}`, () => check(c));
+});
+
+// TestJobBackoffForOnFailure: restartPolicy OnFailure, Pods of one phase whose single container restarted so often.
+const BACKOFF_FAILED = [cond('Failed', 'True', 'BackoffLimitExceeded', BACKOFF)];
+const BACKOFF_TARGET = [cond('FailureTarget', 'True', 'BackoffLimitExceeded', BACKOFF)];
+const onFailure = (name: string, p: number, completions: number, backoffLimit: number, restartCounts: number[], phase: string, want: Want, extra: { suspend?: boolean; gates?: Gates } = {}): Case => ({
+  name, gates: extra.gates ?? {},
+  job: jobSpec({ parallelism: p, completions, backoffLimit, restartPolicy: 'OnFailure', suspend: extra.suspend ?? false }),
+  pods: restartCounts.map((restartCount, i) => ({ uid: `p${i}`, phase, containers: [{ running: true, restartCount }] })),
+  want: { ...want, terminating: extra.gates?.podReplacementPolicy ? want.terminating ?? 0 : undefined },
+});
+
+const ON_FAILURE: Case[] = [
+  onFailure('backoffLimit 0 should have 1 pod active', 1, 1, 0, [0], 'Running', { active: 1 }),
+  onFailure('backoffLimit 1 with restartCount 0 should have 1 pod active', 1, 1, 1, [0], 'Running', { active: 1 }),
+  onFailure('backoffLimit 1 with restartCount 1 and podRunning should have 0 pod active', 1, 1, 1, [1], 'Running', { failed: 1, conditions: BACKOFF_FAILED }),
+  onFailure('backoffLimit 1 with restartCount 1 and podPending should have 0 pod active', 1, 1, 1, [1], 'Pending', { failed: 1, conditions: BACKOFF_FAILED }),
+  onFailure('too many job failures with podRunning - single pod', 1, 5, 2, [2], 'Running', { failed: 1, conditions: BACKOFF_FAILED }),
+  onFailure('too many job failures with podPending - single pod', 1, 5, 2, [2], 'Pending', { failed: 1, conditions: BACKOFF_FAILED }),
+  onFailure('too many job failures with podRunning - multiple pods', 2, 5, 2, [1, 1], 'Running', { failed: 2, conditions: BACKOFF_FAILED }),
+  onFailure('too many job failures with podPending - multiple pods', 2, 5, 2, [1, 1], 'Pending', { failed: 2, conditions: BACKOFF_FAILED }),
+  onFailure('not enough failures', 2, 5, 3, [1, 1], 'Running', { active: 2 }),
+  onFailure('suspending a job', 2, 4, 6, [1, 1], 'Running', { conditions: [cond('Suspended', 'True', 'JobSuspended', 'Job suspended')] }, { suspend: true }),
+  onFailure('finished job', 2, 4, 6, [1, 1, 2, 0], 'Succeeded', { succeeded: 4, conditions: [cond('Complete', 'True')] }, { suspend: true }),
+  onFailure('finished job; JobPodReplacementPolicy enabled', 2, 4, 6, [1, 1, 2, 0], 'Succeeded', { succeeded: 4, conditions: [cond('SuccessCriteriaMet', 'True'), cond('Complete', 'True')] },
+    { suspend: true, gates: { podReplacementPolicy: true } }),
+  onFailure('finished job; JobManagedBy enabled', 2, 4, 6, [1, 1, 2, 0], 'Succeeded', { succeeded: 4, conditions: [cond('SuccessCriteriaMet', 'True'), cond('Complete', 'True')] },
+    { suspend: true, gates: { managedBy: true } }),
+  onFailure('too many job failures with podRunning - multiple pods; JobPodReplacementPolicy enabled', 2, 5, 2, [1, 1], 'Running', { failed: 2, terminating: 2, conditions: BACKOFF_TARGET },
+    { gates: { podReplacementPolicy: true } }),
+  onFailure('too many job failures with podRunning - multiple pods; JobManagedBy enabled', 2, 5, 2, [1, 1], 'Running', { failed: 2, conditions: BACKOFF_TARGET }, { gates: { managedBy: true } }),
+];
+
+/** TestJobBackoffForOnFailure compares active, succeeded, failed and the conditions only. */
+function checkCounters(c: Case): void {
+  const { status } = runSync(c.job, c.pods, { gates: c.gates, status: c.status });
+  assert.deepEqual([status.active, status.succeeded, status.failed, conditionsOf(status)], [c.want.active ?? 0, c.want.succeeded ?? 0, c.want.failed ?? 0, c.want.conditions ?? []]);
+}
+
+describe('syncJob with restartPolicy OnFailure (upstream TestJobBackoffForOnFailure)', () => {
+  for (const c of ON_FAILURE) it(`TestJobBackoffForOnFailure/${c.name}`, () => checkCounters(c));
+});
+
+// TestJobBackoffOnRestartPolicyNever: failed Pods finished at testFinishedAt, active Pods of one phase; both gates of
+// the delayed terminal condition are on by default in the release the test runs against (FailureTarget, then Failed).
+const never = (name: string, p: number, completions: number, backoffLimit: number, activePhase: string, active: number, failed: number, want: Want): Case => ({
+  name, gates: { podReplacementPolicy: true, managedBy: true },
+  job: jobSpec({ parallelism: p, completions, backoffLimit, restartPolicy: 'Never' }),
+  pods: [...pods(failed, 'Failed'), ...pods(active, activePhase)], want,
+});
+
+const NEVER: Case[] = [
+  never('not enough failures with backoffLimit 0 - single pod', 1, 1, 0, 'Running', 1, 0, { active: 1 }),
+  never('not enough failures with backoffLimit 1 - single pod', 1, 1, 1, '', 0, 1, { active: 1, failed: 1 }),
+  never('too many failures with backoffLimit 1 - single pod', 1, 1, 1, '', 0, 2, { failed: 2, conditions: both('BackoffLimitExceeded', BACKOFF) }),
+  never('not enough failures with backoffLimit 6 - multiple pods', 2, 2, 6, 'Running', 1, 6, { active: 2, failed: 6 }),
+  never('too many failures with backoffLimit 6 - multiple pods', 2, 2, 6, '', 0, 7, { failed: 7, conditions: both('BackoffLimitExceeded', BACKOFF) }),
+];
+
+describe('syncJob with restartPolicy Never (upstream TestJobBackoffOnRestartPolicyNever)', () => {
+  for (const c of NEVER) it(`TestJobBackoffOnRestartPolicyNever/${c.name}`, () => checkCounters(c));
+});
