@@ -31,7 +31,7 @@ describe('kubeassist simulate', () => {
     assert.ok(Math.abs(result.end.at - 544) <= 5, `ended at ${result.end.at}`);
     assert.deepEqual(Object.keys(result).filter((key) => ['spec', 'pods', 'status', 'end'].includes(key)), ['spec', 'pods', 'status', 'end']);
     assert.deepEqual(result.pods[0], { name: 'job-pod-failure-policy-example-bbbbb', index: null, created: 0, finished: 31, phase: 'Failed', exitCode: 42, rule: null, action: null, counted: true, restarts: 0 });
-    assert.deepEqual({ ...result.status, conditions: undefined }, { active: 0, succeeded: 0, failed: 8, completedIndexes: '', failedIndexes: null, startTime: 0, completionTime: null, conditions: undefined });
+    assert.deepEqual({ ...result.status, conditions: undefined }, { active: 0, ready: 0, terminating: 0, succeeded: 0, failed: 8, completedIndexes: '', failedIndexes: null, startTime: 0, completionTime: null, conditions: undefined });
     assert.deepEqual(result.status.conditions.map((c: { type: string; at: number }) => [c.type, c.at]), [['FailureTarget', 545], ['Failed', 545]]);
     assert.equal(result.spec.backoffLimit, 6);
     assert.equal(result.spec.template, undefined);
@@ -83,7 +83,7 @@ describe('kubeassist simulate', () => {
     const json = run([`${FIXTURES}/jobs.yaml`, '--object', 'nightly', '--scenario', file, '--format', 'json']);
     assert.equal(json.status, 0, json.stderr);
     const result = JSON.parse(json.stdout);
-    assert.deepEqual(result.decision, { action: 'create', reason: 'SuccessfulCreate', scheduledTime: '2026-01-03T03:00:00Z', missed: 2, tooManyMissed: false });
+    assert.deepEqual(result.decision, { action: 'create', reason: 'SuccessfulCreate', scheduledTime: '2026-01-03T03:00:00Z', missed: 2, tooManyMissed: false, requeueAfter: 15 * 3600 + 0.1 });
     assert.equal(result.jobName, 'nightly-29456820');
     assert.deepEqual(result.next.slice(0, 2), ['2026-01-04T03:00:00Z', '2026-01-05T03:00:00Z']);
     const text = run([`${FIXTURES}/jobs.yaml`, '--object', 'nightly', '--scenario', 'preset:cluster-down']);

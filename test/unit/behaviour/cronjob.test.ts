@@ -234,9 +234,39 @@ describe('syncCronJob decisions (cronjob_controllerv2_test.go TestControllerV2Sy
     ['with @every schedule, prev ran but done, long overdue, no deadline', { concurrencyPolicy: 'Allow', schedule: EVERY_HOUR, ranPreviously: true, cronjobCreationTime: JUST_AFTER_THE_PRIOR_HOUR, lastScheduleTime: JUST_AFTER_THE_HOUR, now: WEEK_AFTER_THE_HOUR }, { action: 'create', reason: 'SuccessfulCreate', tooManyMissed: true }],
     ['with @every schedule, prev ran but done, long overdue, past deadline', { concurrencyPolicy: 'Allow', schedule: EVERY_HOUR, deadline: SHORT, ranPreviously: true, cronjobCreationTime: JUST_AFTER_THE_PRIOR_HOUR, lastScheduleTime: JUST_AFTER_THE_HOUR, now: WEEK_AFTER_THE_HOUR + MINUTE + SHORT + 1 }, { action: 'skip', reason: 'NotDue' }],
   ];
+  // expectedRequeueDuration of each case (nextScheduleTimeDuration: the next schedule time plus nextScheduleDelta, 100 ms,
+  // less now), in seconds; null where the upstream case expects no requeue (expectRequeueAfter false).
+  const M = 60;
+  const H = 3600;
+  const D = 0.1;
+  const r = (seconds: number) => Math.round((seconds + D) * 1000) / 1000;
+  const requeue: Record<string, number | null> = {
+    'never ran, not valid schedule, A': null, 'never ran, not valid schedule, F': null, 'never ran, not valid schedule, R': null, 'never ran, not valid time zone': null,
+    'never ran, not time, A': r(M), 'never ran, not time, F': r(M), 'never ran, not time, R': r(M), 'never ran, not time in zone': r(M),
+    'never ran, is time, A': r(H - M), 'never ran, is time, F': r(H - M), 'never ran, is time, R': r(H - M),
+    'never ran, is time in zone, but time zone disabled': r(H - M), 'never ran, is time in zone': r(H - M), 'never ran, is time in zone, but TZ is also set in schedule': r(H - M),
+    'never ran, is time, suspended': null, 'never ran, is time, past deadline': r(H - M - M * (SHORT + 1)), 'never ran, is time, not past deadline': r(H - M),
+    'prev ran but done, not time, A': r(M), 'prev ran but done, not time, F': r(M), 'prev ran but done, not time, R': r(M),
+    'prev ran but done, is time, A': r(H - M), 'prev ran but done, is time, F': r(H - M), 'prev ran but done, is time, R': r(H - M),
+    'prev ran but done, is time, suspended': null, 'prev ran but done, is time, past deadline': r(H - M), 'prev ran but done, is time, not past deadline': r(H - M),
+    'still active, not time, A': r(M), 'still active, not time, F': r(M), 'still active, not time, R': r(M),
+    'still active, is time, A': r(H - M), 'still active, is time, F': r(H - M), 'still active, is time, R': r(H - M),
+    'still active, is time, suspended': null, 'still active, is time, past deadline': r(H - M), 'still active, is time, not past deadline': r(H - M),
+    ...Object.fromEntries(['A', 'R', 'F'].flatMap((p) => ['not past deadline', 'no deadline', 'past medium deadline', 'past short deadline'].map((d) => [`prev ran but done, long overdue, ${d}, ${p}`, r(H)]))),
+    'with @every schedule, never ran, not time': r(H - M), 'with @every schedule, never ran, is time': r(H),
+    'with @every schedule, never ran, is time, past deadline': r(H - (SHORT + 1)), 'with @every schedule, never ran, is time, not past deadline': r(H - (SHORT - 1)),
+    'with @every schedule, prev ran but done, not time': r(H - M), 'with @every schedule, prev ran but done, is time': r(H - M),
+    'with @every schedule, prev ran but done, is time, past deadline': r(H - (SHORT + 1)),
+    'with @every schedule, still active, not time': r(H - M), 'with @every schedule, still active, is time': r(H - 2 * M),
+    'with @every schedule, still active, is time, past deadline': r(H - (SHORT + 1)), 'with @every schedule, still active, is time, not past deadline': r(H - (SHORT - 1)),
+    'with @every schedule, prev ran but done, long overdue, no deadline': r(M), 'with @every schedule, prev ran but done, long overdue, past deadline': r(H - (SHORT + 1)),
+  };
+  cases.push(['never ran, not valid schedule, R', { concurrencyPolicy: 'Forbid', schedule: 'obvious error schedule', now: JUST_BEFORE_THE_HOUR }, { action: 'skip', reason: 'UnparseableSchedule' }]);
   for (const [name, setup, expect] of cases) {
     it(name, () => {
       const { decision, jobName } = syncCase(setup);
+      assert.ok(name in requeue, `no expected requeue for ${name}`);
+      assert.equal(decision.requeueAfter, requeue[name], 'requeueAfter');
       assert.equal(decision.action, expect.action);
       assert.equal(decision.reason, expect.reason);
       if (expect.tooManyMissed !== undefined) assert.equal(decision.tooManyMissed, expect.tooManyMissed);
@@ -255,7 +285,7 @@ describe('simulateCronJob: the JSON of `kubeassist simulate` for a CronJob', () 
     }, NEWEST);
     assert.deepEqual(result, {
       next: ['2026-01-04T02:00:00Z', '2026-01-05T02:00:00Z', '2026-01-06T02:00:00Z', '2026-01-07T02:00:00Z', '2026-01-08T02:00:00Z'],
-      decision: { action: 'create', reason: 'SuccessfulCreate', scheduledTime: '2026-01-03T02:00:00Z', missed: 2, tooManyMissed: false },
+      decision: { action: 'create', reason: 'SuccessfulCreate', scheduledTime: '2026-01-03T02:00:00Z', missed: 2, tooManyMissed: false, requeueAfter: 14 * 3600 + 0.1 },
       jobName: `nightly-${Date.parse('2026-01-03T02:00:00Z') / 60000}`,
     });
   });
@@ -272,7 +302,7 @@ describe('simulateCronJob: the JSON of `kubeassist simulate` for a CronJob', () 
 
   it('more than 100 missed: a warning, and the latest run still starts (not "stops for good")', () => {
     const { decision } = simulateCronJob(cronJob({ schedule: '*/5 * * * *' }), { created: '2026-01-01T00:00:00Z', now: '2026-01-02T00:01:00Z', activeJobs: 0 }, NEWEST);
-    assert.deepEqual(decision, { action: 'create', reason: 'SuccessfulCreate', scheduledTime: '2026-01-02T00:00:00Z', missed: 288, tooManyMissed: true });
+    assert.deepEqual(decision, { action: 'create', reason: 'SuccessfulCreate', scheduledTime: '2026-01-02T00:00:00Z', missed: 288, tooManyMissed: true, requeueAfter: 240.1 });
   });
 
   it('Forbid with a Job still running skips the run; Replace deletes the running Job and creates the new one', () => {
@@ -292,7 +322,7 @@ describe('simulateCronJob: the JSON of `kubeassist simulate` for a CronJob', () 
   it('a schedule that never comes ("59 23 31 2 *") is an invalid schedule to the controller', () => {
     const result = simulateCronJob(cronJob({ schedule: '59 23 31 2 *' }), { created: '2026-01-01T00:00:00Z', now: '2026-03-01T00:00:00Z', activeJobs: 0 }, NEWEST);
     assert.deepEqual(result.next, []);
-    assert.deepEqual(result.decision, { action: 'skip', reason: 'InvalidSchedule', scheduledTime: null, missed: 0, tooManyMissed: false });
+    assert.deepEqual(result.decision, { action: 'skip', reason: 'InvalidSchedule', scheduledTime: null, missed: 0, tooManyMissed: false, requeueAfter: null });
   });
 
   it('scenario times may be Unix seconds too (as behaviour/scenario.ts parses the file)', () => {

@@ -41,6 +41,10 @@ export interface SimulatedCondition {
 export interface SimulatedJobStatus {
   conditions: SimulatedCondition[];
   active: number;
+  /** Active Pods with the Ready condition (countReadyPods). */
+  ready: number;
+  /** Pods being deleted that have not finished; null where this release does not report it (JobPodReplacementPolicy off). */
+  terminating: number | null;
   succeeded: number;
   failed: number;
   completedIndexes: string;
@@ -313,7 +317,8 @@ class JobSimulationRun {
     const pod: SimPod = {
       name, namespace: spec.namespace, uid: `pod-${n}`, creationTimestamp: this.now, trackingFinalizer: true,
       annotations: { ...annotations },
-      status: { phase: 'Running', containerStatuses: spec.containers.map(runningContainer), initContainerStatuses: spec.initContainers.map((c) => ({ ...runningContainer(c), state: { terminated: { exitCode: 0, finishedAt: this.now } } })), conditions: [] },
+      // A running Pod without readiness probes is Ready (the kubelet's Ready condition); it turns False when the Pod ends.
+      status: { phase: 'Running', containerStatuses: spec.containers.map(runningContainer), initContainerStatuses: spec.initContainers.map((c) => ({ ...runningContainer(c), state: { terminated: { exitCode: 0, finishedAt: this.now } } })), conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: this.now }] },
       record: { name, index: index ?? null, created: round(this.now), finished: null, phase: 'Running', exitCode: null, rule: null, action: null, counted: false, restarts: 0 },
       outcome, restartBackoff: new ContainerRestartBackoff(), gone: false,
     };
@@ -366,6 +371,7 @@ class JobSimulationRun {
       // restartPolicy OnFailure: the kubelet restarts the container in the same Pod.
       const status = containerNamed(pod, target);
       status.state = { terminated: { exitCode, finishedAt: now } };
+      setReady(pod, 'False', now); // not Ready until the container runs again
       const restartAt = pod.restartBackoff.restartAt(now);
       this.log(now, `${this.describe(pod)}: container ${target} exited with ${exitCode}; the kubelet restarts it ${restartAt > now ? `after ${round(restartAt - now)}s (CrashLoopBackOff)` : 'at once'}`);
       pod.record.exitCode = exitCode;
@@ -384,7 +390,7 @@ class JobSimulationRun {
 
   private terminal(pod: SimPod, text: string): void {
     const now = this.now;
-    pod.status.conditions.push({ type: 'Ready', status: 'False', lastTransitionTime: now });
+    setReady(pod, 'False', now);
     pod.record.phase = pod.status.phase;
     pod.record.finished = round(now);
     const exited = [...pod.status.containerStatuses, ...pod.status.initContainerStatuses].find((c) => c.state.terminated && c.state.terminated.exitCode !== 0);
@@ -399,6 +405,7 @@ class JobSimulationRun {
     const status = containerNamed(pod, target);
     status.restartCount++;
     status.state = { running: { startedAt: this.now } };
+    setReady(pod, 'True', this.now);
     pod.record.restarts = restartsOf(pod);
     this.log(this.now, `${this.describe(pod)}: container ${target} restarted (restart ${status.restartCount}; the Pod has ${pod.record.restarts} in all)`);
     this.podEvent(false);
@@ -484,6 +491,8 @@ class JobSimulationRun {
       status: {
         conditions: status.conditions.map((c) => ({ type: c.type, status: c.status, reason: c.reason, message: c.message, at: round(c.lastTransitionTime) })),
         active: status.active,
+        ready: status.ready,
+        terminating: status.terminating ?? null,
         succeeded: status.succeeded,
         failed: status.failed,
         completedIndexes: status.completedIndexes,
@@ -501,6 +510,11 @@ class JobSimulationRun {
 
 function statusKey(status: JobControllerState['status']): string {
   return `${status.active}|${status.succeeded}|${status.failed}|${status.completedIndexes}|${status.failedIndexes}|${status.startTime}|${status.terminating}|${status.conditions.length}|${status.conditions.map((c) => c.status + c.reason).join()}`;
+}
+
+/** The Pod's Ready condition, replaced (the kubelet keeps one per type). */
+function setReady(pod: PodView, status: string, now: number): void {
+  pod.status.conditions = [...pod.status.conditions.filter((c) => c.type !== 'Ready'), { type: 'Ready', status, lastTransitionTime: now }];
 }
 
 function runningContainer(name: string): ContainerStatus {
@@ -558,6 +572,8 @@ function applyStatus(pod: PodView, status: JsonObject, now: number, containers: 
     pod.status.conditions = status.conditions
       .filter((c): c is JsonObject => typeof c === 'object' && c !== null && !Array.isArray(c))
       .map((c) => ({ type: String(c.type), status: String(c.status), lastTransitionTime: now }));
+  } else if (pod.status.phase !== 'Running') {
+    setReady(pod, 'False', now);
   }
 }
 
