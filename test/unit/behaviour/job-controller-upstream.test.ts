@@ -275,3 +275,26 @@ const NEVER: Case[] = [
 describe('syncJob with restartPolicy Never (upstream TestJobBackoffOnRestartPolicyNever)', () => {
   for (const c of NEVER) it(`TestJobBackoffOnRestartPolicyNever/${c.name}`, () => checkCounters(c));
 });
+
+// TestGetPodCreationInfoForIndependentIndexes, through the syncJob that calls it: an Indexed Job (completions and
+// parallelism 4, backoffLimitPerIndex 1) whose other indexes run; each index's last failed Pod was deleted at the
+// given time with the given failure count. Which indexes get a Pod now, and when the sync comes back.
+describe('manageJob and the per-index back-off (upstream TestGetPodCreationInfoForIndependentIndexes)', () => {
+  const spec = jobSpec({ parallelism: 4, completions: 4, backoffLimit: MAX_INT32, completionMode: 'Indexed', backoffLimitPerIndex: 1 });
+  const running = (index: string): TestPod => ({ uid: `run-${index}`, index, phase: 'Running' });
+  const deleted = (index: string, failureCount: string, ago: number): TestPod => ({ uid: `gone-${index}`, index, failureCount, deletionTimestamp: NOW - ago });
+  const cases: { name: string; pods: TestPod[]; created: number[]; requeue?: number }[] = [
+    { name: 'simple index creation', pods: [running('0'), running('2')], created: [1, 3] },
+    { name: 'subset of indexes can be recreated now', pods: [running('0'), running('2'), deleted('1', '0', 0)], created: [3] },
+    { name: 'subset of indexes can be recreated now as the pods failed long time ago', pods: [running('0'), running('2'), deleted('1', '0', 0), deleted('3', '0', 10)], created: [3] },
+    { name: 'no indexes can be recreated now, need to wait default pod failure backoff', pods: [running('0'), deleted('1', '1', 0), deleted('2', '0', 0), deleted('3', '2', 0)], created: [], requeue: 10 },
+    { name: 'no indexes can be recreated now, need to wait but 1s already passed', pods: [running('0'), deleted('1', '1', 1), deleted('2', '0', 1), deleted('3', '2', 1)], created: [], requeue: 9 },
+  ];
+  for (const c of cases) {
+    it(`TestGetPodCreationInfoForIndependentIndexes/${c.name}`, () => {
+      const { created, requeues } = runSync(spec, c.pods, { gates: { backoffLimitPerIndex: true, podReplacementPolicy: true }, status: { startTime: NOW } });
+      assert.deepEqual([...created].sort(), c.created);
+      if (c.requeue !== undefined) assert.ok(requeues.includes(c.requeue), `requeues ${requeues}`);
+    });
+  }
+});
