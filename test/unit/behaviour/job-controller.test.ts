@@ -201,6 +201,8 @@ const CONTROLLER_SYNC_JOB: SyncCase[] = [
     name: 'count ready pods when suspending a job with satisfied expectations', job: newJob(2, 4, 6, false, { suspend: true }), pods: podSet({ active: 2, ready: 2 }),
     deletions: 2, active: 0, ready: 0, conditions: [SUSPENDED], patches: 2, startTime: 'unset',
   },
+  // Upstream the Job is also being deleted; a sync that fails the Job does not read the deletion (the model has none).
+  { name: 'too many job failures', job: newJob(2, 5, 0), pods: podSet({ failed: 1 }), failed: 1, conditions: [BACKOFF_FAILED], patches: 1 },
   { name: 'indexed job with podIndexLabel feature disabled', job: newJob(2, 5, 6, true), pods: [], creations: 2, createdIndexes: [0, 1], active: 2 },
   {
     name: 'backoff limit exceeded; JobManagedBy enabled', job: newJob(2, 3, 0, true), gates: { managedBy: true },
