@@ -210,3 +210,29 @@ describe('simulate: the rest of syncJob (upstream TestControllerSyncJob, TestSyn
   it('TestSyncJobWhenManagedBy/job with custom value of managedBy; feature disabled; the status is updated (1.29)', () =>
     expectRun(job({ parallelism: 2, completions: 2, managedBy: 'custom-managed-by' }), { pods: [] }, { end: ['Complete', ''], succeeded: 2 }, 29));
 });
+
+// Pods deleted from outside (the scenario's `terminating`): the terminating Pods of the upstream tables.
+describe('simulate: Pods deleted from outside and terminating (upstream TestControllerSyncJob, TestSyncJobWithJobPodFailurePolicy)', () => {
+  const startTimes = (spec: JsonObject, scenario: JobScenario, minor = 37) => simulateJob(job(spec), scenario, minor).pods.map((p) => [p.index, p.created, p.finished, p.phase, p.exitCode]);
+  const DELETED_AT_5 = { runFor: 5, terminating: 30 };
+  it('TestControllerSyncJob/WQ job: recreate pods when failed: with podReplacementPolicy Failed the replacement waits until the deleted Pod stops, then the back-off', () => {
+    expectRun(job({ podReplacementPolicy: 'Failed' }), { pods: [DELETED_AT_5] }, { end: ['Complete', 'CompletionsReached'], succeeded: 1, failed: 1 });
+    assert.deepEqual(startTimes({ podReplacementPolicy: 'Failed' }, { pods: [DELETED_AT_5] }), [[null, 0, 35, 'Failed', 143], [null, 45, 45, 'Succeeded', 0]]);
+  });
+  it('TestControllerSyncJob/WQ job: recreate pods when terminating or failed: the deleted Pod counts as failed at once and is replaced; Complete waits for it to stop', () => {
+    const run = simulateJob(job({ podReplacementPolicy: 'TerminatingOrFailed' }), { pods: [DELETED_AT_5] }, 37);
+    assert.deepEqual(run.pods.map((p) => [p.created, p.finished, p.phase]), [[0, 35, 'Failed'], [6, 6, 'Succeeded']]);
+    assert.deepEqual(run.status.conditions.map((c) => `${c.type}@${c.at}`), ['SuccessCriteriaMet@7', 'Complete@36']);
+    assert.deepEqual([run.status.failed, run.status.succeeded, run.status.terminating], [1, 1, 0]);
+  });
+  it('TestControllerSyncJob/indexed job with some pods deleted, podReplacementPolicy Failed: the index gets a Pod once the deleted one stopped', () => {
+    const run = simulateJob(job({ completions: 2, parallelism: 2, completionMode: 'Indexed', podReplacementPolicy: 'Failed' }), { pods: [{ index: 0, ...DELETED_AT_5 }], then: 'run' }, 37);
+    assert.deepEqual(run.pods.map((p) => [p.index, p.created]), [[0, 0], [1, 0], [0, 45]]);
+    assert.deepEqual([run.status.active, run.status.ready, run.status.terminating, run.status.failed], [2, 2, 0, 1]);
+  });
+  it('TestSyncJobWithJobPodFailurePolicy/ignore pod failure based on OnPodConditions, ignored failures delays pod recreation', () => {
+    const spec = { backoffLimit: 0, podFailurePolicy: onConditions('Ignore') };
+    expectRun(job(spec), { pods: [{ ...DELETED_AT_5, conditions: [DISRUPTION] }] }, { end: ['Complete', 'CompletionsReached'], succeeded: 1, pods: [[0, 'Ignore', false]] });
+    assert.deepEqual(startTimes(spec, { pods: [{ ...DELETED_AT_5, conditions: [DISRUPTION] }] })[1], [null, 45, 45, 'Succeeded', 0]);
+  });
+});

@@ -77,9 +77,11 @@ interface SimPod extends PodView {
   outcome: PodOutcome | 'run';
   restartBackoff: ContainerRestartBackoff;
   gone: boolean;
+  /** Deleted from outside (scenario `terminating`): the time its containers stop. */
+  stopsAt?: number;
 }
 
-type EventKind = 'update' | 'finish' | 'restart' | 'sync';
+type EventKind = 'update' | 'finish' | 'restart' | 'stop' | 'sync';
 interface SimEvent {
   at: number;
   kind: EventKind;
@@ -87,7 +89,7 @@ interface SimEvent {
   pod?: SimPod;
   suspend?: boolean;
 }
-const PRIORITY: Record<EventKind, number> = { update: 0, finish: 1, restart: 1, sync: 2 };
+const PRIORITY: Record<EventKind, number> = { update: 0, finish: 1, restart: 1, stop: 1, sync: 2 };
 
 /** A min-heap of events by time, then kind, then insertion. */
 class EventQueue {
@@ -232,6 +234,8 @@ class JobSimulationRun {
         this.state.spec.suspend = event.suspend === true;
         this.log(this.now, event.suspend ? 'spec.suspend set to true (the Job is suspended)' : 'spec.suspend set to false (the Job is resumed)');
         this.enqueue(0); // updateJob with a new generation: enqueueSyncJobImmediately
+      } else if (pod && !pod.gone && event.kind === 'stop') {
+        this.stopDeletedPod(pod);
       } else if (pod && !pod.gone && pod.deletionTimestamp === undefined) {
         if (event.kind === 'finish') this.finishPod(pod);
         else this.restartContainer(pod);
@@ -352,6 +356,17 @@ class JobSimulationRun {
     const outcome = pod.outcome as PodOutcome;
     const { spec } = this.state;
     const now = this.now;
+    if (outcome.terminating !== undefined) {
+      // Deleted from outside with a grace period: no longer active, terminating until its containers stop.
+      pod.status.conditions.push(...(outcome.conditions ?? []).map((condition) => ({ ...condition, lastTransitionTime: now })));
+      pod.deletionTimestamp = now;
+      pod.deletionGracePeriodSeconds = outcome.terminating;
+      pod.stopsAt = now + outcome.terminating;
+      this.log(now, `${this.describe(pod)} deleted from outside; it stops after ${round(outcome.terminating)}s`);
+      this.events.push({ at: pod.stopsAt, kind: 'stop', pod });
+      this.podEvent(false); // updatePod: the deletion timestamp
+      return;
+    }
     if (outcome.status) {
       applyStatus(pod, outcome.status, now, spec.containers);
       if (pod.status.phase === 'Running' || pod.status.phase === 'Pending') {
@@ -399,6 +414,22 @@ class JobSimulationRun {
     this.podEvent(pod.status.phase === 'Failed');
   }
 
+  /** A Pod deleted from outside stops: Failed (from 1.27, kubernetes#115331), its containers killed by SIGTERM. */
+  private stopDeletedPod(pod: SimPod): void {
+    if (pod.stopsAt === undefined) return;
+    pod.stopsAt = undefined;
+    if (pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed') return;
+    const outcome = pod.outcome as PodOutcome;
+    const target = outcome.container ?? this.state.spec.containers[0];
+    terminateContainers(pod, target, outcome.exitCode ?? 143, this.now, undefined);
+    if (this.minor < 27) {
+      this.podEvent(false); // removeTerminatedPods ends it after the next sync, as before kubernetes#115331
+      return;
+    }
+    pod.status.phase = 'Failed';
+    this.terminal(pod, `${this.describe(pod)} stopped after its deletion: failed`);
+  }
+
   private restartContainer(pod: SimPod): void {
     const outcome = pod.outcome as PodOutcome;
     const target = outcome.container ?? this.state.spec.containers[0];
@@ -440,7 +471,7 @@ class JobSimulationRun {
   /** A deleted Pod stops at once (its containers exit on SIGTERM) and goes from the API once it has no finalizer. */
   private removeTerminatedPods(): void {
     for (const pod of this.pods) {
-      if (pod.gone || pod.deletionTimestamp === undefined) continue;
+      if (pod.gone || pod.deletionTimestamp === undefined || pod.stopsAt !== undefined) continue;
       if (pod.status.phase !== 'Succeeded' && pod.status.phase !== 'Failed') {
         if (this.minor >= 27) pod.status.phase = 'Failed'; // kubernetes#115331: deleted running Pods end Failed
         pod.record.phase = 'Failed';
