@@ -277,6 +277,7 @@ class JobSimulationRun {
     // A status update is a Job update of the same generation: updateJob enqueues another sync (before 1.27: at once).
     if (!result.skipped && statusKey(status) !== statusBefore) this.enqueue(this.release.backoff === 'queue' ? 0 : this.release.batchPeriod);
     const counters = `active ${status.active}, succeeded ${status.succeeded}, failed ${status.failed}` +
+      (status.terminating ? `, terminating ${status.terminating}` : '') +
       (isIndexedJob(this.state.spec) ? `, completed indexes "${status.completedIndexes}"` : '') +
       (status.failedIndexes !== undefined ? `, failed indexes "${status.failedIndexes}"` : '');
     if (counters !== this.lastCounters && !result.skipped) {
