@@ -123,4 +123,32 @@ describe('kubeassist simulate', () => {
     assert.match(help.stdout, /^Usage: kubeassist simulate FILE/);
     assert.match(help.stdout, /index-fails: index I always fails/);
   });
+  it('upstream TestSyncJobWithJobBackoffLimitPerIndex/job failed due to failed indexes, end to end: the end, the counters and the index sets in the JSON', () => {
+    const manifest = scenarioFile([
+      'apiVersion: batch/v1', 'kind: Job', 'metadata: {name: foobar}', 'spec:', '  completions: 2', '  parallelism: 2', '  completionMode: Indexed',
+      '  backoffLimitPerIndex: 1', '  template:', '    spec:', '      restartPolicy: Never', '      containers: [{name: main, image: foo/bar}]', '',
+    ].join('\n'));
+    const { status, stdout, stderr } = run([manifest, '--scenario', scenarioFile('pods:\n- {index: 0, exitCode: 1, always: true}\n'), '--format', 'json']);
+    assert.equal(status, 0, stderr);
+    const result = JSON.parse(stdout);
+    assert.deepEqual(result.end, { condition: 'Failed', reason: 'FailedIndexes', at: 11 });
+    assert.deepEqual([result.status.active, result.status.ready, result.status.terminating, result.status.succeeded, result.status.failed], [0, 0, 0, 1, 2]);
+    assert.deepEqual([result.status.completedIndexes, result.status.failedIndexes], ['1', '0']);
+  });
+
+  it('a Pod deleted from outside (terminating) is replaced once it stopped under podReplacementPolicy Failed', () => {
+    const manifest = scenarioFile([
+      'apiVersion: batch/v1', 'kind: Job', 'metadata: {name: foobar}', 'spec:', '  podReplacementPolicy: Failed', '  template:', '    spec:',
+      '      restartPolicy: Never', '      containers: [{name: main, image: foo/bar}]', '',
+    ].join('\n'));
+    const { status, stdout, stderr } = run([manifest, '--scenario', scenarioFile('pods:\n- {runFor: 5s, terminating: 30s}\n')]);
+    assert.equal(status, 0, stderr);
+    for (const line of [
+      '    5s  Pod foobar-bbbbb deleted from outside; it stops after 30s',
+      '    6s  status: active 0, succeeded 0, failed 0, terminating 1',
+      '   35s  Pod foobar-bbbbb stopped after its deletion: failed',
+      '   45s  Pod foobar-bbbbc created',
+      '  end: Complete (CompletionsReached) at 46s (46s)',
+    ]) assert.ok(stdout.split('\n').includes(line), `missing line: ${line}\n${stdout}`);
+  });
 });
