@@ -298,3 +298,34 @@ describe('manageJob and the per-index back-off (upstream TestGetPodCreationInfoF
     });
   }
 });
+
+// TestGetNewFinshedPods, through the syncJob that counts what getNewFinishedPods returns: a Job without completions
+// (the upstream Job has an empty spec) whose status already counted some Pods or holds them in
+// uncountedTerminatedPods. After the sync every finished Pod is counted once.
+describe('getNewFinishedPods, counted by one sync (upstream TestGetNewFinshedPods)', () => {
+  const wq = jobSpec({ parallelism: 1 });
+  const p = (uid: string, phase: string, finalizer: boolean, deleted = false): TestPod => ({ uid, name: uid, phase, finalizer, ...(deleted ? { deletionTimestamp: NOW } : {}) });
+  const cases: { name: string; status: Partial<JobStatusState>; pods: TestPod[]; succeeded: number; failed: number }[] = [
+    {
+      name: 'some counted', status: { succeeded: 2, failed: 1 },
+      pods: [p('a', 'Succeeded', false), p('b', 'Succeeded', true), p('c', 'Succeeded', true), p('d', 'Failed', false), p('e', 'Failed', true), p('f', 'Running', false)],
+      succeeded: 4, failed: 2,
+    },
+    {
+      name: 'some uncounted', status: { succeeded: 1, failed: 1, uncountedSucceeded: ['a', 'c'], uncountedFailed: ['e', 'f'] },
+      pods: [p('a', 'Succeeded', false), p('b', 'Succeeded', false), p('c', 'Succeeded', true), p('d', 'Succeeded', true), p('e', 'Failed', false), p('f', 'Failed', true), p('g', 'Failed', true)],
+      succeeded: 4, failed: 4,
+    },
+    {
+      name: 'deleted pods', status: { succeeded: 1, failed: 1 },
+      pods: [p('a', 'Succeeded', true, true), p('b', 'Failed', true, true), p('c', 'Running', true, true), p('d', 'Pending', true, true), p('e', 'Running', false, true), p('f', 'Pending', false, true)],
+      succeeded: 2, failed: 4,
+    },
+  ];
+  for (const c of cases) {
+    it(`TestGetNewFinshedPods/${c.name}`, () => {
+      const { status } = runSync(wq, c.pods, { status: c.status });
+      assert.deepEqual([status.succeeded, status.failed], [c.succeeded, c.failed]);
+    });
+  }
+});
