@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { JobStatusState } from '../../../server/src/service/behaviour/job/controller';
 import type { JobCondition, JobSpecView, PodFailurePolicyRule } from '../../../server/src/service/behaviour/job/model';
-import { conditionsOf, jobSpec, NOW, pods, runSync, type Gates, type TestPod } from './job-support';
+import { isIndexFailed } from '../../../server/src/service/behaviour/job/pods';
+import { jobControllerRelease } from '../../../server/src/service/behaviour/job/release';
+import { conditionsOf, jobSpec, NOW, pod, pods, runSync, type Gates, type TestPod } from './job-support';
 
 const MAX_INT32 = 2147483647;
 const cond = (type: string, status: string, reason = '', message = '') => ({ type, status, reason, message });
@@ -326,6 +328,81 @@ describe('getNewFinishedPods, counted by one sync (upstream TestGetNewFinshedPod
     it(`TestGetNewFinshedPods/${c.name}`, () => {
       const { status } = runSync(wq, c.pods, { status: c.status });
       assert.deepEqual([status.succeeded, status.failed], [c.succeeded, c.failed]);
+    });
+  }
+});
+
+// pkg/controller/job/indexed_job_utils_test.go, through one syncJob: status.completedIndexes and status.failedIndexes
+// are what calculateSucceededIndexes and calculateFailedIndexes return (parallelism 0: the sync creates nothing).
+describe('the index sets one sync writes (upstream TestCalculateSucceededIndexes, TestCalculateFailedIndexes)', () => {
+  const indexedPods = (entries: [string, string][]): TestPod[] => entries.map(([index, phase], i) => ({ uid: `p${i}`, ...(index === '-' ? {} : { index }), phase }));
+  const succeeded: [string, string | undefined, [string, string][], number, string][] = [
+    ['one index', undefined, [['1', 'Succeeded']], 2, '1'],
+    ['two separate', undefined, [['2', 'Failed'], ['5', 'Succeeded'], ['5', 'Succeeded'], ['10', 'Failed'], ['10', 'Succeeded']], 11, '5,10'],
+    ['two intervals', undefined, [['0', 'Running'], ['1', 'Pending'], ['2', 'Succeeded'], ['3', 'Succeeded'], ['5', 'Succeeded'], ['6', 'Succeeded'], ['7', 'Succeeded']], 8, '2,3,5-7'],
+    ['one index and one interval', undefined, [['0', 'Succeeded'], ['1', 'Failed'], ['2', 'Succeeded'], ['3', 'Succeeded'], ['4', 'Succeeded'], ['5', 'Succeeded'], ['-', 'Succeeded'], ['-2', 'Succeeded']], 6, '0,2-5'],
+    ['out of range', undefined, [['0', 'Succeeded'], ['1', 'Succeeded'], ['2', 'Succeeded'], ['3', 'Failed'], ['4', 'Succeeded'], ['5', 'Succeeded'], ['-', 'Succeeded'], ['-2', 'Succeeded']], 5, '0-2,4'],
+    ['prev interval out of range', '0-5,8-10', [], 8, '0-5'],
+    ['prev interval partially out of range', '0-5,8-10', [], 10, '0-5,8,9'],
+    ['prev and new separate', '0,4,5,10-12', [['2', 'Succeeded'], ['7', 'Succeeded'], ['8', 'Succeeded']], 13, '0,2,4,5,7,8,10-12'],
+    ['prev between new', '3,4,6', [['2', 'Succeeded'], ['7', 'Succeeded'], ['8', 'Succeeded']], 9, '2-4,6-8'],
+    ['new between prev', '2,7,8', [['3', 'Succeeded'], ['4', 'Succeeded'], ['6', 'Succeeded']], 9, '2-4,6-8'],
+    ['new within prev', '2-7', [['0', 'Succeeded'], ['3', 'Succeeded'], ['5', 'Succeeded'], ['9', 'Succeeded']], 10, '0,2-7,9'],
+    ['corrupted interval', '0,1-foo,bar', [['3', 'Succeeded']], 4, '0,3'],
+  ];
+  for (const [name, prev, entries, completions, want] of succeeded) {
+    it(`TestCalculateSucceededIndexes/${name}`, () => {
+      const spec = jobSpec({ parallelism: 0, completions, completionMode: 'Indexed', backoffLimit: MAX_INT32 });
+      const { status } = runSync(spec, indexedPods(entries), { status: prev !== undefined ? { completedIndexes: prev } : {} });
+      assert.equal(status.completedIndexes, want);
+    });
+  }
+  const failed: [string, string | undefined, number, TestPod[], string][] = [
+    ['one new index failed', undefined, 1, [ix('a', '0', 'Failed', '0'), ix('b', '1', 'Failed', '1')], '1'],
+    ['pod without finalizer is ignored', undefined, 0, [ix('a', '0', 'Failed', '0', { finalizer: false })], ''],
+    ['pod outside completions is ignored', undefined, 0, [ix('a', '3', 'Failed', '0', { finalizer: false })], ''],
+    ['extend the failed indexes', '0', 0, [ix('a', '1', 'Failed', '0')], '0,1'],
+    ['prev failed indexes empty', '', 0, [ix('a', '1', 'Failed', '0')], '1'],
+    ['prev failed indexes outside the completions', '9', 0, [ix('a', '1', 'Failed', '0')], '1'],
+  ];
+  for (const [name, prev, perIndex, pods, want] of failed) {
+    it(`TestCalculateFailedIndexes/${name}`, () => {
+      const spec = jobSpec({ parallelism: 0, completions: 2, completionMode: 'Indexed', backoffLimit: MAX_INT32, backoffLimitPerIndex: perIndex });
+      const { status } = runSync(spec, pods, { gates: { backoffLimitPerIndex: true }, status: prev !== undefined ? { failedIndexes: prev } : {} });
+      assert.equal(status.failedIndexes, want);
+    });
+  }
+});
+
+describe('isIndexFailed (upstream TestIsIndexFailed)', () => {
+  const release = { ...jobControllerRelease(33), backoffLimitPerIndex: true };
+  const cases: [string, JobSpecView, TestPod, boolean][] = [
+    ['failed pod exceeding backoffLimitPerIndex, when backoffLimitPerIndex=0', jobSpec({ completions: 2, completionMode: 'Indexed', backoffLimitPerIndex: 0 }), ix('a', '0', 'Failed', '0'), true],
+    ['failed pod exceeding backoffLimitPerIndex, when backoffLimitPerIndex=1', jobSpec({ completions: 2, completionMode: 'Indexed', backoffLimitPerIndex: 1 }), ix('a', '1', 'Failed', '1'), true],
+    ['matching FailIndex pod failure policy', jobSpec({ completions: 2, completionMode: 'Indexed', backoffLimitPerIndex: 1, podFailurePolicy: onExit3('FailIndex') }), ix('a', '0', 'Failed', '0', exit(3)), true],
+  ];
+  for (const [name, spec, testPod, want] of cases) it(`TestIsIndexFailed/${name}`, () => assert.equal(isIndexFailed(pod(testPod), spec, release), want));
+});
+
+// TestGetPodsWithDelayedDeletionPerIndex, through one syncJob (parallelism 0: no replacement is created): the failed
+// Pods whose deletion is delayed are those that keep their finalizer after the sync.
+describe('the failed Pods whose deletion waits for a replacement (upstream TestGetPodsWithDelayedDeletionPerIndex)', () => {
+  const cases: [string, number, number, TestPod[], string[]][] = [
+    ['failed pods are kept corresponding to non-failed indexes are kept', 3, 1, [ix('a', '0', 'Failed', '0'), ix('b', '1', 'Failed', '1'), ix('c', '2', 'Failed', '0')], ['a', 'c']],
+    ["failed pod without finalizer; the pod's deletion is not delayed as it already started", 2, 0, [ix('a', '0', 'Failed', '0', { finalizer: false })], []],
+    ["failed pod with index outside of completions; the pod's deletion is not delayed", 2, 0, [ix('a', '4', 'Failed', '0')], []],
+    ["failed pod for active index; the pod's deletion is not delayed as it is already replaced", 2, 1, [ix('a1', '0', 'Failed', '0'), ix('a2', '0', 'Running', '1')], []],
+    ["failed pod for succeeded index; the pod's deletion is not delayed as it is already replaced", 2, 1, [ix('a1', '0', 'Failed', '0'), ix('a2', '0', 'Succeeded', '1')], []],
+    ['multiple failed pods for index with different failure count; only the pod with highest failure count is kept', 2, 4,
+      [ix('a1', '0', 'Failed', '0'), ix('a3', '0', 'Failed', '2'), ix('a2', '0', 'Failed', '1')], ['a3']],
+    ['multiple failed pods for index with different finish times; only the last failed pod is kept', 2, 4,
+      [ix('a1', '0', 'Failed', '1', { deletionTimestamp: NOW - 1 }), ix('a3', '0', 'Failed', '1', { deletionTimestamp: NOW }), ix('a2', '0', 'Failed', '1', { deletionTimestamp: NOW - 2 })], ['a3']],
+  ];
+  for (const [name, completions, perIndex, testPods, kept] of cases) {
+    it(`TestGetPodsWithDelayedDeletionPerIndex/${name}`, () => {
+      const spec = jobSpec({ parallelism: 0, completions, completionMode: 'Indexed', backoffLimit: MAX_INT32, backoffLimitPerIndex: perIndex });
+      const { state } = runSync(spec, testPods, { gates: { backoffLimitPerIndex: true } });
+      assert.deepEqual(state.pods.filter((p) => p.status.phase === 'Failed' && p.trackingFinalizer).map((p) => p.uid).sort(), kept);
     });
   }
 });
