@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { JobStatusState } from '../../../server/src/service/behaviour/job/controller';
 import type { JobCondition, JobSpecView, PodFailurePolicyRule } from '../../../server/src/service/behaviour/job/model';
-import { isIndexFailed } from '../../../server/src/service/behaviour/job/pods';
+import { getIndexFailureCount } from '../../../server/src/service/behaviour/job/backoff';
+import { hasIndex } from '../../../server/src/service/behaviour/job/intervals';
+import { isIndexFailed, podGenerateName } from '../../../server/src/service/behaviour/job/pods';
 import { jobControllerRelease } from '../../../server/src/service/behaviour/job/release';
 import { conditionsOf, jobSpec, NOW, pod, pods, runSync, type Gates, type TestPod } from './job-support';
 
@@ -403,6 +405,73 @@ describe('the failed Pods whose deletion waits for a replacement (upstream TestG
       const spec = jobSpec({ parallelism: 0, completions, completionMode: 'Indexed', backoffLimit: MAX_INT32, backoffLimitPerIndex: perIndex });
       const { state } = runSync(spec, testPods, { gates: { backoffLimitPerIndex: true } });
       assert.deepEqual(state.pods.filter((p) => p.status.phase === 'Failed' && p.trackingFinalizer).map((p) => p.uid).sort(), kept);
+    });
+  }
+});
+
+describe('the rest of indexed_job_utils_test.go', () => {
+  for (const [name, jobName, want] of [
+    ['short job name', 'indexed-job', 'indexed-job-1-'],
+    ['job name exceeds MaxGeneneratedNameLength', 'hhhhhooooohhhhhooooohhhhhooooohhhhhooooohhhhhooooohhhhhooooohhhhhooooo', 'hhhhhooooohhhhhooooohhhhhooooohhhhhooooohhhhhooooohhhhh-1-'],
+    ['job name with index suffix exceeds MaxGeneratedNameLength', 'hhhhhooooohhhhhooooohhhhhooooohhhhhooooohhhhhooooohhhhhoo', 'hhhhhooooohhhhhooooohhhhhooooohhhhhooooohhhhhooooohhhhh-1-'],
+  ]) it(`TestPodGenerateNameWithIndex/${name}`, () => assert.equal(podGenerateName(jobName, 1), want));
+
+  for (const [name, value, want] of [
+    ['no annotation', undefined, 0], ['valid value', '2', 2], ['valid maxint32 value', String(MAX_INT32), MAX_INT32],
+    ['too large value', String(MAX_INT32 + 1), 0], ['negative value', '-1', 0], ['invalid int value', 'xyz', 0],
+  ] as const) it(`TestGetIndexFailureCount/${name}`, () => assert.equal(getIndexFailureCount(pod({ ...(value !== undefined ? { failureCount: value } : {}) })), want));
+
+  for (const [name, index, intervals, want] of [
+    ['empty', 4, [], false], ['before all', 1, [[2, 4], [5, 7]], false], ['after all', 9, [[2, 4], [6, 8]], false],
+    ['in between', 5, [[2, 4], [6, 8]], false], ['in first', 2, [[2, 4], [6, 8]], true], ['in second', 8, [[2, 4], [6, 8]], true],
+  ] as [string, number, [number, number][], boolean][]) {
+    it(`TestIntervalsHaveIndex/${name}`, () => assert.equal(hasIndex(intervals.map(([first, last]) => ({ first, last })), index), want));
+  }
+
+  // getNewIndexFailureCounts, through the sync that creates the replacement: the annotations it copies and increments.
+  const replacement = (failed: TestPod | undefined, extra: Partial<JobSpecView> = {}) => {
+    const spec = jobSpec({ parallelism: 1, completions: 1, completionMode: 'Indexed', backoffLimit: MAX_INT32, backoffLimitPerIndex: 6, ...extra });
+    return runSync(spec, failed ? [failed] : [], { gates: { backoffLimitPerIndex: true } }).createdAnnotations[0];
+  };
+  const counts = (a: Record<string, string> | undefined) => [a?.['batch.kubernetes.io/job-index-failure-count'], a?.['batch.kubernetes.io/job-index-ignored-failure-count']];
+  it('TestGetNewIndexFailureCountValue/first pod created', () => assert.deepEqual(counts(replacement(undefined)), ['0', undefined]));
+  it('TestGetNewIndexFailureCountValue/failed pod being replaced with 0 index failure count', () => assert.deepEqual(counts(replacement(ix('a', '0', 'Failed', '0'))), ['1', undefined]));
+  it('TestGetNewIndexFailureCountValue/failed pod being replaced with >0 index failure count', () => assert.deepEqual(counts(replacement(ix('a', '0', 'Failed', '3'))), ['4', undefined]));
+  it('TestGetNewIndexFailureCountValue/failed pod being replaced, matching the ignore rule', () => {
+    const created = replacement(ix('a', '0', 'Failed', '3', { conditions: [DISRUPTION] }), { podFailurePolicy: { rules: [{ action: 'Ignore', onPodConditions: [DISRUPTION] }] } });
+    assert.deepEqual(counts(created), ['3', '1']);
+  });
+
+  // firstPendingIndexes, through the sync that creates the Pods: parallelism makes the count the upstream case asks for.
+  const pending: [string, number, number, [string, string][], string, string | undefined, number[]][] = [
+    ['cnt greater than completions', 5, 3, [], '', undefined, [0, 1, 2]],
+    ['cnt less than completions', 2, 5, [], '', undefined, [0, 1]],
+    ['first pods active', 5, 10, [['0', 'Running'], ['1', 'Pending']], '', undefined, [2, 3, 4]],
+    ['with failed indexes', 7, 20, [['3', 'Pending'], ['9', 'Pending']], '1,5,9', '2,6,7', [0, 4, 8, 10, 11]],
+  ];
+  for (const [name, parallelism, completions, active, completedIndexes, failedIndexes, want] of pending) {
+    it(`TestFirstPendingIndexes/${name}`, () => {
+      const spec = jobSpec({ parallelism, completions, completionMode: 'Indexed', backoffLimit: MAX_INT32, ...(failedIndexes !== undefined ? { backoffLimitPerIndex: 1 } : {}) });
+      const { created } = runSync(spec, active.map(([index, phase], i) => ({ uid: `p${i}`, index, phase })), {
+        gates: { backoffLimitPerIndex: true }, status: { completedIndexes, ...(failedIndexes !== undefined ? { failedIndexes } : {}) },
+      });
+      assert.deepEqual(created, want);
+    });
+  }
+
+  // appendDuplicatedIndexPodsForRemoval, through the sync that deletes them (parallelism 6: no Pod is surplus otherwise).
+  const duplicates: [string, [string, string][], [string, string][]][] = [
+    ['all unique', [['-', 'Pending'], ['2', 'Pending'], ['5', 'Running'], ['6', 'Running']], [['2', 'Pending'], ['5', 'Running']]],
+    ['all with index', [['5', 'Pending'], ['0', 'Running'], ['3', 'Pending'], ['0', 'Running'], ['3', 'Running'], ['0', 'Pending'], ['6', 'Running'], ['6', 'Pending']], [['0', 'Running'], ['3', 'Running'], ['5', 'Pending']]],
+    ['mixed', [['-', 'Pending'], ['invalid', 'Running'], ['-2', 'Running'], ['0', 'Pending'], ['1', 'Pending'], ['1', 'Pending'], ['1', 'Running']], [['0', 'Pending'], ['1', 'Running']]],
+  ];
+  for (const [name, entries, left] of duplicates) {
+    it(`TestAppendDuplicatedIndexPodsForRemoval/${name}`, () => {
+      const testPods = entries.map(([index, phase], i): TestPod => ({ uid: `p${i}`, ...(index === '-' ? {} : { index }), phase }));
+      const { deleted } = runSync(jobSpec({ parallelism: 6, completions: 6, completionMode: 'Indexed' }), testPods);
+      const kept = testPods.filter((p) => !deleted.includes(p.uid as string)).map((p) => [p.index ?? '-', p.phase]).sort();
+      assert.deepEqual(kept, left);
+      assert.equal(deleted.length, entries.length - left.length);
     });
   }
 });

@@ -55,6 +55,20 @@ function completionIndexOf(value: string | undefined): number {
   return index < 0 ? UNKNOWN_COMPLETION_INDEX : index;
 }
 
+/** names.MaxGeneratedNameLength: the API server keeps at most this much of a generateName before its 5 random characters. */
+export const MAX_GENERATED_NAME_LENGTH = 58;
+
+/**
+ * The generateName of a Job's Pod: for an Indexed Job podGenerateNameWithIndex (`<job>-<index>-`, the Job name cut so
+ * that the whole fits), else getPodsPrefix's `<job>-`, which the API server's SimpleNameGenerator cuts to 58.
+ */
+export function podGenerateName(jobName: string, index: number | undefined): string {
+  if (index === undefined) return `${jobName}-`.slice(0, MAX_GENERATED_NAME_LENGTH);
+  const appendIndex = `-${index}-`;
+  const prefix = jobName + appendIndex;
+  return prefix.length > MAX_GENERATED_NAME_LENGTH ? jobName.slice(0, MAX_GENERATED_NAME_LENGTH - appendIndex.length) + appendIndex : prefix;
+}
+
 export function isIndexedJob(spec: JobSpecView): boolean {
   return spec.completionMode === 'Indexed';
 }

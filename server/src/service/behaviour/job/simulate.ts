@@ -7,7 +7,7 @@ import { LegacyRateLimiter } from './backoff';
 import { isJobFinished, managedByExternalController, newJobStatus, syncJob, type ControllerEffects, type JobControllerState } from './controller';
 import type { ContainerStatus, JobCondition, PodView } from './model';
 import { matchPodFailurePolicy, type PodFailurePolicyMatch } from './podFailurePolicy';
-import { isIndexedJob } from './pods';
+import { isIndexedJob, podGenerateName } from './pods';
 import { jobControllerRelease, releaseNotes } from './release';
 import { storedJob } from './spec';
 import { ContainerRestartBackoff } from './kubelet';
@@ -317,7 +317,7 @@ class JobSimulationRun {
   private createPod(index: number | undefined, annotations: Record<string, string>, batch: number): void {
     const { spec } = this.state;
     const n = this.pods.length;
-    const name = `${spec.name}-${index !== undefined ? `${index}-` : ''}${suffix(n)}`;
+    const name = podGenerateName(spec.name, index) + suffix(n);
     const outcome = this.outcomeFor(index);
     const pod: SimPod = {
       name, namespace: spec.namespace, uid: `pod-${n}`, creationTimestamp: this.now, trackingFinalizer: true,
