@@ -1,12 +1,13 @@
 // The CronJob controller model (behaviour/cronjob) against the controller's own table tests, ported case by case
 // from kubernetes/kubernetes pkg/controller/cronjob: utils_test.go (TestMostRecentScheduleTime, TestNextScheduleTime,
 // TestGetMostRecentScheduleTime of the 1.23/1.24 controller, TestGetJobFromTemplate2's name) and
-// cronjob_controllerv2_test.go (TestControllerV2SyncCronJob: the cases about the decision; the ones about listers,
-// API errors and requeue durations are not the model's). Each case names the upstream test and case.
+// TestNextScheduleTimeDuration) and cronjob_controllerv2_test.go (TestControllerV2SyncCronJob: the decision and the
+// requeue of each case; the ones about listers and API errors are not the model's). Each case names the upstream test
+// and case.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  controllerSchedule, cronJobScenarioProblems, getJobName, getMostRecentScheduleTime, mostRecentScheduleTime, nextScheduleTime, simulateCronJob,
+  controllerSchedule, cronJobScenarioProblems, getJobName, getMostRecentScheduleTime, mostRecentScheduleTime, nextScheduleTime, nextScheduleTimeDuration, simulateCronJob,
   type ControllerSchedule, type CronJobTimes,
 } from '../../../server/src/service/behaviour/cronjob/index';
 import type { JsonObject } from '../../../server/src/service/types';
@@ -133,6 +134,18 @@ describe('nextScheduleTime (utils_test.go TestNextScheduleTime, schedule "0 * * 
       else assert.equal(found.mostRecentTime, c.expect);
       assert.equal(!!found.error, !!c.error);
     });
+  }
+});
+
+describe('nextScheduleTimeDuration (utils_test.go TestNextScheduleTimeDuration)', () => {
+  const cases: [string, string, CronJobTimes, number, number][] = [
+    ['complex schedule skipping weekend', '30 6-16/4 * * 1-5', { created: TOP, lastScheduleTime: at(30 * MINUTE) }, at(24 * HOUR + 31 * MINUTE), 3 * HOUR + 59 * MINUTE],
+    ['another complex schedule skipping weekend', '30 10,11,12 * * 1-5', { created: TOP, lastScheduleTime: at(30 * MINUTE) }, at(30 * HOUR + 30 * MINUTE), 66 * HOUR],
+    ['once a week cronjob, missed two runs', '0 12 * * 4', { created: TOP, lastScheduleTime: at(2 * HOUR) }, at(19 * 24 * HOUR + HOUR + 30 * MINUTE), 48 * HOUR + 30 * MINUTE],
+    ['no previous run of a cronjob', '0 12 * * 5', { created: TOP }, at(6 * HOUR), 20 * HOUR],
+  ];
+  for (const [name, schedule, times, now, want] of cases) {
+    it(name, () => assert.equal(nextScheduleTimeDuration(times, now, scheduleOf(schedule), NEWEST), want + 0.1));
   }
 });
 

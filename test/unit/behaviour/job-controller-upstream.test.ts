@@ -1,7 +1,9 @@
 // One syncJob, ported from kubernetes/kubernetes pkg/controller/job/job_controller_test.go: the tables of
-// TestSyncJobWithJobBackoffLimitPerIndex, TestJobBackoffForOnFailure, TestJobBackoffOnRestartPolicyNever and the cases of
-// TestSyncJobWithJobSuccessPolicy that job-controller.test.ts does not carry. Each case carries its upstream name; the
-// Pods are named mypod-<i> as the upstream tests name them.
+// TestSyncJobWithJobBackoffLimitPerIndex, TestJobBackoffForOnFailure, TestJobBackoffOnRestartPolicyNever,
+// TestGetPodCreationInfoForIndependentIndexes, TestGetNewFinshedPods and the cases of TestSyncJobWithJobSuccessPolicy
+// that job-controller.test.ts does not carry; and from indexed_job_utils_test.go, the helpers' tables, through the
+// sync that uses them where the helper is the sync's own. Each case carries its upstream name; the Pods are named
+// mypod-<i> as the upstream tests name them.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { JobStatusState } from '../../../server/src/service/behaviour/job/controller';
