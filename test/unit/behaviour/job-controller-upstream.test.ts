@@ -6,7 +6,7 @@
 // mypod-<i> as the upstream tests name them.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { JobStatusState } from '../../../server/src/service/behaviour/job/controller';
+import { isJobFinished, newJobStatus, type JobStatusState } from '../../../server/src/service/behaviour/job/controller';
 import type { JobCondition, JobSpecView, PodFailurePolicyRule } from '../../../server/src/service/behaviour/job/model';
 import { getIndexFailureCount } from '../../../server/src/service/behaviour/job/backoff';
 import { hasIndex } from '../../../server/src/service/behaviour/job/intervals';
@@ -476,4 +476,21 @@ describe('the rest of indexed_job_utils_test.go', () => {
       assert.equal(deleted.length, entries.length - left.length);
     });
   }
+});
+
+// pkg/controller/job/util/utils_test.go: IsJobFinished / FinishedCondition, which stops every sync of a finished Job.
+describe('isJobFinished (upstream TestFinishedCondition)', () => {
+  const conditions = (...list: [string, string][]) => ({ ...newJobStatus(), conditions: list.map(([type, status]) => ({ type, status, reason: '', message: '', lastTransitionTime: 0 })) });
+  const cases: [string, ReturnType<typeof conditions>, boolean][] = [
+    ["Job doesn't have any conditions", conditions(), false],
+    ['Job is completed and condition is true', conditions(['Complete', 'True']), true],
+    ['Job is completed and condition is false', conditions(['Complete', 'False']), false],
+    ['Job is completed and condition is unknown', conditions(['Complete', 'Unknown']), false],
+    ['Job has multiple conditions, one of them being complete and condition true', conditions(['Suspended', 'False'], ['Complete', 'True'], ['Failed', 'False']), true],
+    ['Job is failed and condition is true', conditions(['Failed', 'True']), true],
+    ['Job is failed and condition is false', conditions(['Failed', 'False']), false],
+    ['Job is failed and condition is unknown', conditions(['Failed', 'Unknown']), false],
+    ['Job has multiple conditions, none of them has condition true', conditions(['Suspended', 'False'], ['Complete', 'False'], ['Failed', 'False']), false],
+  ];
+  for (const [name, status, want] of cases) it(`TestFinishedCondition/${name}`, () => assert.equal(isJobFinished(status), want));
 });
