@@ -31,7 +31,7 @@ describe('kubeassist simulate', () => {
     assert.ok(Math.abs(result.end.at - 544) <= 5, `ended at ${result.end.at}`);
     assert.deepEqual(Object.keys(result).filter((key) => ['spec', 'pods', 'status', 'end'].includes(key)), ['spec', 'pods', 'status', 'end']);
     assert.deepEqual(result.pods[0], { name: 'job-pod-failure-policy-example-bbbbb', index: null, created: 0, finished: 31, phase: 'Failed', exitCode: 42, rule: null, action: null, counted: true, restarts: 0 });
-    assert.deepEqual({ ...result.status, conditions: undefined }, { active: 0, succeeded: 0, failed: 8, completedIndexes: '', failedIndexes: null, startTime: 0, completionTime: null, conditions: undefined });
+    assert.deepEqual({ ...result.status, conditions: undefined }, { active: 0, ready: 0, terminating: 0, succeeded: 0, failed: 8, completedIndexes: '', failedIndexes: null, startTime: 0, completionTime: null, conditions: undefined });
     assert.deepEqual(result.status.conditions.map((c: { type: string; at: number }) => [c.type, c.at]), [['FailureTarget', 545], ['Failed', 545]]);
     assert.equal(result.spec.backoffLimit, 6);
     assert.equal(result.spec.template, undefined);
@@ -83,7 +83,7 @@ describe('kubeassist simulate', () => {
     const json = run([`${FIXTURES}/jobs.yaml`, '--object', 'nightly', '--scenario', file, '--format', 'json']);
     assert.equal(json.status, 0, json.stderr);
     const result = JSON.parse(json.stdout);
-    assert.deepEqual(result.decision, { action: 'create', reason: 'SuccessfulCreate', scheduledTime: '2026-01-03T03:00:00Z', missed: 2, tooManyMissed: false });
+    assert.deepEqual(result.decision, { action: 'create', reason: 'SuccessfulCreate', scheduledTime: '2026-01-03T03:00:00Z', missed: 2, tooManyMissed: false, requeueAfter: 15 * 3600 + 0.1 });
     assert.equal(result.jobName, 'nightly-29456820');
     assert.deepEqual(result.next.slice(0, 2), ['2026-01-04T03:00:00Z', '2026-01-05T03:00:00Z']);
     const text = run([`${FIXTURES}/jobs.yaml`, '--object', 'nightly', '--scenario', 'preset:cluster-down']);
@@ -122,5 +122,33 @@ describe('kubeassist simulate', () => {
     assert.equal(help.status, 0);
     assert.match(help.stdout, /^Usage: kubeassist simulate FILE/);
     assert.match(help.stdout, /index-fails: index I always fails/);
+  });
+  it('upstream TestSyncJobWithJobBackoffLimitPerIndex/job failed due to failed indexes, end to end: the end, the counters and the index sets in the JSON', () => {
+    const manifest = scenarioFile([
+      'apiVersion: batch/v1', 'kind: Job', 'metadata: {name: foobar}', 'spec:', '  completions: 2', '  parallelism: 2', '  completionMode: Indexed',
+      '  backoffLimitPerIndex: 1', '  template:', '    spec:', '      restartPolicy: Never', '      containers: [{name: main, image: foo/bar}]', '',
+    ].join('\n'));
+    const { status, stdout, stderr } = run([manifest, '--scenario', scenarioFile('pods:\n- {index: 0, exitCode: 1, always: true}\n'), '--format', 'json']);
+    assert.equal(status, 0, stderr);
+    const result = JSON.parse(stdout);
+    assert.deepEqual(result.end, { condition: 'Failed', reason: 'FailedIndexes', at: 11 });
+    assert.deepEqual([result.status.active, result.status.ready, result.status.terminating, result.status.succeeded, result.status.failed], [0, 0, 0, 1, 2]);
+    assert.deepEqual([result.status.completedIndexes, result.status.failedIndexes], ['1', '0']);
+  });
+
+  it('a Pod deleted from outside (terminating) is replaced once it stopped under podReplacementPolicy Failed', () => {
+    const manifest = scenarioFile([
+      'apiVersion: batch/v1', 'kind: Job', 'metadata: {name: foobar}', 'spec:', '  podReplacementPolicy: Failed', '  template:', '    spec:',
+      '      restartPolicy: Never', '      containers: [{name: main, image: foo/bar}]', '',
+    ].join('\n'));
+    const { status, stdout, stderr } = run([manifest, '--scenario', scenarioFile('pods:\n- {runFor: 5s, terminating: 30s}\n')]);
+    assert.equal(status, 0, stderr);
+    for (const line of [
+      '    5s  Pod foobar-bbbbb deleted from outside; it stops after 30s',
+      '    6s  status: active 0, succeeded 0, failed 0, terminating 1',
+      '   35s  Pod foobar-bbbbb stopped after its deletion: failed',
+      '   45s  Pod foobar-bbbbc created',
+      '  end: Complete (CompletionsReached) at 46s (46s)',
+    ]) assert.ok(stdout.split('\n').includes(line), `missing line: ${line}\n${stdout}`);
   });
 });

@@ -1,12 +1,13 @@
 // The CronJob controller model (behaviour/cronjob) against the controller's own table tests, ported case by case
 // from kubernetes/kubernetes pkg/controller/cronjob: utils_test.go (TestMostRecentScheduleTime, TestNextScheduleTime,
 // TestGetMostRecentScheduleTime of the 1.23/1.24 controller, TestGetJobFromTemplate2's name) and
-// cronjob_controllerv2_test.go (TestControllerV2SyncCronJob: the cases about the decision; the ones about listers,
-// API errors and requeue durations are not the model's). Each case names the upstream test and case.
+// TestNextScheduleTimeDuration) and cronjob_controllerv2_test.go (TestControllerV2SyncCronJob: the decision and the
+// requeue of each case; the ones about listers and API errors are not the model's). Each case names the upstream test
+// and case.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  controllerSchedule, cronJobScenarioProblems, getJobName, getMostRecentScheduleTime, mostRecentScheduleTime, nextScheduleTime, simulateCronJob,
+  controllerSchedule, cronJobScenarioProblems, getJobName, getMostRecentScheduleTime, mostRecentScheduleTime, nextScheduleTime, nextScheduleTimeDuration, simulateCronJob,
   type ControllerSchedule, type CronJobTimes,
 } from '../../../server/src/service/behaviour/cronjob/index';
 import type { JsonObject } from '../../../server/src/service/types';
@@ -136,6 +137,18 @@ describe('nextScheduleTime (utils_test.go TestNextScheduleTime, schedule "0 * * 
   }
 });
 
+describe('nextScheduleTimeDuration (utils_test.go TestNextScheduleTimeDuration)', () => {
+  const cases: [string, string, CronJobTimes, number, number][] = [
+    ['complex schedule skipping weekend', '30 6-16/4 * * 1-5', { created: TOP, lastScheduleTime: at(30 * MINUTE) }, at(24 * HOUR + 31 * MINUTE), 3 * HOUR + 59 * MINUTE],
+    ['another complex schedule skipping weekend', '30 10,11,12 * * 1-5', { created: TOP, lastScheduleTime: at(30 * MINUTE) }, at(30 * HOUR + 30 * MINUTE), 66 * HOUR],
+    ['once a week cronjob, missed two runs', '0 12 * * 4', { created: TOP, lastScheduleTime: at(2 * HOUR) }, at(19 * 24 * HOUR + HOUR + 30 * MINUTE), 48 * HOUR + 30 * MINUTE],
+    ['no previous run of a cronjob', '0 12 * * 5', { created: TOP }, at(6 * HOUR), 20 * HOUR],
+  ];
+  for (const [name, schedule, times, now, want] of cases) {
+    it(name, () => assert.equal(nextScheduleTimeDuration(times, now, scheduleOf(schedule), NEWEST), want + 0.1));
+  }
+});
+
 describe('getJobName (utils_test.go TestGetJobFromTemplate2: the name is `<cronjob>-<minutes since the epoch>`)', () => {
   it('mycronjob at the top of the hour', () => {
     assert.equal(getJobName('mycronjob', TOP), `mycronjob-${TOP / 60}`);
@@ -234,9 +247,39 @@ describe('syncCronJob decisions (cronjob_controllerv2_test.go TestControllerV2Sy
     ['with @every schedule, prev ran but done, long overdue, no deadline', { concurrencyPolicy: 'Allow', schedule: EVERY_HOUR, ranPreviously: true, cronjobCreationTime: JUST_AFTER_THE_PRIOR_HOUR, lastScheduleTime: JUST_AFTER_THE_HOUR, now: WEEK_AFTER_THE_HOUR }, { action: 'create', reason: 'SuccessfulCreate', tooManyMissed: true }],
     ['with @every schedule, prev ran but done, long overdue, past deadline', { concurrencyPolicy: 'Allow', schedule: EVERY_HOUR, deadline: SHORT, ranPreviously: true, cronjobCreationTime: JUST_AFTER_THE_PRIOR_HOUR, lastScheduleTime: JUST_AFTER_THE_HOUR, now: WEEK_AFTER_THE_HOUR + MINUTE + SHORT + 1 }, { action: 'skip', reason: 'NotDue' }],
   ];
+  // expectedRequeueDuration of each case (nextScheduleTimeDuration: the next schedule time plus nextScheduleDelta, 100 ms,
+  // less now), in seconds; null where the upstream case expects no requeue (expectRequeueAfter false).
+  const M = 60;
+  const H = 3600;
+  const D = 0.1;
+  const r = (seconds: number) => Math.round((seconds + D) * 1000) / 1000;
+  const requeue: Record<string, number | null> = {
+    'never ran, not valid schedule, A': null, 'never ran, not valid schedule, F': null, 'never ran, not valid schedule, R': null, 'never ran, not valid time zone': null,
+    'never ran, not time, A': r(M), 'never ran, not time, F': r(M), 'never ran, not time, R': r(M), 'never ran, not time in zone': r(M),
+    'never ran, is time, A': r(H - M), 'never ran, is time, F': r(H - M), 'never ran, is time, R': r(H - M),
+    'never ran, is time in zone, but time zone disabled': r(H - M), 'never ran, is time in zone': r(H - M), 'never ran, is time in zone, but TZ is also set in schedule': r(H - M),
+    'never ran, is time, suspended': null, 'never ran, is time, past deadline': r(H - M - M * (SHORT + 1)), 'never ran, is time, not past deadline': r(H - M),
+    'prev ran but done, not time, A': r(M), 'prev ran but done, not time, F': r(M), 'prev ran but done, not time, R': r(M),
+    'prev ran but done, is time, A': r(H - M), 'prev ran but done, is time, F': r(H - M), 'prev ran but done, is time, R': r(H - M),
+    'prev ran but done, is time, suspended': null, 'prev ran but done, is time, past deadline': r(H - M), 'prev ran but done, is time, not past deadline': r(H - M),
+    'still active, not time, A': r(M), 'still active, not time, F': r(M), 'still active, not time, R': r(M),
+    'still active, is time, A': r(H - M), 'still active, is time, F': r(H - M), 'still active, is time, R': r(H - M),
+    'still active, is time, suspended': null, 'still active, is time, past deadline': r(H - M), 'still active, is time, not past deadline': r(H - M),
+    ...Object.fromEntries(['A', 'R', 'F'].flatMap((p) => ['not past deadline', 'no deadline', 'past medium deadline', 'past short deadline'].map((d) => [`prev ran but done, long overdue, ${d}, ${p}`, r(H)]))),
+    'with @every schedule, never ran, not time': r(H - M), 'with @every schedule, never ran, is time': r(H),
+    'with @every schedule, never ran, is time, past deadline': r(H - (SHORT + 1)), 'with @every schedule, never ran, is time, not past deadline': r(H - (SHORT - 1)),
+    'with @every schedule, prev ran but done, not time': r(H - M), 'with @every schedule, prev ran but done, is time': r(H - M),
+    'with @every schedule, prev ran but done, is time, past deadline': r(H - (SHORT + 1)),
+    'with @every schedule, still active, not time': r(H - M), 'with @every schedule, still active, is time': r(H - 2 * M),
+    'with @every schedule, still active, is time, past deadline': r(H - (SHORT + 1)), 'with @every schedule, still active, is time, not past deadline': r(H - (SHORT - 1)),
+    'with @every schedule, prev ran but done, long overdue, no deadline': r(M), 'with @every schedule, prev ran but done, long overdue, past deadline': r(H - (SHORT + 1)),
+  };
+  cases.push(['never ran, not valid schedule, R', { concurrencyPolicy: 'Forbid', schedule: 'obvious error schedule', now: JUST_BEFORE_THE_HOUR }, { action: 'skip', reason: 'UnparseableSchedule' }]);
   for (const [name, setup, expect] of cases) {
     it(name, () => {
       const { decision, jobName } = syncCase(setup);
+      assert.ok(name in requeue, `no expected requeue for ${name}`);
+      assert.equal(decision.requeueAfter, requeue[name], 'requeueAfter');
       assert.equal(decision.action, expect.action);
       assert.equal(decision.reason, expect.reason);
       if (expect.tooManyMissed !== undefined) assert.equal(decision.tooManyMissed, expect.tooManyMissed);
@@ -255,7 +298,7 @@ describe('simulateCronJob: the JSON of `kubeassist simulate` for a CronJob', () 
     }, NEWEST);
     assert.deepEqual(result, {
       next: ['2026-01-04T02:00:00Z', '2026-01-05T02:00:00Z', '2026-01-06T02:00:00Z', '2026-01-07T02:00:00Z', '2026-01-08T02:00:00Z'],
-      decision: { action: 'create', reason: 'SuccessfulCreate', scheduledTime: '2026-01-03T02:00:00Z', missed: 2, tooManyMissed: false },
+      decision: { action: 'create', reason: 'SuccessfulCreate', scheduledTime: '2026-01-03T02:00:00Z', missed: 2, tooManyMissed: false, requeueAfter: 14 * 3600 + 0.1 },
       jobName: `nightly-${Date.parse('2026-01-03T02:00:00Z') / 60000}`,
     });
   });
@@ -272,7 +315,7 @@ describe('simulateCronJob: the JSON of `kubeassist simulate` for a CronJob', () 
 
   it('more than 100 missed: a warning, and the latest run still starts (not "stops for good")', () => {
     const { decision } = simulateCronJob(cronJob({ schedule: '*/5 * * * *' }), { created: '2026-01-01T00:00:00Z', now: '2026-01-02T00:01:00Z', activeJobs: 0 }, NEWEST);
-    assert.deepEqual(decision, { action: 'create', reason: 'SuccessfulCreate', scheduledTime: '2026-01-02T00:00:00Z', missed: 288, tooManyMissed: true });
+    assert.deepEqual(decision, { action: 'create', reason: 'SuccessfulCreate', scheduledTime: '2026-01-02T00:00:00Z', missed: 288, tooManyMissed: true, requeueAfter: 240.1 });
   });
 
   it('Forbid with a Job still running skips the run; Replace deletes the running Job and creates the new one', () => {
@@ -292,7 +335,7 @@ describe('simulateCronJob: the JSON of `kubeassist simulate` for a CronJob', () 
   it('a schedule that never comes ("59 23 31 2 *") is an invalid schedule to the controller', () => {
     const result = simulateCronJob(cronJob({ schedule: '59 23 31 2 *' }), { created: '2026-01-01T00:00:00Z', now: '2026-03-01T00:00:00Z', activeJobs: 0 }, NEWEST);
     assert.deepEqual(result.next, []);
-    assert.deepEqual(result.decision, { action: 'skip', reason: 'InvalidSchedule', scheduledTime: null, missed: 0, tooManyMissed: false });
+    assert.deepEqual(result.decision, { action: 'skip', reason: 'InvalidSchedule', scheduledTime: null, missed: 0, tooManyMissed: false, requeueAfter: null });
   });
 
   it('scenario times may be Unix seconds too (as behaviour/scenario.ts parses the file)', () => {

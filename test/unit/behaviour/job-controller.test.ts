@@ -21,11 +21,11 @@ function newJob(parallelism: number, completions: number, backoffLimit: number, 
   return jobSpec({ parallelism, ...(completions >= 0 ? { completions } : {}), backoffLimit, completionMode: indexed ? 'Indexed' : 'NonIndexed', ...extra });
 }
 
-/** setPodsStatuses: pending, running (active), succeeded, failed and terminating (running, being deleted) Pods. */
-function podSet(counts: { pending?: number; active?: number; succeeded?: number; failed?: number; terminating?: number }): TestPod[] {
+/** setPodsStatuses: pending, running (active; the first `ready` of them Ready), succeeded, failed and terminating (running, being deleted) Pods. */
+function podSet(counts: { pending?: number; active?: number; ready?: number; succeeded?: number; failed?: number; terminating?: number }): TestPod[] {
   return [
     ...pods(counts.pending ?? 0, 'Pending'),
-    ...pods(counts.active ?? 0, 'Running'),
+    ...pods(counts.active ?? 0, 'Running').map((p, i) => (i < (counts.ready ?? 0) ? { ...p, conditions: [{ type: 'Ready', status: 'True' }] } : p)),
     ...pods(counts.succeeded ?? 0, 'Succeeded'),
     ...pods(counts.failed ?? 0, 'Failed'),
     ...pods(counts.terminating ?? 0, 'Running', 100).map((p) => ({ ...p, deletionTimestamp: NOW })),
@@ -48,6 +48,8 @@ interface SyncCase {
   createdIndexes?: number[];
   deletions?: number;
   active?: number;
+  /** status.ready (upstream expectedReady); 0 unless given. */
+  ready?: number;
   succeeded?: number;
   failed?: number;
   completedIndexes?: string;
@@ -55,6 +57,8 @@ interface SyncCase {
   conditions?: ReturnType<typeof cond>[];
   patches?: number;
   startTime?: 'set' | 'unset';
+  /** The upstream test does not look at status.ready. */
+  readyUnchecked?: boolean;
   /** The upstream test does not look at creations. */
   creationsUnchecked?: boolean;
 }
@@ -65,6 +69,7 @@ function check(c: SyncCase): void {
   if (c.createdIndexes) assert.deepEqual([...created].sort((a, b) => (a ?? -1) - (b ?? -1)), c.createdIndexes, 'created indexes');
   assert.equal(deleted.length, c.deletions ?? 0, 'deletions');
   assert.equal(status.active, c.active ?? 0, 'active');
+  if (!c.readyUnchecked) assert.equal(status.ready, c.ready ?? 0, 'ready');
   assert.equal(status.succeeded, c.succeeded ?? 0, 'succeeded');
   assert.equal(status.failed, c.failed ?? 0, 'failed');
   assert.equal(status.completedIndexes, c.completedIndexes ?? '', 'completedIndexes');
@@ -79,7 +84,7 @@ const CONTROLLER_SYNC_JOB: SyncCase[] = [
   { name: 'job start', job: newJob(2, 5, 6), pods: [], creations: 2, active: 2, startTime: 'set' },
   { name: 'WQ job start', job: newJob(2, -1, 6), pods: [], creations: 2, active: 2 },
   { name: 'pending pods', job: newJob(2, 5, 6), pods: podSet({ pending: 2 }), active: 2 },
-  { name: 'correct # of pods', job: newJob(3, 5, 6), pods: podSet({ active: 3 }), active: 3 },
+  { name: 'correct # of pods', job: newJob(3, 5, 6), pods: podSet({ active: 3, ready: 2 }), active: 3, ready: 2 },
   { name: 'WQ job: correct # of pods', job: newJob(2, -1, 6), pods: podSet({ active: 2 }), active: 2 },
   { name: 'too few active pods', job: newJob(2, 5, 6), pods: podSet({ active: 1, succeeded: 1 }), creations: 1, active: 2, succeeded: 1, patches: 1 },
   {
@@ -110,7 +115,7 @@ const CONTROLLER_SYNC_JOB: SyncCase[] = [
   { name: 'too few active pods with a dynamic job', job: newJob(2, -1, 6), pods: podSet({ active: 1 }), creations: 1, active: 2 },
   { name: 'too many active pods', job: newJob(2, 5, 6), pods: podSet({ active: 3 }), deletions: 1, active: 2, patches: 1 },
   { name: 'too many active pods; PodReplacementPolicy enabled', job: newJob(2, 5, 6), gates: { podReplacementPolicy: true }, pods: podSet({ active: 3 }), deletions: 1, active: 2, patches: 1, terminating: 1 },
-  { name: 'count ready pods when too many active pods', job: newJob(2, 5, 6), pods: podSet({ active: 3 }), deletions: 1, active: 2, patches: 1 },
+  { name: 'count ready pods when too many active pods', job: newJob(2, 5, 6), pods: podSet({ active: 3, ready: 3 }), deletions: 1, active: 2, ready: 2, patches: 1 },
   { name: 'failed + succeed pods: reset backoff delay', job: newJob(2, 5, 6), pods: podSet({ active: 1, succeeded: 1, failed: 1 }), creations: 1, active: 2, succeeded: 1, failed: 1, patches: 2 },
   { name: 'new failed pod', job: newJob(2, 5, 6), pods: podSet({ active: 1, failed: 1 }), creations: 1, active: 2, failed: 1, patches: 1 },
   { name: 'no new pod; possible finalizer update of failed pod', job: newJob(1, 1, 6), status: { active: 1, failed: 1, startTime: NOW }, pods: podSet({ active: 1 }), active: 1, failed: 1, patches: 0 },
@@ -142,7 +147,7 @@ const CONTROLLER_SYNC_JOB: SyncCase[] = [
     name: 'count terminating pods when indexed job fails and PodReplacementPolicy enabled', job: newJob(2, 3, 0, true), gates: { podReplacementPolicy: true },
     pods: indexed(['0', 'Succeeded'], ['1', 'Failed'], ['2', 'Running']), succeeded: 1, failed: 2, completedIndexes: '0', conditions: [BACKOFF_TARGET], patches: 3, deletions: 1, terminating: 1,
   },
-  { name: 'count ready pods when job fails', job: newJob(2, 3, 0), pods: podSet({ active: 2, failed: 1 }), failed: 3, conditions: [BACKOFF_FAILED], patches: 3, deletions: 2 },
+  { name: 'count ready pods when job fails', job: newJob(2, 3, 0), pods: podSet({ active: 2, ready: 2, failed: 1 }), failed: 3, conditions: [BACKOFF_FAILED], patches: 3, deletions: 2 },
   {
     name: 'indexed job repeated completed index', job: newJob(2, 3, 6, true), pods: indexed(['0', 'Succeeded'], ['1', 'Succeeded'], ['1', 'Succeeded']),
     creations: 1, createdIndexes: [2], active: 1, succeeded: 2, completedIndexes: '0,1', patches: 3,
@@ -183,15 +188,22 @@ const CONTROLLER_SYNC_JOB: SyncCase[] = [
     creations: 2, active: 2, conditions: [cond('Suspended', 'False', 'JobResumed', 'Job resumed')], startTime: 'set',
   },
   {
-    name: 'FailureTarget=False condition added manually is ignored', job: newJob(1, 1, 0), pods: podSet({ active: 1 }),
+    name: 'FailureTarget=False condition added manually is ignored', job: newJob(1, 1, 0), pods: podSet({ active: 1, ready: 1 }),
     status: { active: 1, startTime: NOW, conditions: [at(cond('FailureTarget', 'False', 'ConditionAddedManually', 'Testing'))] },
-    active: 1, conditions: [cond('FailureTarget', 'False', 'ConditionAddedManually', 'Testing')],
+    active: 1, ready: 1, conditions: [cond('FailureTarget', 'False', 'ConditionAddedManually', 'Testing')],
   },
   {
-    name: 'SuccessCriteriaMet=False condition added manually is ignored', job: newJob(1, 1, 0), gates: { successPolicy: true }, pods: podSet({ active: 1 }),
+    name: 'SuccessCriteriaMet=False condition added manually is ignored', job: newJob(1, 1, 0), gates: { successPolicy: true }, pods: podSet({ active: 1, ready: 1 }),
     status: { active: 1, startTime: NOW, conditions: [at(cond('SuccessCriteriaMet', 'False', 'ConditionAddedManually', 'Testing'))] },
-    active: 1, conditions: [cond('SuccessCriteriaMet', 'False', 'ConditionAddedManually', 'Testing')],
+    active: 1, ready: 1, conditions: [cond('SuccessCriteriaMet', 'False', 'ConditionAddedManually', 'Testing')],
   },
+  {
+    name: 'count ready pods when suspending a job with satisfied expectations', job: newJob(2, 4, 6, false, { suspend: true }), pods: podSet({ active: 2, ready: 2 }),
+    deletions: 2, active: 0, ready: 0, conditions: [SUSPENDED], patches: 2, startTime: 'unset',
+  },
+  // Upstream the Job is also being deleted; a sync that fails the Job does not read the deletion (the model has none).
+  { name: 'too many job failures', job: newJob(2, 5, 0), pods: podSet({ failed: 1 }), failed: 1, conditions: [BACKOFF_FAILED], patches: 1 },
+  { name: 'indexed job with podIndexLabel feature disabled', job: newJob(2, 5, 6, true), pods: [], creations: 2, createdIndexes: [0, 1], active: 2 },
   {
     name: 'backoff limit exceeded; JobManagedBy enabled', job: newJob(2, 3, 0, true), gates: { managedBy: true },
     pods: indexed(['0', 'Succeeded'], ['1', 'Failed'], ['2', 'Running']), succeeded: 1, failed: 2, completedIndexes: '0', conditions: [BACKOFF_TARGET], patches: 3, deletions: 1, terminating: undefined,

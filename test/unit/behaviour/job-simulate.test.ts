@@ -161,6 +161,16 @@ describe('scenario files: one problem per bad entry, with its path', () => {
     assert.deepEqual(parsed.cronJob, { created: 1767225600, now: 1767441600, activeJobs: 1, lastScheduleTime: 1767236400 });
   });
 
+  it('reads terminating (a Pod deleted from outside) as a duration, and refuses it beside a whole status', () => {
+    const { job, problems } = parseScenarios([{ pods: [{ runFor: '5s', terminating: '30s' }, { terminating: 'soon' }, { terminating: '1m', status: { phase: 'Failed' } }] }]);
+    assert.equal(job, undefined);
+    assert.deepEqual(problems, [
+      { path: 'pods[1].terminating', message: '"soon" is not a duration (how long the deleted Pod takes to stop: 30s, 2m)' },
+      { path: 'pods[2].terminating', message: 'a Pod deleted from outside ends as terminating says; leave out status' },
+    ]);
+    assert.deepEqual(parseScenarios([{ pods: [{ runFor: '5s', terminating: '30s' }] }]).job?.pods, [{ runFor: 5, terminating: 30 }]);
+  });
+
   it('names each bad entry', () => {
     const parsed = parseScenarios([{
       pods: [{ exitCode: 'x' }, { runFor: '31' }, { index: -1, always: 'yes' }, { conditions: [{ type: 'DisruptionTarget', status: true }] }, { status: { containerStatuses: [] } }, 'fail', { colour: 'red' }],

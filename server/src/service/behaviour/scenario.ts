@@ -18,6 +18,11 @@ export interface PodOutcome {
   status?: JsonObject;
   /** With index: every Pod of that index gets this outcome, not only the next one. */
   always?: boolean;
+  /**
+   * The Pod is deleted from outside (eviction, preemption, a drained node) after runFor and takes this long to stop;
+   * it then fails (exit code 143 unless exitCode says otherwise; conditions are set at the deletion).
+   */
+  terminating?: number;
 }
 
 export type PodThen = 'succeed' | 'fail' | 'run';
@@ -57,7 +62,7 @@ export interface ParsedScenarios {
 
 const JOB_KEYS = ['pods', 'then', 'updates'];
 const CRONJOB_KEYS = ['created', 'lastScheduleTime', 'now', 'activeJobs'];
-const POD_KEYS = ['exitCode', 'container', 'runFor', 'index', 'conditions', 'status', 'always'];
+const POD_KEYS = ['exitCode', 'container', 'runFor', 'index', 'conditions', 'status', 'always', 'terminating'];
 const THEN_WORDS: readonly PodThen[] = ['succeed', 'fail', 'run'];
 const PHASES = ['Pending', 'Running', 'Succeeded', 'Failed', 'Unknown'];
 const CONDITION_STATUSES = ['True', 'False', 'Unknown'];
@@ -203,6 +208,12 @@ function parsePodOutcome(entry: Json, path: string, bad: At, inList: boolean): P
     const runFor = parseDuration(entry.runFor);
     if (runFor === undefined) fail(`${path}.runFor`, `${show(entry.runFor)} is not a duration (write 31s, 2m, 1h30m)`);
     else outcome.runFor = runFor;
+  }
+  if (entry.terminating !== undefined) {
+    const terminating = parseDuration(entry.terminating);
+    if (terminating === undefined) fail(`${path}.terminating`, `${show(entry.terminating)} is not a duration (how long the deleted Pod takes to stop: 30s, 2m)`);
+    else if (entry.status !== undefined) fail(`${path}.terminating`, 'a Pod deleted from outside ends as terminating says; leave out status');
+    else outcome.terminating = terminating;
   }
   if (entry.index !== undefined) {
     if (isInt(entry.index) && entry.index >= 0) outcome.index = entry.index;

@@ -1,8 +1,8 @@
 // One pass of the CronJob controller (ControllerV2.syncCronJob) over a CronJob at a given moment: the Job it
 // creates, replaces or does not create, and why, in the order syncCronJob decides. Pure and release-aware.
 import type { Json, JsonObject } from '../../types';
-import { nextScheduleTime, TOO_MANY_MISSED, type CronJobTimes } from './mostRecent';
-import { controllerSchedule, scheduleNextRuns, type ControllerSchedule } from './schedule';
+import { mostRecentScheduleTime, nextScheduleTime, TOO_MANY_MISSED, WALKS_MISSED_SCHEDULES_FROM, type CronJobTimes } from './mostRecent';
+import { controllerSchedule, scheduleNext, scheduleNextRuns, type ControllerSchedule } from './schedule';
 
 /** A time of a scenario: RFC 3339 as the file writes it, or Unix seconds (as behaviour/scenario.ts parses it). */
 export type ScenarioTime = string | number;
@@ -36,6 +36,11 @@ export interface CronJobDecision {
   missed: number;
   /** More than 100 missed: the controller warns (TooManyMissedTimes) and still starts the most recent one. */
   tooManyMissed: boolean;
+  /**
+   * The seconds after which syncCronJob asks to be synced again (its requeueAfter: nextScheduleTimeDuration, with the
+   * 100 ms nextScheduleDelta), or null when it does not requeue (bad zone or schedule, suspended).
+   */
+  requeueAfter: number | null;
 }
 
 export interface CronJobSimulation {
@@ -131,8 +136,8 @@ export function simulateCronJob(cronJob: JsonObject, scenario: CronJobScenario, 
     ...(integerAt(spec, 'startingDeadlineSeconds') !== undefined ? { startingDeadlineSeconds: integerAt(spec, 'startingDeadlineSeconds') } : {}),
   };
   const activeJobs = scenario.activeJobs ?? 0;
-  const skip = (reason: CronJobDecisionReason, scheduled?: number, missed = 0): CronJobDecision =>
-    ({ action: 'skip', reason, scheduledTime: scheduled === undefined ? null : rfc3339(scheduled), missed, tooManyMissed: missed > TOO_MANY_MISSED });
+  const skip = (reason: CronJobDecisionReason, scheduled?: number, missed = 0, requeueAfter: number | null = null): CronJobDecision =>
+    ({ action: 'skip', reason, scheduledTime: scheduled === undefined ? null : rfc3339(scheduled), missed, tooManyMissed: missed > TOO_MANY_MISSED, requeueAfter });
   const schedule = controllerSchedule(cronJob, minor);
   if (!('schedule' in schedule)) {
     // The zone check comes before suspend; an unparseable schedule after it.
@@ -146,19 +151,42 @@ export function simulateCronJob(cronJob: JsonObject, scenario: CronJobScenario, 
   if (spec.suspend === true) return result(skip('Suspended'));
   if (found.error) return result(skip('InvalidSchedule'));
   const scheduled = found.mostRecentTime;
-  if (scheduled === undefined) return result(skip('NotDue', undefined, found.missed));
+  // Every branch from here on returns nextScheduleTimeDuration as the requeue.
+  const requeue = nextScheduleTimeDuration(times, now, schedule, minor);
+  if (scheduled === undefined) return result(skip('NotDue', undefined, found.missed, requeue));
   const deadline = times.startingDeadlineSeconds;
   // Effectively unreachable: the deadline already bounds the search for the scheduled time (kubernetes#101148).
-  if (deadline !== undefined && scheduled + deadline < now) return result(skip('MissSchedule', scheduled, found.missed));
-  if (times.lastScheduleTime === scheduled) return result(skip('AlreadyProcessed', scheduled, found.missed));
+  if (deadline !== undefined && scheduled + deadline < now) return result(skip('MissSchedule', scheduled, found.missed, requeue));
+  if (times.lastScheduleTime === scheduled) return result(skip('AlreadyProcessed', scheduled, found.missed, requeue));
   const policy = spec.concurrencyPolicy;
-  if (policy === 'Forbid' && activeJobs > 0) return result(skip('JobAlreadyActive', scheduled, found.missed));
+  if (policy === 'Forbid' && activeJobs > 0) return result(skip('JobAlreadyActive', scheduled, found.missed, requeue));
   const replace = policy === 'Replace' && activeJobs > 0;
   const decision: CronJobDecision = {
     action: replace ? 'replace' : 'create', reason: replace ? 'ReplaceConcurrent' : 'SuccessfulCreate',
     scheduledTime: rfc3339(scheduled), missed: found.missed, tooManyMissed: found.missed > TOO_MANY_MISSED,
+    // The Job is created and status.lastScheduleTime set to its scheduled time before the requeue is computed.
+    requeueAfter: nextScheduleTimeDuration({ ...times, lastScheduleTime: scheduled }, now, schedule, minor),
   };
   return result(decision, getJobName(name, scheduled));
+}
+
+/** nextScheduleDelta: the requeue lands 100 ms after the schedule time, against clock skew. */
+const NEXT_SCHEDULE_DELTA = 0.1;
+
+/**
+ * nextScheduleTimeDuration (utils.go): from 1.25 (kubernetes#109250) the next schedule time after the most recent one
+ * (mostRecentScheduleTime without startingDeadlineSeconds; none due: after the earliest time; missed ones that the
+ * walk did not find, or the schedule error: after now, kubernetes#121327); before, nextScheduledTimeDuration: the next
+ * schedule time after now. Seconds, to the millisecond.
+ */
+export function nextScheduleTimeDuration(times: CronJobTimes, now: number, schedule: ControllerSchedule, minor: number): number | null {
+  let from = now;
+  if (minor >= WALKS_MISSED_SCHEDULES_FROM) {
+    const recent = mostRecentScheduleTime(times, now, schedule, false);
+    if (!recent.error) from = recent.mostRecentTime ?? (recent.missed === 0 ? recent.earliestTime : now);
+  }
+  const next = scheduleNext(schedule, from);
+  return next === undefined ? null : Math.round((next + NEXT_SCHEDULE_DELTA - now) * 1000) / 1000;
 }
 
 /** The next `count` run times of a CronJob after `nowSeconds` (explain: fixed times only; `@every` runs from its creation). */

@@ -5,7 +5,7 @@ import { hasIndex, intervalsToString, mergeIntervals, parseIndexesFromString, so
 import { COMPLETION_INDEX_ANNOTATION, INDEX_FAILURE_COUNT_ANNOTATION, INDEX_IGNORED_FAILURE_COUNT_ANNOTATION, JOB_CONTROLLER_NAME, type JobCondition, type JobSpecView, type PodView } from './model';
 import { matchPodFailurePolicy, type PodFailurePolicyMatch } from './podFailurePolicy';
 import {
-  activePodsRemovalOrder, getCompletionIndex, hasBackoffLimitPerIndex, isActivePod, isIndexedJob, isIndexFailed, isPodFailed, isTerminatingPod,
+  activePodsRemovalOrder, countReadyPods, getCompletionIndex, hasBackoffLimitPerIndex, isActivePod, isIndexedJob, isIndexFailed, isPodFailed, isTerminatingPod,
   onlyReplaceFailedPods, pastBackoffLimitOnFailure, trackTerminatingPods, UNKNOWN_COMPLETION_INDEX,
 } from './pods';
 import type { JobControllerRelease } from './release';
@@ -108,6 +108,8 @@ interface SyncContext {
   newBackoffRecord?: BackoffRecord;
   podsWithDelayedDeletionPerIndex: Map<number, PodView>;
   terminating?: number;
+  /** jobCtx.ready: active Pods with Ready=True, less those this sync deletes (countReadyPods, deletedReady). */
+  ready: number;
   uncountedSucceeded: Set<string>;
   uncountedFailed: Set<string>;
 }
@@ -132,10 +134,12 @@ export function syncJob(state: JobControllerState, now: number, effects: Control
     activePods: pods.filter(isActivePod),
     succeeded: 0, failed: 0, prevSucceededIndexes: [], succeededIndexes: [],
     podsWithDelayedDeletionPerIndex: new Map(),
+    ready: 0,
     uncountedSucceeded: new Set(status.uncountedSucceeded),
     uncountedFailed: new Set(status.uncountedFailed),
   };
   if (trackTerminatingPods(spec, release)) ctx.terminating = pods.filter(isTerminatingPod).length;
+  ctx.ready = countReadyPods(ctx.activePods);
   let active = ctx.activePods.length;
   const { succeededPods, failedPods } = getNewFinishedPods(ctx);
   ctx.succeeded = status.succeeded + succeededPods.length + ctx.uncountedSucceeded.size;
@@ -201,6 +205,7 @@ export function syncJob(state: JobControllerState, now: number, effects: Control
     const deleted = ctx.activePods.length;
     active -= deleted;
     if (ctx.terminating !== undefined) ctx.terminating += deleted;
+    ctx.ready -= countReadyPods(ctx.activePods); // deleteActivePods returns the deleted ready Pods
   } else {
     active = manageJob(ctx);
     const complete = spec.completions === undefined ? ctx.succeeded > 0 && active === 0 : ctx.succeeded >= spec.completions && active === 0;
@@ -218,6 +223,7 @@ export function syncJob(state: JobControllerState, now: number, effects: Control
   }
 
   status.active = active;
+  status.ready = ctx.ready;
   if (release.podReplacementPolicy) status.terminating = ctx.terminating;
   trackJobStatusAndRemoveFinalizers(ctx);
   return { newFailure: jobHasNewFailure && !isJobFinished(status) };
@@ -238,15 +244,16 @@ function newFailedConditionForFailureTarget(condition: JobCondition, now: number
   return newCondition('Failed', 'True', condition.reason, condition.message, now);
 }
 
-/** hasSuccessCriteriaMetCondition */
+/** hasSuccessCriteriaMetCondition (success_policy.go): read while JobSuccessPolicy is on or terminal conditions are delayed. */
 function hasSuccessCriteriaMetCondition(status: JobStatusState, release: JobControllerRelease): JobCondition | undefined {
-  if (!release.successPolicy) return undefined;
+  if (!release.successPolicy && !release.delayTerminalCondition) return undefined;
   const condition = findCondition(status.conditions, 'SuccessCriteriaMet');
   return condition && condition.status === 'True' ? condition : undefined;
 }
 
+/** isSuccessCriteriaMetCondition (success_policy.go): JobSuccessPolicy on, or delayTerminalCondition (the SuccessCriteriaMet of a Job that reached its completions). */
 function isSuccessCriteriaMetCondition(condition: JobCondition | undefined, release: JobControllerRelease): boolean {
-  return release.successPolicy && condition?.type === 'SuccessCriteriaMet' && condition.status === 'True';
+  return (release.successPolicy || release.delayTerminalCondition) && condition?.type === 'SuccessCriteriaMet' && condition.status === 'True';
 }
 
 /** pastActiveDeadline: never while suspended. */
@@ -348,6 +355,7 @@ function manageJob(ctx: SyncContext): number {
     // Deleting all active Pods in a suspended Job (deleteJobPods removes the finalizer first).
     for (const pod of ctx.activePods) effects.deletePod(pod, true, 'the Job is suspended');
     if (ctx.terminating !== undefined) ctx.terminating += active;
+    ctx.ready -= countReadyPods(ctx.activePods); // deleteJobPods returns the deleted ready Pods
     return 0;
   }
   let wantActive: number;
@@ -363,6 +371,7 @@ function manageJob(ctx: SyncContext): number {
     // Deletion takes precedence over creation in one sync.
     for (const pod of toDelete) effects.deletePod(pod, true, 'too many active Pods');
     if (ctx.terminating !== undefined) ctx.terminating += toDelete.length;
+    ctx.ready -= countReadyPods(toDelete);
     return active - toDelete.length;
   }
   const terminating = release.minor >= 28 && onlyReplaceFailedPods(spec, release) ? ctx.terminating ?? 0 : 0;

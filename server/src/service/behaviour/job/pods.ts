@@ -55,6 +55,20 @@ function completionIndexOf(value: string | undefined): number {
   return index < 0 ? UNKNOWN_COMPLETION_INDEX : index;
 }
 
+/** names.MaxGeneratedNameLength: the API server keeps at most this much of a generateName before its 5 random characters. */
+export const MAX_GENERATED_NAME_LENGTH = 58;
+
+/**
+ * The generateName of a Job's Pod: for an Indexed Job podGenerateNameWithIndex (`<job>-<index>-`, the Job name cut so
+ * that the whole fits), else getPodsPrefix's `<job>-`, which the API server's SimpleNameGenerator cuts to 58.
+ */
+export function podGenerateName(jobName: string, index: number | undefined): string {
+  if (index === undefined) return `${jobName}-`.slice(0, MAX_GENERATED_NAME_LENGTH);
+  const appendIndex = `-${index}-`;
+  const prefix = jobName + appendIndex;
+  return prefix.length > MAX_GENERATED_NAME_LENGTH ? jobName.slice(0, MAX_GENERATED_NAME_LENGTH - appendIndex.length) + appendIndex : prefix;
+}
+
 export function isIndexedJob(spec: JobSpecView): boolean {
   return spec.completionMode === 'Indexed';
 }
@@ -93,11 +107,21 @@ export function pastBackoffLimitOnFailure(spec: JobSpecView, pods: readonly PodV
   return spec.backoffLimit === 0 ? restarts > 0 : restarts >= spec.backoffLimit;
 }
 
+/** podutil.IsPodReady: a Ready condition with status True. */
+export function isPodReady(pod: PodView): boolean {
+  return pod.status.conditions.some((condition) => condition.type === 'Ready' && condition.status === 'True');
+}
+
+/** countReadyPods (job_controller.go): the Ready Pods among the active ones. */
+export function countReadyPods(pods: readonly PodView[]): number {
+  return pods.filter(isPodReady).length;
+}
+
 /** controller.ActivePods ordering for removal: unscheduled < scheduled, Pending < Running, not ready < ready; then newer first. */
 export function activePodsRemovalOrder(a: PodView, b: PodView): number {
   const rank = (pod: PodView) => (pod.status.phase === 'Pending' ? 0 : pod.status.phase === 'Running' ? 1 : 2);
   if (rank(a) !== rank(b)) return rank(a) - rank(b);
-  const ready = (pod: PodView) => (pod.status.conditions.some((condition) => condition.type === 'Ready' && condition.status === 'True') ? 1 : 0);
+  const ready = (pod: PodView) => (isPodReady(pod) ? 1 : 0);
   if (ready(a) !== ready(b)) return ready(a) - ready(b);
   return b.creationTimestamp - a.creationTimestamp;
 }

@@ -7,7 +7,7 @@ import { LegacyRateLimiter } from './backoff';
 import { isJobFinished, managedByExternalController, newJobStatus, syncJob, type ControllerEffects, type JobControllerState } from './controller';
 import type { ContainerStatus, JobCondition, PodView } from './model';
 import { matchPodFailurePolicy, type PodFailurePolicyMatch } from './podFailurePolicy';
-import { isIndexedJob } from './pods';
+import { isIndexedJob, podGenerateName } from './pods';
 import { jobControllerRelease, releaseNotes } from './release';
 import { storedJob } from './spec';
 import { ContainerRestartBackoff } from './kubelet';
@@ -41,6 +41,10 @@ export interface SimulatedCondition {
 export interface SimulatedJobStatus {
   conditions: SimulatedCondition[];
   active: number;
+  /** Active Pods with the Ready condition (countReadyPods). */
+  ready: number;
+  /** Pods being deleted that have not finished; null where this release does not report it (JobPodReplacementPolicy off). */
+  terminating: number | null;
   succeeded: number;
   failed: number;
   completedIndexes: string;
@@ -73,9 +77,11 @@ interface SimPod extends PodView {
   outcome: PodOutcome | 'run';
   restartBackoff: ContainerRestartBackoff;
   gone: boolean;
+  /** Deleted from outside (scenario `terminating`): the time its containers stop. */
+  stopsAt?: number;
 }
 
-type EventKind = 'update' | 'finish' | 'restart' | 'sync';
+type EventKind = 'update' | 'finish' | 'restart' | 'stop' | 'sync';
 interface SimEvent {
   at: number;
   kind: EventKind;
@@ -83,7 +89,7 @@ interface SimEvent {
   pod?: SimPod;
   suspend?: boolean;
 }
-const PRIORITY: Record<EventKind, number> = { update: 0, finish: 1, restart: 1, sync: 2 };
+const PRIORITY: Record<EventKind, number> = { update: 0, finish: 1, restart: 1, stop: 1, sync: 2 };
 
 /** A min-heap of events by time, then kind, then insertion. */
 class EventQueue {
@@ -228,6 +234,8 @@ class JobSimulationRun {
         this.state.spec.suspend = event.suspend === true;
         this.log(this.now, event.suspend ? 'spec.suspend set to true (the Job is suspended)' : 'spec.suspend set to false (the Job is resumed)');
         this.enqueue(0); // updateJob with a new generation: enqueueSyncJobImmediately
+      } else if (pod && !pod.gone && event.kind === 'stop') {
+        this.stopDeletedPod(pod);
       } else if (pod && !pod.gone && pod.deletionTimestamp === undefined) {
         if (event.kind === 'finish') this.finishPod(pod);
         else this.restartContainer(pod);
@@ -269,6 +277,7 @@ class JobSimulationRun {
     // A status update is a Job update of the same generation: updateJob enqueues another sync (before 1.27: at once).
     if (!result.skipped && statusKey(status) !== statusBefore) this.enqueue(this.release.backoff === 'queue' ? 0 : this.release.batchPeriod);
     const counters = `active ${status.active}, succeeded ${status.succeeded}, failed ${status.failed}` +
+      (status.terminating ? `, terminating ${status.terminating}` : '') +
       (isIndexedJob(this.state.spec) ? `, completed indexes "${status.completedIndexes}"` : '') +
       (status.failedIndexes !== undefined ? `, failed indexes "${status.failedIndexes}"` : '');
     if (counters !== this.lastCounters && !result.skipped) {
@@ -308,12 +317,13 @@ class JobSimulationRun {
   private createPod(index: number | undefined, annotations: Record<string, string>, batch: number): void {
     const { spec } = this.state;
     const n = this.pods.length;
-    const name = `${spec.name}-${index !== undefined ? `${index}-` : ''}${suffix(n)}`;
+    const name = podGenerateName(spec.name, index) + suffix(n);
     const outcome = this.outcomeFor(index);
     const pod: SimPod = {
       name, namespace: spec.namespace, uid: `pod-${n}`, creationTimestamp: this.now, trackingFinalizer: true,
       annotations: { ...annotations },
-      status: { phase: 'Running', containerStatuses: spec.containers.map(runningContainer), initContainerStatuses: spec.initContainers.map((c) => ({ ...runningContainer(c), state: { terminated: { exitCode: 0, finishedAt: this.now } } })), conditions: [] },
+      // A running Pod without readiness probes is Ready (the kubelet's Ready condition); it turns False when the Pod ends.
+      status: { phase: 'Running', containerStatuses: spec.containers.map(runningContainer), initContainerStatuses: spec.initContainers.map((c) => ({ ...runningContainer(c), state: { terminated: { exitCode: 0, finishedAt: this.now } } })), conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: this.now }] },
       record: { name, index: index ?? null, created: round(this.now), finished: null, phase: 'Running', exitCode: null, rule: null, action: null, counted: false, restarts: 0 },
       outcome, restartBackoff: new ContainerRestartBackoff(), gone: false,
     };
@@ -347,6 +357,17 @@ class JobSimulationRun {
     const outcome = pod.outcome as PodOutcome;
     const { spec } = this.state;
     const now = this.now;
+    if (outcome.terminating !== undefined) {
+      // Deleted from outside with a grace period: no longer active, terminating until its containers stop.
+      pod.status.conditions.push(...(outcome.conditions ?? []).map((condition) => ({ ...condition, lastTransitionTime: now })));
+      pod.deletionTimestamp = now;
+      pod.deletionGracePeriodSeconds = outcome.terminating;
+      pod.stopsAt = now + outcome.terminating;
+      this.log(now, `${this.describe(pod)} deleted from outside; it stops after ${round(outcome.terminating)}s`);
+      this.events.push({ at: pod.stopsAt, kind: 'stop', pod });
+      this.podEvent(false); // updatePod: the deletion timestamp
+      return;
+    }
     if (outcome.status) {
       applyStatus(pod, outcome.status, now, spec.containers);
       if (pod.status.phase === 'Running' || pod.status.phase === 'Pending') {
@@ -366,6 +387,7 @@ class JobSimulationRun {
       // restartPolicy OnFailure: the kubelet restarts the container in the same Pod.
       const status = containerNamed(pod, target);
       status.state = { terminated: { exitCode, finishedAt: now } };
+      setReady(pod, 'False', now); // not Ready until the container runs again
       const restartAt = pod.restartBackoff.restartAt(now);
       this.log(now, `${this.describe(pod)}: container ${target} exited with ${exitCode}; the kubelet restarts it ${restartAt > now ? `after ${round(restartAt - now)}s (CrashLoopBackOff)` : 'at once'}`);
       pod.record.exitCode = exitCode;
@@ -384,7 +406,7 @@ class JobSimulationRun {
 
   private terminal(pod: SimPod, text: string): void {
     const now = this.now;
-    pod.status.conditions.push({ type: 'Ready', status: 'False', lastTransitionTime: now });
+    setReady(pod, 'False', now);
     pod.record.phase = pod.status.phase;
     pod.record.finished = round(now);
     const exited = [...pod.status.containerStatuses, ...pod.status.initContainerStatuses].find((c) => c.state.terminated && c.state.terminated.exitCode !== 0);
@@ -393,12 +415,29 @@ class JobSimulationRun {
     this.podEvent(pod.status.phase === 'Failed');
   }
 
+  /** A Pod deleted from outside stops: Failed (from 1.27, kubernetes#115331), its containers killed by SIGTERM. */
+  private stopDeletedPod(pod: SimPod): void {
+    if (pod.stopsAt === undefined) return;
+    pod.stopsAt = undefined;
+    if (pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed') return;
+    const outcome = pod.outcome as PodOutcome;
+    const target = outcome.container ?? this.state.spec.containers[0];
+    terminateContainers(pod, target, outcome.exitCode ?? 143, this.now, undefined);
+    if (this.minor < 27) {
+      this.podEvent(false); // removeTerminatedPods ends it after the next sync, as before kubernetes#115331
+      return;
+    }
+    pod.status.phase = 'Failed';
+    this.terminal(pod, `${this.describe(pod)} stopped after its deletion: failed`);
+  }
+
   private restartContainer(pod: SimPod): void {
     const outcome = pod.outcome as PodOutcome;
     const target = outcome.container ?? this.state.spec.containers[0];
     const status = containerNamed(pod, target);
     status.restartCount++;
     status.state = { running: { startedAt: this.now } };
+    setReady(pod, 'True', this.now);
     pod.record.restarts = restartsOf(pod);
     this.log(this.now, `${this.describe(pod)}: container ${target} restarted (restart ${status.restartCount}; the Pod has ${pod.record.restarts} in all)`);
     this.podEvent(false);
@@ -433,7 +472,7 @@ class JobSimulationRun {
   /** A deleted Pod stops at once (its containers exit on SIGTERM) and goes from the API once it has no finalizer. */
   private removeTerminatedPods(): void {
     for (const pod of this.pods) {
-      if (pod.gone || pod.deletionTimestamp === undefined) continue;
+      if (pod.gone || pod.deletionTimestamp === undefined || pod.stopsAt !== undefined) continue;
       if (pod.status.phase !== 'Succeeded' && pod.status.phase !== 'Failed') {
         if (this.minor >= 27) pod.status.phase = 'Failed'; // kubernetes#115331: deleted running Pods end Failed
         pod.record.phase = 'Failed';
@@ -484,6 +523,8 @@ class JobSimulationRun {
       status: {
         conditions: status.conditions.map((c) => ({ type: c.type, status: c.status, reason: c.reason, message: c.message, at: round(c.lastTransitionTime) })),
         active: status.active,
+        ready: status.ready,
+        terminating: status.terminating ?? null,
         succeeded: status.succeeded,
         failed: status.failed,
         completedIndexes: status.completedIndexes,
@@ -501,6 +542,11 @@ class JobSimulationRun {
 
 function statusKey(status: JobControllerState['status']): string {
   return `${status.active}|${status.succeeded}|${status.failed}|${status.completedIndexes}|${status.failedIndexes}|${status.startTime}|${status.terminating}|${status.conditions.length}|${status.conditions.map((c) => c.status + c.reason).join()}`;
+}
+
+/** The Pod's Ready condition, replaced (the kubelet keeps one per type). */
+function setReady(pod: PodView, status: string, now: number): void {
+  pod.status.conditions = [...pod.status.conditions.filter((c) => c.type !== 'Ready'), { type: 'Ready', status, lastTransitionTime: now }];
 }
 
 function runningContainer(name: string): ContainerStatus {
@@ -558,6 +604,8 @@ function applyStatus(pod: PodView, status: JsonObject, now: number, containers: 
     pod.status.conditions = status.conditions
       .filter((c): c is JsonObject => typeof c === 'object' && c !== null && !Array.isArray(c))
       .map((c) => ({ type: String(c.type), status: String(c.status), lastTransitionTime: now }));
+  } else if (pod.status.phase !== 'Running') {
+    setReady(pod, 'False', now);
   }
 }
 
