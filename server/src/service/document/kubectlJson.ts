@@ -90,6 +90,10 @@ class Decoder {
   private readonly expanding = new Set<Alias>();
   /** The alias whose expansion is under way at the top: where an "alias bomb" is reported. */
   private outermost: Alias | undefined;
+  /** A value JSON cannot hold was decoded: encoding/json's pass (`marshal`) must look for it. */
+  notJson = false;
+  /** A map field was set to null (toServerJson drops such fields; without any, its copy is the same JSON). */
+  nullFields = false;
 
   constructor(private readonly targets: AliasTargets) {}
 
@@ -140,7 +144,10 @@ class Decoder {
 
   private scalar(node: Scalar): Decoded {
     const scalar = this.resolved(node);
-    if (scalar.kind === 'float' && !Number.isFinite(scalar.value)) return new NotJson(node);
+    if (scalar.kind === 'float' && !Number.isFinite(scalar.value)) {
+      this.notJson = true;
+      return new NotJson(node);
+    }
     return goScalarJson(scalar);
   }
 
@@ -153,7 +160,9 @@ class Decoder {
         continue;
       }
       const key = this.key(item.key);
-      setField(out, key, this.decode(item.value));
+      const value = this.decode(item.value);
+      if (value === null) this.nullFields = true;
+      setField(out, key, value);
     }
     return out;
   }
@@ -218,18 +227,50 @@ function marshal(value: Decoded): unknown {
 
 /**
  * The JSON kubectl sends for `node` (the document's contents by default), nulls included; throws a
- * KubectlRefusal where kubectl refuses the document.
+ * KubectlRefusal where kubectl refuses the document. The result may be shared: do not change it.
  */
 export function kubectlJson(document: Document, node: unknown = document.contents): unknown {
-  const whole = node === document.contents;
-  if (whole && converted.has(document)) return converted.get(document);
-  const json = marshal(new Decoder(targetsOf(document)).decode(node));
-  if (whole) converted.set(document, json);
-  return json;
+  return converted(document, node).json;
 }
 
-/** Each document's JSON, once converted (the objects are read, never changed), and where its aliases point. */
-const converted = new WeakMap<Document, unknown>();
+/** A conversion's JSON, and whether a map field in it may be null. */
+export interface Converted {
+  json: unknown;
+  nullFields: boolean;
+}
+
+/**
+ * The JSON of `node` as kubectlJson gives it, now owned by the caller (it may change it): the whole
+ * document's conversion made earlier (by the refusal check) is handed over and forgotten, any other is
+ * made for the caller.
+ */
+export function claimConverted(document: Document, node: unknown = document.contents): Converted {
+  if (node === document.contents) {
+    const known = conversions.get(document);
+    if (known) {
+      conversions.delete(document);
+      return known;
+    }
+  }
+  return convert(document, node);
+}
+
+function converted(document: Document, node: unknown): Converted {
+  if (node !== document.contents) return convert(document, node);
+  let known = conversions.get(document);
+  if (!known) conversions.set(document, (known = convert(document, node)));
+  return known;
+}
+
+function convert(document: Document, node: unknown): Converted {
+  const decoder = new Decoder(targetsOf(document));
+  const decoded = decoder.decode(node);
+  // Without a value JSON cannot hold, encoding/json's pass would only copy the decoded value.
+  return { json: decoder.notJson ? marshal(decoded) : decoded, nullFields: decoder.nullFields };
+}
+
+/** Each document's JSON, once converted (the objects are read, never changed, until claimed), and where its aliases point. */
+const conversions = new WeakMap<Document, Converted>();
 const targets = new WeakMap<Document, AliasTargets>();
 const aliasFree = new WeakSet<Document>();
 
