@@ -82,6 +82,12 @@ function rangeOf(node: unknown): [number, number] {
   return range ? [range[0], range[1]] : [0, 0];
 }
 
+/**
+ * Thrown by a Decoder that watches names when it meets an alias or an anchor whose name go-yaml refuses: the
+ * caller then checks the names in document order first (badAnchorName), as go-yaml's scanner meets them.
+ */
+class NamesToCheck extends Error {}
+
 /** Decodes nodes as go-yaml does, counting as it counts. */
 class Decoder {
   private decodeCount = 0;
@@ -95,9 +101,22 @@ class Decoder {
   /** A map field was set to null (toServerJson drops such fields; without any, its copy is the same JSON). */
   nullFields = false;
 
-  constructor(private readonly targets: AliasTargets) {}
+  private targets: AliasTargets | undefined;
+
+  /** `watchNames`: throw NamesToCheck at an alias or a refused anchor name (acceptedWithoutAliases). */
+  constructor(
+    private readonly document: Document,
+    private readonly watchNames = false,
+  ) {}
+
+  /** An alias or anchor on the node, when the decoder watches names: a NamesToCheck unless go-yaml takes its name. */
+  private named(node: unknown): void {
+    if (!this.watchNames) return;
+    if (isAlias(node) || ((isScalar(node) || isMap(node) || isSeq(node)) && node.anchor && !GO_ANCHOR_NAME.test(node.anchor))) throw new NamesToCheck();
+  }
 
   decode(node: unknown): Decoded {
+    this.named(node);
     this.count(node);
     if (node === null || node === undefined) return null;
     if (isAlias(node)) return this.throughAlias(node, (target) => this.decode(target));
@@ -119,7 +138,8 @@ class Decoder {
 
   private throughAlias<T>(alias: Alias, then: (target: Node) => T): T {
     const [start, end] = rangeOf(alias);
-    const target = this.targets.get(alias);
+    // Where aliases point is looked up on the first one: most documents have none.
+    const target = (this.targets ??= targetsOf(this.document)).get(alias);
     if (!target) throw new KubectlRefusal(`unknown anchor '${alias.source}' referenced`, start, end, 'alias');
     if (this.expanding.has(alias)) throw new KubectlRefusal(`anchor '${alias.source}' value contains itself`, start, end, 'alias');
     this.expanding.add(alias);
@@ -156,6 +176,7 @@ class Decoder {
     for (const item of map.items) {
       if (!isPair(item)) continue;
       if (isMergeKey(item.key)) {
+        this.named(item.key);
         this.merge(item.value, out);
         continue;
       }
@@ -168,6 +189,7 @@ class Decoder {
   }
 
   private key(node: unknown): string {
+    this.named(node);
     this.count(node);
     const [start, end] = rangeOf(node);
     let scalar: GoScalar;
@@ -187,13 +209,17 @@ class Decoder {
       throw new KubectlRefusal('map merge requires map or sequence of maps as the value', start, end, 'merge');
     };
     const into = (node: unknown): void => {
+      this.named(node);
       this.count(node);
       if (isMap(node)) this.mapping(node, out);
       else if (isAlias(node)) this.throughAlias(node, (target) => (isMap(target) ? into(target) : refuse()));
       else refuse();
     };
     if (isMap(value) || isAlias(value)) into(value);
-    else if (isSeq(value)) for (let i = value.items.length - 1; i >= 0; i--) into(value.items[i]);
+    else if (isSeq(value)) {
+      this.named(value);
+      for (let i = value.items.length - 1; i >= 0; i--) into(value.items[i]);
+    }
     else refuse();
   }
 }
@@ -255,6 +281,23 @@ export function claimConverted(document: Document, node: unknown = document.cont
   return convert(document, node);
 }
 
+/**
+ * True when kubectl accepts the document and it has no alias and no anchor name go-yaml refuses: one
+ * conversion settles it, and its JSON is kept as kubectlJson keeps it. False when that is not settled so (an
+ * alias, a refused name or a refusal): the caller asks badAnchorName, then kubectlJson, which say what
+ * kubectl says first.
+ */
+export function acceptedWithoutAliases(document: Document): boolean {
+  if (conversions.has(document)) return true;
+  try {
+    conversions.set(document, convert(document, document.contents, true));
+    return true;
+  } catch (error) {
+    if (error instanceof NamesToCheck || error instanceof KubectlRefusal) return false;
+    throw error;
+  }
+}
+
 function converted(document: Document, node: unknown): Converted {
   if (node !== document.contents) return convert(document, node);
   let known = conversions.get(document);
@@ -262,8 +305,8 @@ function converted(document: Document, node: unknown): Converted {
   return known;
 }
 
-function convert(document: Document, node: unknown): Converted {
-  const decoder = new Decoder(targetsOf(document));
+function convert(document: Document, node: unknown, watchNames = false): Converted {
+  const decoder = new Decoder(document, watchNames);
   const decoded = decoder.decode(node);
   // Without a value JSON cannot hold, encoding/json's pass would only copy the decoded value.
   return { json: decoder.notJson ? marshal(decoded) : decoded, nullFields: decoder.nullFields };

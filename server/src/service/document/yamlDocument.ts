@@ -4,7 +4,7 @@
 import { isMap, isScalar, isSeq, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { FieldPath, Severity } from '../types';
 import { templateView, type TemplateView } from './helmTemplate';
-import { badAnchorName, KubectlRefusal, kubectlJson, markAliasFree } from './kubectlJson';
+import { acceptedWithoutAliases, badAnchorName, KubectlRefusal, kubectlJson, markAliasFree } from './kubectlJson';
 import { parseKubectlYaml } from './kubectlYaml';
 import { joinMultilineFlows, refoldScalars, repairUnderIndentedQuotedScalars } from './lenient';
 import { decodeSingleQuoteEscapes, escapeRefusals } from './escapes';
@@ -377,7 +377,11 @@ function keptValue(text: string, pair: Pair): { kept?: string } {
 function kubectlRefusal(document: Document.Parsed, text?: string): YamlIssue | undefined {
   try {
     if (text !== undefined && !text.includes('*')) markAliasFree(document);
-    const badName = text !== undefined && (text.includes('&') || text.includes('*')) ? badAnchorName(document, text) : undefined;
+    // A `&` or `*` in the text is most often in a string (a cron schedule, a shell command): one conversion
+    // that meets no alias and no refused anchor name settles it without looking for names first.
+    const names = text !== undefined && (text.includes('&') || text.includes('*'));
+    if (names && acceptedWithoutAliases(document)) return undefined;
+    const badName = names ? badAnchorName(document, text) : undefined;
     if (badName) throw badName;
     kubectlJson(document);
     return undefined;
