@@ -4,7 +4,7 @@
 // kubectl refuses the document, a KubectlRefusal says why and where. Our own port of their behaviour;
 // test/yaml-oracle checks it against the real thing.
 import { isAlias, isMap, isPair, isScalar, isSeq, visit, type Alias, type Document, type Node, type Scalar } from 'yaml';
-import { goKeyString, goScalar, goScalarJson, type GoScalar } from './goYaml';
+import { goKeyString, goScalar, goScalarJson, plainIsString, type GoScalar } from './goYaml';
 
 /** kubectl refuses the document: go-yaml's or encoding/json's message, and the offending node's range. */
 export class KubectlRefusal extends Error {
@@ -103,10 +103,15 @@ class Decoder {
 
   private targets: AliasTargets | undefined;
 
-  /** `watchNames`: throw NamesToCheck at an alias or a refused anchor name (acceptedWithoutAliases). */
+  /**
+   * `watchNames`: throw NamesToCheck at an alias or a refused anchor name (acceptedWithoutAliases). `build`:
+   * make the JSON; without it the decoder only throws where go-yaml refuses, in the same order, and notes a
+   * value JSON cannot hold (whether it stays is for the built value to say).
+   */
   constructor(
     private readonly document: Document,
     private readonly watchNames = false,
+    private readonly build = true,
   ) {}
 
   /** An alias or anchor on the node, when the decoder watches names: a NamesToCheck unless go-yaml takes its name. */
@@ -120,9 +125,16 @@ class Decoder {
     this.count(node);
     if (node === null || node === undefined) return null;
     if (isAlias(node)) return this.throughAlias(node, (target) => this.decode(target));
-    if (isScalar(node)) return this.scalar(node);
+    if (isScalar(node)) return this.build ? this.scalar(node) : this.checkScalar(node);
     if (isMap(node)) return this.mapping(node, {});
-    if (isSeq(node)) return node.items.map((item) => (isPair(item) ? this.mapping({ items: [item] } as never, {}) : this.decode(item)));
+    if (isSeq(node)) {
+      if (this.build) return node.items.map((item) => (isPair(item) ? this.mapping({ items: [item] } as never, {}) : this.decode(item)));
+      for (const item of node.items) {
+        if (isPair(item)) this.mapping({ items: [item] } as never, {});
+        else this.decode(item);
+      }
+      return null;
+    }
     if (isPair(node)) return this.mapping({ items: [node] } as never, {});
     return null;
   }
@@ -171,6 +183,14 @@ class Decoder {
     return goScalarJson(scalar);
   }
 
+  /** `scalar` without the value: an untagged quoted scalar, or a plain one go-yaml reads as a string, is never refused. */
+  private checkScalar(node: Scalar): null {
+    if (!node.tag && (node.type !== 'PLAIN' || plainIsString(scalarSource(node)))) return null;
+    const scalar = this.resolved(node);
+    if (scalar.kind === 'float' && !Number.isFinite(scalar.value)) this.notJson = true;
+    return null;
+  }
+
   /** decode.go `mapping`: pairs in order, a merge key applied where it stands. */
   private mapping(map: { items: unknown[] }, out: { [key: string]: Decoded }): { [key: string]: Decoded } {
     for (const item of map.items) {
@@ -182,6 +202,7 @@ class Decoder {
       }
       const key = this.key(item.key);
       const value = this.decode(item.value);
+      if (!this.build) continue;
       if (value === null) this.nullFields = true;
       setField(out, key, value);
     }
@@ -191,6 +212,8 @@ class Decoder {
   private key(node: unknown): string {
     this.named(node);
     this.count(node);
+    // A string key needs no check (goKeyString refuses only null, uint64 and collection keys).
+    if (!this.build && isScalar(node) && !node.tag && (node.type !== 'PLAIN' || plainIsString(scalarSource(node)))) return '';
     const [start, end] = rangeOf(node);
     let scalar: GoScalar;
     if (node === null || node === undefined) scalar = { kind: 'null' };
@@ -283,19 +306,35 @@ export function claimConverted(document: Document, node: unknown = document.cont
 
 /**
  * True when kubectl accepts the document and it has no alias and no anchor name go-yaml refuses: one
- * conversion settles it, and its JSON is kept as kubectlJson keeps it. False when that is not settled so (an
- * alias, a refused name or a refusal): the caller asks badAnchorName, then kubectlJson, which say what
- * kubectl says first.
+ * conversion settles it, and with `keep` its JSON is kept as kubectlJson keeps it. False when that is not
+ * settled so (an alias, a refused name or a refusal): the caller asks badAnchorName, then kubectlJson, which
+ * say what kubectl says first.
  */
-export function acceptedWithoutAliases(document: Document): boolean {
+export function acceptedWithoutAliases(document: Document, keep = true): boolean {
   if (conversions.has(document)) return true;
   try {
-    conversions.set(document, convert(document, document.contents, true));
+    if (keep) conversions.set(document, convert(document, document.contents, true));
+    else check(document, true);
     return true;
   } catch (error) {
     if (error instanceof NamesToCheck || error instanceof KubectlRefusal) return false;
     throw error;
   }
+}
+
+/**
+ * Throws what kubectlJson throws for the whole document, without keeping its JSON and mostly without making
+ * it: for a document whose JSON nothing reads (no object of ours), where only kubectl's refusal matters.
+ */
+export function refuseAsKubectl(document: Document): void {
+  if (!conversions.has(document)) check(document, false);
+}
+
+function check(document: Document, watchNames: boolean): void {
+  const decoder = new Decoder(document, watchNames, false);
+  decoder.decode(document.contents);
+  // Whether a value JSON cannot hold stays (a later key may replace it) is for encoding/json on the made value.
+  if (decoder.notJson) convert(document, document.contents, watchNames);
 }
 
 function converted(document: Document, node: unknown): Converted {
