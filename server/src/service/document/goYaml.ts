@@ -283,6 +283,11 @@ export function formatFloat32(value: number): string {
   return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
+/** Whether go-yaml reads a plain scalar as a string without trying any other resolution (its resolveTable). */
+export function plainIsString(source: string): boolean {
+  return hintOf(source) === undefined;
+}
+
 /** For the YAML parser's tags: the value go-yaml gives a plain scalar, when it is of `kind`. */
 export function plainScalarKind(source: string): GoScalar['kind'] | 'refused' {
   const scalar = resolveTagged('', source);

@@ -4,7 +4,7 @@
 // kubectl refuses the document, a KubectlRefusal says why and where. Our own port of their behaviour;
 // test/yaml-oracle checks it against the real thing.
 import { isAlias, isMap, isPair, isScalar, isSeq, visit, type Alias, type Document, type Node, type Scalar } from 'yaml';
-import { goKeyString, goScalar, goScalarJson, type GoScalar } from './goYaml';
+import { goKeyString, goScalar, goScalarJson, plainIsString, type GoScalar } from './goYaml';
 
 /** kubectl refuses the document: go-yaml's or encoding/json's message, and the offending node's range. */
 export class KubectlRefusal extends Error {
@@ -82,6 +82,12 @@ function rangeOf(node: unknown): [number, number] {
   return range ? [range[0], range[1]] : [0, 0];
 }
 
+/**
+ * Thrown by a Decoder that watches names when it meets an alias or an anchor whose name go-yaml refuses: the
+ * caller then checks the names in document order first (badAnchorName), as go-yaml's scanner meets them.
+ */
+class NamesToCheck extends Error {}
+
 /** Decodes nodes as go-yaml does, counting as it counts. */
 class Decoder {
   private decodeCount = 0;
@@ -90,16 +96,45 @@ class Decoder {
   private readonly expanding = new Set<Alias>();
   /** The alias whose expansion is under way at the top: where an "alias bomb" is reported. */
   private outermost: Alias | undefined;
+  /** A value JSON cannot hold was decoded: encoding/json's pass (`marshal`) must look for it. */
+  notJson = false;
+  /** A map field was set to null (toServerJson drops such fields; without any, its copy is the same JSON). */
+  nullFields = false;
 
-  constructor(private readonly targets: AliasTargets) {}
+  private targets: AliasTargets | undefined;
+
+  /**
+   * `watchNames`: throw NamesToCheck at an alias or a refused anchor name (acceptedWithoutAliases). `build`:
+   * make the JSON; without it the decoder only throws where go-yaml refuses, in the same order, and notes a
+   * value JSON cannot hold (whether it stays is for the built value to say).
+   */
+  constructor(
+    private readonly document: Document,
+    private readonly watchNames = false,
+    private readonly build = true,
+  ) {}
+
+  /** An alias or anchor on the node, when the decoder watches names: a NamesToCheck unless go-yaml takes its name. */
+  private named(node: unknown): void {
+    if (!this.watchNames) return;
+    if (isAlias(node) || ((isScalar(node) || isMap(node) || isSeq(node)) && node.anchor && !GO_ANCHOR_NAME.test(node.anchor))) throw new NamesToCheck();
+  }
 
   decode(node: unknown): Decoded {
+    this.named(node);
     this.count(node);
     if (node === null || node === undefined) return null;
     if (isAlias(node)) return this.throughAlias(node, (target) => this.decode(target));
-    if (isScalar(node)) return this.scalar(node);
+    if (isScalar(node)) return this.build ? this.scalar(node) : this.checkScalar(node);
     if (isMap(node)) return this.mapping(node, {});
-    if (isSeq(node)) return node.items.map((item) => (isPair(item) ? this.mapping({ items: [item] } as never, {}) : this.decode(item)));
+    if (isSeq(node)) {
+      if (this.build) return node.items.map((item) => (isPair(item) ? this.mapping({ items: [item] } as never, {}) : this.decode(item)));
+      for (const item of node.items) {
+        if (isPair(item)) this.mapping({ items: [item] } as never, {});
+        else this.decode(item);
+      }
+      return null;
+    }
     if (isPair(node)) return this.mapping({ items: [node] } as never, {});
     return null;
   }
@@ -115,7 +150,8 @@ class Decoder {
 
   private throughAlias<T>(alias: Alias, then: (target: Node) => T): T {
     const [start, end] = rangeOf(alias);
-    const target = this.targets.get(alias);
+    // Where aliases point is looked up on the first one: most documents have none.
+    const target = (this.targets ??= targetsOf(this.document)).get(alias);
     if (!target) throw new KubectlRefusal(`unknown anchor '${alias.source}' referenced`, start, end, 'alias');
     if (this.expanding.has(alias)) throw new KubectlRefusal(`anchor '${alias.source}' value contains itself`, start, end, 'alias');
     this.expanding.add(alias);
@@ -140,8 +176,19 @@ class Decoder {
 
   private scalar(node: Scalar): Decoded {
     const scalar = this.resolved(node);
-    if (scalar.kind === 'float' && !Number.isFinite(scalar.value)) return new NotJson(node);
+    if (scalar.kind === 'float' && !Number.isFinite(scalar.value)) {
+      this.notJson = true;
+      return new NotJson(node);
+    }
     return goScalarJson(scalar);
+  }
+
+  /** `scalar` without the value: an untagged quoted scalar, or a plain one go-yaml reads as a string, is never refused. */
+  private checkScalar(node: Scalar): null {
+    if (!node.tag && (node.type !== 'PLAIN' || plainIsString(scalarSource(node)))) return null;
+    const scalar = this.resolved(node);
+    if (scalar.kind === 'float' && !Number.isFinite(scalar.value)) this.notJson = true;
+    return null;
   }
 
   /** decode.go `mapping`: pairs in order, a merge key applied where it stands. */
@@ -149,17 +196,24 @@ class Decoder {
     for (const item of map.items) {
       if (!isPair(item)) continue;
       if (isMergeKey(item.key)) {
+        this.named(item.key);
         this.merge(item.value, out);
         continue;
       }
       const key = this.key(item.key);
-      setField(out, key, this.decode(item.value));
+      const value = this.decode(item.value);
+      if (!this.build) continue;
+      if (value === null) this.nullFields = true;
+      setField(out, key, value);
     }
     return out;
   }
 
   private key(node: unknown): string {
+    this.named(node);
     this.count(node);
+    // A string key needs no check (goKeyString refuses only null, uint64 and collection keys).
+    if (!this.build && isScalar(node) && !node.tag && (node.type !== 'PLAIN' || plainIsString(scalarSource(node)))) return '';
     const [start, end] = rangeOf(node);
     let scalar: GoScalar;
     if (node === null || node === undefined) scalar = { kind: 'null' };
@@ -178,13 +232,17 @@ class Decoder {
       throw new KubectlRefusal('map merge requires map or sequence of maps as the value', start, end, 'merge');
     };
     const into = (node: unknown): void => {
+      this.named(node);
       this.count(node);
       if (isMap(node)) this.mapping(node, out);
       else if (isAlias(node)) this.throughAlias(node, (target) => (isMap(target) ? into(target) : refuse()));
       else refuse();
     };
     if (isMap(value) || isAlias(value)) into(value);
-    else if (isSeq(value)) for (let i = value.items.length - 1; i >= 0; i--) into(value.items[i]);
+    else if (isSeq(value)) {
+      this.named(value);
+      for (let i = value.items.length - 1; i >= 0; i--) into(value.items[i]);
+    }
     else refuse();
   }
 }
@@ -218,18 +276,83 @@ function marshal(value: Decoded): unknown {
 
 /**
  * The JSON kubectl sends for `node` (the document's contents by default), nulls included; throws a
- * KubectlRefusal where kubectl refuses the document.
+ * KubectlRefusal where kubectl refuses the document. The result may be shared: do not change it.
  */
 export function kubectlJson(document: Document, node: unknown = document.contents): unknown {
-  const whole = node === document.contents;
-  if (whole && converted.has(document)) return converted.get(document);
-  const json = marshal(new Decoder(targetsOf(document)).decode(node));
-  if (whole) converted.set(document, json);
-  return json;
+  return converted(document, node).json;
 }
 
-/** Each document's JSON, once converted (the objects are read, never changed), and where its aliases point. */
-const converted = new WeakMap<Document, unknown>();
+/** A conversion's JSON, and whether a map field in it may be null. */
+export interface Converted {
+  json: unknown;
+  nullFields: boolean;
+}
+
+/**
+ * The JSON of `node` as kubectlJson gives it, now owned by the caller (it may change it): the whole
+ * document's conversion made earlier (by the refusal check) is handed over and forgotten, any other is
+ * made for the caller.
+ */
+export function claimConverted(document: Document, node: unknown = document.contents): Converted {
+  if (node === document.contents) {
+    const known = conversions.get(document);
+    if (known) {
+      conversions.delete(document);
+      return known;
+    }
+  }
+  return convert(document, node);
+}
+
+/**
+ * True when kubectl accepts the document and it has no alias and no anchor name go-yaml refuses: one
+ * conversion settles it, and with `keep` its JSON is kept as kubectlJson keeps it. False when that is not
+ * settled so (an alias, a refused name or a refusal): the caller asks badAnchorName, then kubectlJson, which
+ * say what kubectl says first.
+ */
+export function acceptedWithoutAliases(document: Document, keep = true): boolean {
+  if (conversions.has(document)) return true;
+  try {
+    if (keep) conversions.set(document, convert(document, document.contents, true));
+    else check(document, true);
+    return true;
+  } catch (error) {
+    if (error instanceof NamesToCheck || error instanceof KubectlRefusal) return false;
+    throw error;
+  }
+}
+
+/**
+ * Throws what kubectlJson throws for the whole document, without keeping its JSON and mostly without making
+ * it: for a document whose JSON nothing reads (no object of ours), where only kubectl's refusal matters.
+ */
+export function refuseAsKubectl(document: Document): void {
+  if (!conversions.has(document)) check(document, false);
+}
+
+function check(document: Document, watchNames: boolean): void {
+  const decoder = new Decoder(document, watchNames, false);
+  decoder.decode(document.contents);
+  // Whether a value JSON cannot hold stays (a later key may replace it) is for encoding/json on the made value.
+  if (decoder.notJson) convert(document, document.contents, watchNames);
+}
+
+function converted(document: Document, node: unknown): Converted {
+  if (node !== document.contents) return convert(document, node);
+  let known = conversions.get(document);
+  if (!known) conversions.set(document, (known = convert(document, node)));
+  return known;
+}
+
+function convert(document: Document, node: unknown, watchNames = false): Converted {
+  const decoder = new Decoder(document, watchNames);
+  const decoded = decoder.decode(node);
+  // Without a value JSON cannot hold, encoding/json's pass would only copy the decoded value.
+  return { json: decoder.notJson ? marshal(decoded) : decoded, nullFields: decoder.nullFields };
+}
+
+/** Each document's JSON, once converted (the objects are read, never changed, until claimed), and where its aliases point. */
+const conversions = new WeakMap<Document, Converted>();
 const targets = new WeakMap<Document, AliasTargets>();
 const aliasFree = new WeakSet<Document>();
 

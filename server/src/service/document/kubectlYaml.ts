@@ -5,18 +5,41 @@
 import { parseDocument, type Document, type DocumentOptions, type ParseOptions, type ScalarTag, type SchemaOptions, type Tags } from 'yaml';
 import type { Json, JsonObject } from '../types';
 import { goScalar, goScalarJson, plainScalarKind, type GoScalar } from './goYaml';
-import { kubectlJson, setField } from './kubectlJson';
+import { claimConverted, kubectlJson, setField, type Converted } from './kubectlJson';
 
 const YAML_TAG = 'tag:yaml.org,2002:';
 
-/** A plain scalar test that asks go-yaml's resolution (a RegExp, as the parser calls `.test` on it). */
+/**
+ * A plain scalar test that asks go-yaml's resolution (a RegExp, as the parser calls `.test` on it). The
+ * parser asks the int test, then both float tests, of every plain scalar that is not a bool or null: go-yaml
+ * makes a number only of a scalar that starts with a digit, a sign or a dot (its resolveTable), and the
+ * last scalar's kind is remembered for the next test.
+ */
 class GoResolvesTo extends RegExp {
   constructor(private readonly kinds: readonly GoScalar['kind'][]) {
     super('(?:)');
   }
   override test(value: string): boolean {
-    return (this.kinds as readonly string[]).includes(plainScalarKind(value));
+    if (!mayBeNumber(value)) return false;
+    return (this.kinds as readonly string[]).includes(lastKindOf(value));
   }
+}
+
+/** Whether go-yaml may read a plain scalar as a number (goYaml.ts hintOf: sign, digit or dot). */
+function mayBeNumber(value: string): boolean {
+  const first = value.charCodeAt(0);
+  return (first >= 48 && first <= 57) || first === 43 || first === 45 || first === 46; // 0-9 + - .
+}
+
+let lastPlain: string | undefined;
+let lastKind: ReturnType<typeof plainScalarKind> = 'str';
+
+function lastKindOf(value: string): ReturnType<typeof plainScalarKind> {
+  if (value !== lastPlain) {
+    lastKind = plainScalarKind(value);
+    lastPlain = value;
+  }
+  return lastKind;
 }
 
 /** The value go-yaml gives a scalar with an explicit tag; the source text where go-yaml refuses it (kubectlJson says so). */
@@ -92,7 +115,22 @@ export function parseKubectlYaml(text: string): Document.Parsed {
  * the document (an unknown anchor, excessive aliasing, a value JSON cannot hold, ...).
  */
 export function toServerJson(document: Document, node: unknown = document.contents): Json {
-  return dropNulls(kubectlJson(document, node));
+  // The whole document's JSON is shared (kubectlJson keeps it): the caller gets a copy.
+  if (node === document.contents) return dropNulls(kubectlJson(document, node));
+  return serverJson(claimConverted(document, node));
+}
+
+/**
+ * toServerJson, taking over the JSON the refusal check made of the document (yamlDocument.ts) instead of
+ * converting it again: for the one reader of each parse that needs every object, the diagnostics.
+ */
+export function claimServerJson(document: Document, node: unknown = document.contents): Json {
+  return serverJson(claimConverted(document, node));
+}
+
+/** A conversion the caller owns, without its null fields (a copy only when it has some). */
+function serverJson({ json, nullFields }: Converted): Json {
+  return nullFields ? dropNulls(json) : (json as Json);
 }
 
 function dropNulls(value: unknown): Json {

@@ -2,9 +2,9 @@
 // Kubernetes resources it holds. Everything here is relative to the document's own text; the file
 // model shifts it by the document's first line.
 import { isMap, isScalar, isSeq, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
-import type { FieldPath, Severity } from '../types';
+import { KINDS, type FieldPath, type Severity } from '../types';
 import { templateView, type TemplateView } from './helmTemplate';
-import { badAnchorName, KubectlRefusal, kubectlJson, markAliasFree } from './kubectlJson';
+import { acceptedWithoutAliases, badAnchorName, KubectlRefusal, kubectlJson, markAliasFree, refuseAsKubectl } from './kubectlJson';
 import { parseKubectlYaml } from './kubectlYaml';
 import { joinMultilineFlows, refoldScalars, repairUnderIndentedQuotedScalars } from './lenient';
 import { decodeSingleQuoteEscapes, escapeRefusals } from './escapes';
@@ -71,6 +71,9 @@ export interface ResourceNode {
 }
 
 const LIST_KINDS = /^(List|[A-Z][A-Za-z0-9]*List)$/;
+
+/** Our kinds in lower case: an object of one of them, in any case, is read by the checks (kubectlRefusal). */
+const OUR_KINDS = new Set(Object.keys(KINDS).map((kind) => kind.toLowerCase()));
 
 /** What parsing a document gives; computed on first use. */
 interface Reading {
@@ -279,13 +282,15 @@ function readDocument(text: string, lines: LineIndex, options: { written?: strin
       reportedLines.add(line);
       issues.push({ code: 'yaml/syntax', severity: 'error', ...refusal });
     }
-    const refusal = kubectlRefusal(document, source);
+    const resources = findResources(document.contents);
+    const refusal = kubectlRefusal(document, source, resources);
     if (refusal) {
       issues.push(refusal);
       broken = true;
     }
+    return { document, issues, broken, resources: broken ? [] : resources };
   }
-  return { document, issues, broken, resources: broken ? [] : findResources(document.contents) };
+  return { document, issues, broken, resources: [] };
 }
 
 const DEDENTED =
@@ -373,13 +378,24 @@ function keptValue(text: string, pair: Pair): { kept?: string } {
   return written && written.length <= 60 && !written.includes('\n') && !written.includes('`') ? { kept: written } : {};
 }
 
-/** Where kubectl refuses a document that parses (go-yaml's decoding, sigs.k8s.io/yaml's keys, encoding/json): kubectlJson.ts. */
-function kubectlRefusal(document: Document.Parsed, text?: string): YamlIssue | undefined {
+/**
+ * Where kubectl refuses a document that parses (go-yaml's decoding, sigs.k8s.io/yaml's keys, encoding/json):
+ * kubectlJson.ts. The JSON made on the way is kept for the checks when the document is an object of one of
+ * our kinds (`resources`, any case: the checks convert it again otherwise); of any other, only the refusal
+ * matters, and the check makes no JSON where it can tell without.
+ */
+function kubectlRefusal(document: Document.Parsed, text: string, resources: readonly ResourceNode[]): YamlIssue | undefined {
   try {
-    if (text !== undefined && !text.includes('*')) markAliasFree(document);
-    const badName = text !== undefined && (text.includes('&') || text.includes('*')) ? badAnchorName(document, text) : undefined;
+    const keep = resources.some((resource) => resource.node === document.contents && OUR_KINDS.has(resource.kind.toLowerCase()));
+    if (!text.includes('*')) markAliasFree(document);
+    // A `&` or `*` in the text is most often in a string (a cron schedule, a shell command): one conversion
+    // that meets no alias and no refused anchor name settles it without looking for names first.
+    const names = text.includes('&') || text.includes('*');
+    if (names && acceptedWithoutAliases(document, keep)) return undefined;
+    const badName = names ? badAnchorName(document, text) : undefined;
     if (badName) throw badName;
-    kubectlJson(document);
+    if (keep) kubectlJson(document);
+    else refuseAsKubectl(document);
     return undefined;
   } catch (error) {
     if (!(error instanceof KubectlRefusal)) throw error;
@@ -459,9 +475,10 @@ function readJson(text: string, lines: LineIndex): Reading {
     const duplicate = duplicateIssue(document, text, lines, problem.pos[0], problem.pos[1]);
     if (duplicate) issues.push(duplicate);
   }
-  const refusal = kubectlRefusal(document, text);
+  const resources = findResources(document.contents);
+  const refusal = kubectlRefusal(document, text, resources);
   if (refusal) return { document, issues: [...issues, refusal], broken: true, resources: [] };
-  return { document, issues, broken: false, resources: findResources(document.contents) };
+  return { document, issues, broken: false, resources };
 }
 
 /**

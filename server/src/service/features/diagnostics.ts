@@ -3,7 +3,7 @@
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import { Diagnostic, DiagnosticSeverity, type Range } from 'vscode-languageserver-types';
 import type { FixData } from '../document/edits';
-import { MAX_ALIAS_COUNT, toServerJson } from '../document/kubectlYaml';
+import { claimServerJson, MAX_ALIAS_COUNT } from '../document/kubectlYaml';
 import { rangeForPath, walk, type OffsetRange } from '../document/paths';
 import type { ResourceNode, YamlDocument } from '../document/yamlDocument';
 import { fixContext, fixData } from '../fixes/registry';
@@ -249,7 +249,8 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
   }
   let object;
   try {
-    object = toServerJson(doc.document, resource.node);
+    // The refusal check converted the document already; nothing else reads that conversion before the parse is dropped.
+    object = claimServerJson(doc.document, resource.node);
   } catch (error) {
     const finding: Finding = {
       code: 'yaml/alias-limit',

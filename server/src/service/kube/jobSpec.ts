@@ -102,9 +102,19 @@ export const JOB_SPEC_KINDS: readonly KindName[] = SHAPES.map((shape) => shape.k
 /** The kinds that hold their Job templates in a list of replicatedJobs (a JobSet's, a runtime's JobSet template's). */
 export const WRAPPING_KINDS: readonly KindName[] = SHAPES.filter((shape) => shape.replicatedJobs).map((shape) => shape.kind);
 
+/** The one location of each kind with a single JobSpec: every rule asks for it on every object (read only). */
+const SINGLE = new Map<LocationShape, JobSpecLocation>();
+
 function located(shape: LocationShape, index?: number): JobSpecLocation {
-  const { replicatedJobs, jobsMetadata, ...rest } = shape;
-  if (!replicatedJobs) return { ...rest, path: shape.pattern, jobsMetadata: jobsMetadata ?? ['metadata'] };
+  if (!shape.replicatedJobs) {
+    let single = SINGLE.get(shape);
+    if (!single) {
+      const { replicatedJobs: _, jobsMetadata, ...rest } = shape;
+      SINGLE.set(shape, (single = Object.freeze({ ...rest, path: shape.pattern, jobsMetadata: jobsMetadata ?? ['metadata'] })));
+    }
+    return single;
+  }
+  const { replicatedJobs, jobsMetadata: _, ...rest } = shape;
   const entry = [...replicatedJobs, index ?? '*'];
   const metadata = [...entry, 'template', 'metadata'];
   return { ...rest, path: [...entry, 'template', 'spec'], replicatedJob: entry, jobMetadata: metadata, jobsMetadata: metadata };
