@@ -85,6 +85,13 @@ describe('false errors kubectl does not give', () => {
   it('a `\\\'` escape in double quotes is a quote for go-yaml (YAML 1.1), not an error', () => {
     assert.deepEqual(where(check(job('        args: ["it\\\'s"]\n'))), []);
   });
+
+  it('a quoted string on the first line of a file that starts with a BOM may go on at column 0, as without the BOM: a warning, no error', () => {
+    // kubectl drops the BOM before go-yaml reads the file, so `apiVersion` sits at column 0 and go-yaml reads the
+    // next line as the string's continuation ("batch/v1": the escaped line break joins it without a space).
+    const text = `\ufeff${job().replace('apiVersion: batch/v1\n', 'apiVersion: "batch/\\\nv1"\n')}`;
+    assert.deepEqual(where(check(text)), ['2:1 warning yaml/lenient-indentation']);
+  });
 });
 
 describe('refusals kubectl gives, now errors', () => {

@@ -17,7 +17,7 @@ export interface LenientRepair {
 export function repairUnderIndentedQuotedScalars(text: string): LenientRepair | undefined {
   const chars = text.split('');
   const joinedLines: number[] = [];
-  let lineStart = 0;
+  let lineStart = afterBom(text);
   while (lineStart < text.length) {
     const lineEnd = endOfLine(text, lineStart);
     const opening = findOpenQuote(text, lineStart, lineEnd);
@@ -45,6 +45,16 @@ export function repairUnderIndentedQuotedScalars(text: string): LenientRepair | 
     lineStart = cursor;
   }
   return joinedLines.length ? { text: chars.join(''), joinedLines } : undefined;
+}
+
+/**
+ * Where the first line's content starts: past a byte-order mark at the start of the text, which kubectl drops
+ * before go-yaml reads the file (FileVisitor's BOMOverride; go-yaml's reader drops one at the start of what it is
+ * handed too). The text we parse keeps it (`yaml` reads it as a byte-order mark), so the first line is read from
+ * the character after it: a key there sits at column 0, as go-yaml sees it.
+ */
+function afterBom(text: string): number {
+  return text.charCodeAt(0) === 0xfeff ? 1 : 0;
 }
 
 function endOfLine(text: string, from: number): number {
@@ -103,7 +113,7 @@ export interface FlowRepair {
 export function joinMultilineFlows(text: string): FlowRepair | undefined {
   let chars: string[] | undefined;
   const underIndented: number[] = [];
-  let lineStart = 0;
+  let lineStart = afterBom(text);
   while (lineStart < text.length) {
     const lineEnd = endOfLine(text, lineStart);
     const line = text.slice(lineStart, lineEnd).replace(/\r$/, '');
