@@ -165,6 +165,19 @@ describe('refusals kubectl gives, now errors', () => {
     assert.deepEqual(where(check(job('        workingDir: "/tmp\u2028/work"\n'))), []);
   });
 
+  it('a quote inside a block scalar is text: a line left of the scalar ends it and kubectl refuses that line, even when it closes the quote', () => {
+    // The annotation's text holds `reason: "a`; `b"` is not the rest of a quoted string but a key without a
+    // value in `annotations` (kubectl: could not find expected ':'). It used to be joined to the quote, silently.
+    const findings = check(job().replace('  name: pi\n', '  name: pi\n  annotations:\n    note: |\n      reason: "a\n    b"\n'));
+    assert.deepEqual(where(findings), ['8:5 error yaml/syntax']);
+  });
+
+  it('a paragraph separator (U+2029) inside a block scalar ends its line for kubectl: what follows at column 0 is an error, not a quote going on', () => {
+    const findings = check(job().replace('  name: pi\n', '  name: pi\n  annotations:\n    note: |\n      reason: "\u2029b"\n'));
+    assert.deepEqual(where(findings), ['7:16 error yaml/syntax']);
+    assert.match(findings[0].message, /^kubectl reads U\+2029 \(paragraph separator\) as a line break/);
+  });
+
   it('a file that starts with { is JSON to kubectl: a flow mapping with bare keys there is an error', () => {
     const findings = check('{apiVersion: batch/v1, kind: Job}\n');
     assert.deepEqual(where(findings), ['1:2 error yaml/syntax']);

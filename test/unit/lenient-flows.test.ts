@@ -34,4 +34,11 @@ describe('joining quoted strings whose continuation lines sit at or left of thei
     assert.equal(repair?.text, "\ufeffapiVersion: 'storage.k8s. io/v1'\nkind: CSIDriver\n");
     assert.deepEqual(repair?.joinedLines, [text.indexOf('io/v1')]);
   });
+
+  it('passes over a block scalar: a quote in its text opens no string, and a line left of it is no continuation', () => {
+    const text = 'note: |\n  reason: "a\nb"\nkey: "c\nd"\n';
+    const repair = repairUnderIndentedQuotedScalars(text);
+    assert.equal(repair?.text, 'note: |\n  reason: "a\nb"\nkey: "c d"\n');
+    assert.deepEqual(repair?.joinedLines, [text.indexOf('d"')]);
+  });
 });

@@ -22,7 +22,9 @@ export function repairUnderIndentedQuotedScalars(text: string): LenientRepair | 
     const lineEnd = endOfLine(text, lineStart);
     const opening = findOpenQuote(text, lineStart, lineEnd);
     if (!opening) {
-      lineStart = lineEnd + 1;
+      // Past a block scalar's content: a quote there is text (a shell line's `"`), and a line left of the
+      // content ends the scalar for go-yaml, so it continues no string.
+      lineStart = skipValue(text, lineStart, lineEnd, text.slice(lineStart, lineEnd).replace(/\r$/, ''));
       continue;
     }
     // The key that owns the string: past the line's indentation and any `- ` of list items.
