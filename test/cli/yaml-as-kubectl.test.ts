@@ -86,6 +86,11 @@ describe('false errors kubectl does not give', () => {
     assert.deepEqual(where(check(job('        args: ["it\\\'s"]\n'))), []);
   });
 
+  it('a quoted value under a quoted key may go on at column 0, as under a plain key: a warning, no error', () => {
+    const text = job().replace('  name: pi\n', `  name: pi\n  annotations:\n    "note": 'a\nb'\n    'other': "c\nd"\n`);
+    assert.deepEqual(where(check(text)), ['7:1 warning yaml/lenient-indentation', '9:1 warning yaml/lenient-indentation']);
+  });
+
   it('a quoted string on the first line of a file that starts with a BOM may go on at column 0, as without the BOM: a warning, no error', () => {
     // kubectl drops the BOM before go-yaml reads the file, so `apiVersion` sits at column 0 and go-yaml reads the
     // next line as the string's continuation ("batch/v1": the escaped line break joins it without a space).

@@ -41,4 +41,11 @@ describe('joining quoted strings whose continuation lines sit at or left of thei
     assert.equal(repair?.text, 'note: |\n  reason: "a\nb"\nkey: "c d"\n');
     assert.deepEqual(repair?.joinedLines, [text.indexOf('d"')]);
   });
+
+  it('joins a quoted value under a single- or double-quoted key, escaped quotes in the key and all', () => {
+    const text = `'it''s': 'a\nb'\n"say \\"hi\\"" : "c\nd"\n`;
+    const repair = repairUnderIndentedQuotedScalars(text);
+    assert.equal(repair?.text, `'it''s': 'a b'\n"say \\"hi\\"" : "c d"\n`);
+    assert.deepEqual(repair?.joinedLines, [text.indexOf("b'"), text.indexOf('d"')]);
+  });
 });

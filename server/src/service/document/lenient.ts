@@ -73,8 +73,9 @@ function indentOf(text: string, lineStart: number): number {
 /** A quoted scalar that opens on this line (as a mapping value or sequence item) and does not close on it. */
 function findOpenQuote(text: string, start: number, end: number): { quote: string } | undefined {
   const line = text.slice(start, end);
-  // White space is spaces and tabs here (\s would take a BOM for one, which go-yaml reads as text).
-  const match = /^[ \t]*(?:-[ \t]+)*(?:[^\s#'"][^#]*?:[ \t]+|-[ \t]+)(['"])/.exec(line);
+  // White space is spaces and tabs here (\s would take a BOM for one, which go-yaml reads as text). The key is
+  // plain, single-quoted ('' an escaped quote) or double-quoted (\ escapes), as go-yaml reads any of them.
+  const match = /^[ \t]*(?:-[ \t]+)*(?:(?:[^\s#'"][^#]*?|'(?:[^']|'')*'[ \t]*|"(?:[^"\\]|\\.)*"[ \t]*):[ \t]+|-[ \t]+)(['"])/.exec(line);
   if (!match) return undefined;
   const quote = match[1];
   const bodyStart = start + match[0].length;
