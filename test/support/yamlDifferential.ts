@@ -235,8 +235,9 @@ function unicodeBreaksFolded(value: unknown): unknown {
 const AFTER_REFUSED_SEPARATOR =
   'follows a `---` line kubectl refuses, as we say: kubectl stops there, and what the mended file holds (the file\'s first line kept, or the lines a line with lone CRs or Unicode line breaks swallowed) is not what the oracle reads on with';
 
-/** The mutation left no `kind: Job`, `CronJob` or `CSIDriver` in the file: KubeAssist does not judge other files. */
-const NOT_OURS = 'the file no longer names a Job, CronJob or CSIDriver (say `kind: *alias`): KubeAssist reports nothing on files that hold none of its kinds';
+/** The mutation left none of our kinds' `kind:` lines in the file (mentionsOurKinds): KubeAssist does not judge other files. */
+const NOT_OURS =
+  'the file no longer names a Job, CronJob, CSIDriver, JobSet or training runtime (say `kind: *alias`): KubeAssist reports nothing on files that hold none of its kinds';
 
 /** Compares one file's documents; `agreements` counts kubectl documents on which both agree. */
 export function compareFile(text: string, oracle: OracleFile): { documents: number; agreements: number; disagreements: Disagreement[] } {
