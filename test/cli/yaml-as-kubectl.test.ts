@@ -191,6 +191,28 @@ describe('refusals kubectl gives, now errors', () => {
 });
 
 describe('objects kubectl reads differently', () => {
+  it('keys go-yaml reads as different values that make one field (1e3 a float, 1_000 an integer; "7" and 7) are a warning that kubectl keeps either value at random', () => {
+    const findings = check(job().replace('  name: pi\n', '  name: pi\n  annotations:\n    1_000: a\n    1e3: b\n    "7": c\n    7: d\n'));
+    assert.deepEqual(findings, [
+      {
+        line: 7,
+        column: 5,
+        severity: 'warning',
+        code: 'yaml/duplicate-key',
+        message:
+          'Duplicate key `1000`: go-yaml reads this key and the `1000` on line 6 as different keys (a float and an integer) that both become this JSON field, and kubectl keeps one of the two values at random, each time it runs (sigs.k8s.io/yaml converts them from a Go map). Remove one of them.',
+      },
+      {
+        line: 9,
+        column: 5,
+        severity: 'warning',
+        code: 'yaml/duplicate-key',
+        message:
+          'Duplicate key `7`: go-yaml reads this key and the `7` on line 8 as different keys (an integer and a string) that both become this JSON field, and kubectl keeps one of the two values at random, each time it runs (sigs.k8s.io/yaml converts them from a Go map). Remove one of them.',
+      },
+    ]);
+  });
+
   it('content after ... in the same part is dropped by kubectl: we say so and do not check it', () => {
     const second = job().replace('restartPolicy: Never', 'restartPolicy: Always');
     const findings = check(`${job()}...\n${second}`);
