@@ -85,6 +85,18 @@ describe('false errors kubectl does not give', () => {
   it('a `\\\'` escape in double quotes is a quote for go-yaml (YAML 1.1), not an error', () => {
     assert.deepEqual(where(check(job('        args: ["it\\\'s"]\n'))), []);
   });
+
+  it('a quoted value under a quoted key may go on at column 0, as under a plain key: a warning, no error', () => {
+    const text = job().replace('  name: pi\n', `  name: pi\n  annotations:\n    "note": 'a\nb'\n    'other': "c\nd"\n`);
+    assert.deepEqual(where(check(text)), ['7:1 warning yaml/lenient-indentation', '9:1 warning yaml/lenient-indentation']);
+  });
+
+  it('a quoted string on the first line of a file that starts with a BOM may go on at column 0, as without the BOM: a warning, no error', () => {
+    // kubectl drops the BOM before go-yaml reads the file, so `apiVersion` sits at column 0 and go-yaml reads the
+    // next line as the string's continuation ("batch/v1": the escaped line break joins it without a space).
+    const text = `\ufeff${job().replace('apiVersion: batch/v1\n', 'apiVersion: "batch/\\\nv1"\n')}`;
+    assert.deepEqual(where(check(text)), ['2:1 warning yaml/lenient-indentation']);
+  });
 });
 
 describe('refusals kubectl gives, now errors', () => {
@@ -158,6 +170,19 @@ describe('refusals kubectl gives, now errors', () => {
     assert.deepEqual(where(check(job('        workingDir: "/tmp\u2028/work"\n'))), []);
   });
 
+  it('a quote inside a block scalar is text: a line left of the scalar ends it and kubectl refuses that line, even when it closes the quote', () => {
+    // The annotation's text holds `reason: "a`; `b"` is not the rest of a quoted string but a key without a
+    // value in `annotations` (kubectl: could not find expected ':'). It used to be joined to the quote, silently.
+    const findings = check(job().replace('  name: pi\n', '  name: pi\n  annotations:\n    note: |\n      reason: "a\n    b"\n'));
+    assert.deepEqual(where(findings), ['8:5 error yaml/syntax']);
+  });
+
+  it('a paragraph separator (U+2029) inside a block scalar ends its line for kubectl: what follows at column 0 is an error, not a quote going on', () => {
+    const findings = check(job().replace('  name: pi\n', '  name: pi\n  annotations:\n    note: |\n      reason: "\u2029b"\n'));
+    assert.deepEqual(where(findings), ['7:16 error yaml/syntax']);
+    assert.match(findings[0].message, /^kubectl reads U\+2029 \(paragraph separator\) as a line break/);
+  });
+
   it('a file that starts with { is JSON to kubectl: a flow mapping with bare keys there is an error', () => {
     const findings = check('{apiVersion: batch/v1, kind: Job}\n');
     assert.deepEqual(where(findings), ['1:2 error yaml/syntax']);
@@ -166,6 +191,28 @@ describe('refusals kubectl gives, now errors', () => {
 });
 
 describe('objects kubectl reads differently', () => {
+  it('keys go-yaml reads as different values that make one field (1e3 a float, 1_000 an integer; "7" and 7) are a warning that kubectl keeps either value at random', () => {
+    const findings = check(job().replace('  name: pi\n', '  name: pi\n  annotations:\n    1_000: a\n    1e3: b\n    "7": c\n    7: d\n'));
+    assert.deepEqual(findings, [
+      {
+        line: 7,
+        column: 5,
+        severity: 'warning',
+        code: 'yaml/duplicate-key',
+        message:
+          'Duplicate key `1000`: go-yaml reads this key and the `1000` on line 6 as different keys (a float and an integer) that both become this JSON field, and kubectl keeps one of the two values at random, each time it runs (sigs.k8s.io/yaml converts them from a Go map). Remove one of them.',
+      },
+      {
+        line: 9,
+        column: 5,
+        severity: 'warning',
+        code: 'yaml/duplicate-key',
+        message:
+          'Duplicate key `7`: go-yaml reads this key and the `7` on line 8 as different keys (an integer and a string) that both become this JSON field, and kubectl keeps one of the two values at random, each time it runs (sigs.k8s.io/yaml converts them from a Go map). Remove one of them.',
+      },
+    ]);
+  });
+
   it('content after ... in the same part is dropped by kubectl: we say so and do not check it', () => {
     const second = job().replace('restartPolicy: Never', 'restartPolicy: Always');
     const findings = check(`${job()}...\n${second}`);

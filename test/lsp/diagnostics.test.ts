@@ -182,6 +182,19 @@ describe('diagnostics over LSP', () => {
     assert.deepEqual(diagnostics.map((d) => [d.code, d.range]), [['schema/enum', rangeOf(flow, '"indexed"')]]);
   });
 
+  it('a byte order mark before a quoted apiVersion that goes on at column 0 gives the same warning as without it, no syntax error', async () => {
+    // kubectl drops the mark, so go-yaml reads "batch/v1" (the escaped line break joins without a space).
+    const text = '\uFEFF' + JOB.replace('apiVersion: batch/v1\n', 'apiVersion: "batch/\\\nv1"\n');
+    const diagnostics = await server.open('file:///bom-quoted.yaml', text);
+    assert.deepEqual(
+      diagnostics.map((d) => [d.code, d.range]),
+      [
+        ['yaml/lenient-indentation', { start: { line: 1, character: 0 }, end: { line: 1, character: 3 } }],
+        ['schema/enum', rangeOf(text, 'indexed')],
+      ],
+    );
+  });
+
   it('stops an alias-expansion bomb with a clear diagnostic instead of hanging', async () => {
     let text = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: bomb\n  annotations:\n    a0: &a0 ["x","x","x","x","x","x","x","x","x"]\n';
     for (let i = 1; i < 9; i++) text += `    a${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(',')}]\n`;

@@ -235,8 +235,20 @@ function unicodeBreaksFolded(value: unknown): unknown {
 const AFTER_REFUSED_SEPARATOR =
   'follows a `---` line kubectl refuses, as we say: kubectl stops there, and what the mended file holds (the file\'s first line kept, or the lines a line with lone CRs or Unicode line breaks swallowed) is not what the oracle reads on with';
 
-/** The mutation left no `kind: Job`, `CronJob` or `CSIDriver` in the file: KubeAssist does not judge other files. */
-const NOT_OURS = 'the file no longer names a Job, CronJob or CSIDriver (say `kind: *alias`): KubeAssist reports nothing on files that hold none of its kinds';
+/** The mutation left none of our kinds' `kind:` lines in the file (mentionsOurKinds): KubeAssist does not judge other files. */
+const NOT_OURS =
+  'the file no longer names a Job, CronJob, CSIDriver, JobSet or training runtime (say `kind: *alias`): KubeAssist reports nothing on files that hold none of its kinds';
+
+const RANDOM_KEY =
+  'kubectl keeps one of two values at random: go-yaml reads their keys as different values (1e3 a float, 1_000 an integer) that sigs.k8s.io/yaml makes one JSON field, ranging over a Go map; we warn so (yaml/duplicate-key) and read the last';
+
+/** Whether the first difference is at a key our yaml/duplicate-key warning says kubectl keeps at random. */
+function atRandomKey(detail: string, diagnostics: Diagnostic[]): boolean {
+  return diagnostics.some((diagnostic) => {
+    const duplicateOf = (diagnostic.data as { duplicateOf?: { key: string; random?: unknown } } | undefined)?.duplicateOf;
+    return diagnostic.code === 'yaml/duplicate-key' && !!duplicateOf?.random && detail.includes(`.${duplicateOf.key}: we read `);
+  });
+}
 
 /** Compares one file's documents; `agreements` counts kubectl documents on which both agree. */
 export function compareFile(text: string, oracle: OracleFile): { documents: number; agreements: number; disagreements: Disagreement[] } {
@@ -266,7 +278,8 @@ export function compareFile(text: string, oracle: OracleFile): { documents: numb
       if (sent !== undefined && !first) say('different-object', `we read nothing; kubectl sends ${JSON.stringify(sent).slice(0, 120)}`);
       else if (sent === undefined && first && !first.broken) say('different-object', `we read ${JSON.stringify(first.json).slice(0, 120)}; kubectl sends nothing`);
       else if (first && !first.broken && !sameJson(first.json, sent)) {
-        say('different-object', firstDifference(first.json, sent), sameJson(unicodeBreaksFolded(first.json), unicodeBreaksFolded(sent)) ? UNICODE_FOLDING : undefined);
+        const detail = firstDifference(first.json, sent);
+        say('different-object', detail, sameJson(unicodeBreaksFolded(first.json), unicodeBreaksFolded(sent)) ? UNICODE_FOLDING : atRandomKey(detail, diagnostics) ? RANDOM_KEY : undefined);
       }
       for (const doc of dropped) {
         const said = ours.diagnostics.some(({ line, diagnostic }) => diagnostic.code === 'yaml/after-document-end' && line >= doc.contentLine! && line <= doc.lastLine);

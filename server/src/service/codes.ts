@@ -14,7 +14,7 @@ const SCHEMA_DOCS = 'https://kubernetes.io/docs/reference/kubernetes-api/';
 
 export const ENGINE_CODES: readonly RuleCode[] = [
   { code: 'yaml/syntax', severity: 'error', title: 'The document is not valid YAML (as kubectl reads it); the rest of the file is still checked', mirrors: 'go-yaml decoding in kubectl' },
-  { code: 'yaml/duplicate-key', severity: 'warning', title: 'A key appears twice in one mapping: kubectl keeps the last value and drops the others (the API server never sees them; kubernetes#125885)', mirrors: 'go-yaml v2 decoding in kubectl (sigs.k8s.io/yaml YAMLToJSON)' },
+  { code: 'yaml/duplicate-key', severity: 'warning', title: 'A key appears twice in one mapping: kubectl keeps the last value and drops the others (the API server never sees them; kubernetes#125885), or keeps one at random when go-yaml reads the keys as different values of one field (1e3 and 1_000)', mirrors: 'go-yaml v2 decoding in kubectl (sigs.k8s.io/yaml YAMLToJSON)' },
   { code: 'yaml/lenient-indentation', severity: 'warning', title: 'Not valid YAML 1.2, but kubectl (go-yaml) accepts it: an under-indented continuation line of a quoted string', mirrors: 'go-yaml leniency' },
   { code: 'yaml/yaml11-scalar', severity: 'error', title: 'An unquoted `yes`/`no`/`on`/`off`/`y`/`n` or octal-looking value is read as a boolean or number (YAML 1.1) where a string is needed', mirrors: 'sigs.k8s.io/yaml (go-yaml v2) + JSON decoding' },
   { code: 'yaml/alias-limit', severity: 'error', title: 'Aliases expand far beyond the document (a "billion laughs" document): kubectl refuses it; the object is not checked', mirrors: 'go-yaml v2 decoding ("document contains excessive aliasing")' },

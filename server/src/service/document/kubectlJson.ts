@@ -252,6 +252,21 @@ function isMergeKey(key: unknown): boolean {
 }
 
 /** A scalar's string value before tag resolution (what go-yaml resolves). */
+/**
+ * The Go value go-yaml decodes a scalar map key to, as a string that is equal exactly when the Go values are
+ * (interface equality: same type, same value), with the JSON field name sigs.k8s.io/yaml makes of it; undefined
+ * for a key that is not a scalar or that kubectl refuses. NaN is equal to nothing, not even itself.
+ */
+export function goKeyIdentity(node: unknown): { identity: string; field: string; kind: GoScalar['kind'] } | undefined {
+  if (!isScalar(node)) return undefined;
+  const scalar = goScalar(scalarSource(node), node.type === 'PLAIN', node.tag);
+  if ('refused' in scalar) return undefined;
+  const field = goKeyString(scalar);
+  if (typeof field !== 'string') return undefined;
+  const value = scalar.kind === 'null' ? '' : scalar.kind === 'float' && Number.isNaN(scalar.value) ? `NaN@${rangeOf(node)[0]}` : String(scalar.value);
+  return { identity: `${scalar.kind}:${value}`, field, kind: scalar.kind };
+}
+
 function scalarSource(node: Scalar): string {
   return typeof node.source === 'string' ? node.source : String(node.value ?? '');
 }

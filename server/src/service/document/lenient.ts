@@ -17,12 +17,14 @@ export interface LenientRepair {
 export function repairUnderIndentedQuotedScalars(text: string): LenientRepair | undefined {
   const chars = text.split('');
   const joinedLines: number[] = [];
-  let lineStart = 0;
+  let lineStart = afterBom(text);
   while (lineStart < text.length) {
     const lineEnd = endOfLine(text, lineStart);
     const opening = findOpenQuote(text, lineStart, lineEnd);
     if (!opening) {
-      lineStart = lineEnd + 1;
+      // Past a block scalar's content: a quote there is text (a shell line's `"`), and a line left of the
+      // content ends the scalar for go-yaml, so it continues no string.
+      lineStart = skipValue(text, lineStart, lineEnd, text.slice(lineStart, lineEnd).replace(/\r$/, ''));
       continue;
     }
     // The key that owns the string: past the line's indentation and any `- ` of list items.
@@ -47,6 +49,16 @@ export function repairUnderIndentedQuotedScalars(text: string): LenientRepair | 
   return joinedLines.length ? { text: chars.join(''), joinedLines } : undefined;
 }
 
+/**
+ * Where the first line's content starts: past a byte-order mark at the start of the text, which kubectl drops
+ * before go-yaml reads the file (FileVisitor's BOMOverride; go-yaml's reader drops one at the start of what it is
+ * handed too). The text we parse keeps it (`yaml` reads it as a byte-order mark), so the first line is read from
+ * the character after it: a key there sits at column 0, as go-yaml sees it.
+ */
+function afterBom(text: string): number {
+  return text.charCodeAt(0) === 0xfeff ? 1 : 0;
+}
+
 function endOfLine(text: string, from: number): number {
   const newline = text.indexOf('\n', from);
   return newline === -1 ? text.length : newline;
@@ -61,8 +73,9 @@ function indentOf(text: string, lineStart: number): number {
 /** A quoted scalar that opens on this line (as a mapping value or sequence item) and does not close on it. */
 function findOpenQuote(text: string, start: number, end: number): { quote: string } | undefined {
   const line = text.slice(start, end);
-  // White space is spaces and tabs here (\s would take a BOM for one, which go-yaml reads as text).
-  const match = /^[ \t]*(?:-[ \t]+)*(?:[^\s#'"][^#]*?:[ \t]+|-[ \t]+)(['"])/.exec(line);
+  // White space is spaces and tabs here (\s would take a BOM for one, which go-yaml reads as text). The key is
+  // plain, single-quoted ('' an escaped quote) or double-quoted (\ escapes), as go-yaml reads any of them.
+  const match = /^[ \t]*(?:-[ \t]+)*(?:(?:[^\s#'"][^#]*?|'(?:[^']|'')*'[ \t]*|"(?:[^"\\]|\\.)*"[ \t]*):[ \t]+|-[ \t]+)(['"])/.exec(line);
   if (!match) return undefined;
   const quote = match[1];
   const bodyStart = start + match[0].length;
@@ -103,7 +116,7 @@ export interface FlowRepair {
 export function joinMultilineFlows(text: string): FlowRepair | undefined {
   let chars: string[] | undefined;
   const underIndented: number[] = [];
-  let lineStart = 0;
+  let lineStart = afterBom(text);
   while (lineStart < text.length) {
     const lineEnd = endOfLine(text, lineStart);
     const line = text.slice(lineStart, lineEnd).replace(/\r$/, '');

@@ -4,7 +4,7 @@
 import { isMap, isScalar, isSeq, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { KINDS, type FieldPath, type Severity } from '../types';
 import { templateView, type TemplateView } from './helmTemplate';
-import { acceptedWithoutAliases, badAnchorName, KubectlRefusal, kubectlJson, markAliasFree, refuseAsKubectl } from './kubectlJson';
+import { acceptedWithoutAliases, badAnchorName, goKeyIdentity, KubectlRefusal, kubectlJson, markAliasFree, refuseAsKubectl } from './kubectlJson';
 import { parseKubectlYaml } from './kubectlYaml';
 import { joinMultilineFlows, refoldScalars, repairUnderIndentedQuotedScalars } from './lenient';
 import { decodeSingleQuoteEscapes, escapeRefusals } from './escapes';
@@ -34,10 +34,25 @@ export interface DuplicateOf {
   line: number;
   /** The value kubectl keeps, as written (a scalar), when it is short enough to quote. */
   kept?: string;
+  /**
+   * The two keys are different Go values (this one's type and the first's, say `float` and `int`) that make the
+   * same JSON field: kubectl keeps either value, at random.
+   */
+  random?: [string, string];
 }
+
+const GO_TYPE_NAMES: Record<string, string> = { str: 'a string', int: 'an integer', float: 'a float', bool: 'a boolean' };
 
 /** The duplicate-key message; `lineShift` moves the first occurrence's line to its place in the file. */
 export function duplicateKeyMessage(duplicate: DuplicateOf, lineShift = 0): string {
+  if (duplicate.random) {
+    const [mine, first] = duplicate.random.map((kind) => GO_TYPE_NAMES[kind] ?? kind);
+    const types = mine === first ? `two ${duplicate.random[0]} keys that are never equal` : `${mine} and ${first}`;
+    return (
+      `Duplicate key \`${duplicate.key}\`: go-yaml reads this key and the \`${duplicate.key}\` on line ${duplicate.line + lineShift + 1} as different keys (${types}) ` +
+      'that both become this JSON field, and kubectl keeps one of the two values at random, each time it runs (sigs.k8s.io/yaml converts them from a Go map). Remove one of them.'
+    );
+  }
   const kept = duplicate.kept === undefined ? 'this one' : `this one (\`${duplicate.kept}\`)`;
   return (
     `Duplicate key \`${duplicate.key}\`: kubectl keeps only ${kept} and drops the \`${duplicate.key}\` on line ${duplicate.line + lineShift + 1}, ` +
@@ -275,6 +290,13 @@ function readDocument(text: string, lines: LineIndex, options: { written?: strin
     issues.push(duplicate ?? { ...describeYamlError(error.code, error.message), start, end });
   }
   if (!broken) {
+    for (const [start, end] of fieldCollisions(document)) {
+      if (issues.some((issue) => issue.code === 'yaml/duplicate-key' && issue.start === start)) continue;
+      const duplicate = duplicateIssue(document, text, lines, start, end);
+      if (duplicate) issues.push(duplicate);
+    }
+  }
+  if (!broken) {
     if (source.includes("\\'")) decodeSingleQuoteEscapes(source, document);
     for (const refusal of [...tabRefusals(source, document), ...escapeRefusals(source, document)]) {
       const line = lines.positionAt(refusal.start).line;
@@ -366,8 +388,43 @@ function duplicateIssue(document: Document.Parsed, text: string, lines: LineInde
   const duplicate = duplicateKeyAt(document, start);
   const firstStart = duplicate && isScalar(duplicate.first.key) ? duplicate.first.key.range?.[0] : undefined;
   if (!duplicate || firstStart === undefined) return undefined;
-  const duplicateOf: DuplicateOf = { key: duplicate.key, line: lines.positionAt(firstStart).line, ...keptValue(text, duplicate.pair) };
+  const random = randomPick(duplicate.pair, duplicate.first);
+  const duplicateOf: DuplicateOf = { key: duplicate.key, line: lines.positionAt(firstStart).line, ...(random ? { random } : keptValue(text, duplicate.pair)) };
   return { code: 'yaml/duplicate-key', severity: 'warning', message: duplicateKeyMessage(duplicateOf), start, end, duplicateOf };
+}
+
+/**
+ * The Go types of two keys that go-yaml decodes to different values (1e3 a float, 1_000 an integer; "1000" a
+ * string) but sigs.k8s.io/yaml's convertToJSONableObject turns into the same field: it ranges over the Go map,
+ * in random order, so either value is the one kept. Undefined when the keys are the same Go value (the last wins).
+ */
+function randomPick(pair: Pair, first: Pair): [string, string] | undefined {
+  const mine = goKeyIdentity(pair.key);
+  const theirs = goKeyIdentity(first.key);
+  return mine && theirs && mine.field === theirs.field && mine.identity !== theirs.identity ? [mine.kind, theirs.kind] : undefined;
+}
+
+/**
+ * Keys that `yaml` takes for different ones and kubectl makes the same field ("1000" and 1000, true and "true"):
+ * their start and end. Those it takes for the same (1000 and 1e3) are its DUPLICATE_KEY errors.
+ */
+function fieldCollisions(document: Document): [number, number][] {
+  const found: [number, number][] = [];
+  visit(document, {
+    Map(_, map) {
+      // Two string keys of one field are one Go value: only a key read as something else can collide.
+      if (map.items.length < 2 || map.items.every((pair) => isScalar(pair.key) && typeof pair.key.value === 'string')) return;
+      const seen = new Map<string, Pair>();
+      for (const pair of map.items) {
+        const field = goKeyIdentity(pair.key)?.field;
+        if (field === undefined) continue;
+        const first = seen.get(field);
+        if (!first) seen.set(field, pair as Pair);
+        else if (isScalar(first.key) && isScalar(pair.key) && first.key.value !== pair.key.value && pair.key.range) found.push([pair.key.range[0], pair.key.range[1]]);
+      }
+    },
+  });
+  return found;
 }
 
 /** The value kubectl keeps for a duplicate key, quoted in the message when it is a short scalar. */
