@@ -1,0 +1,296 @@
+// The workspace index in the language server: every YAML file of the workspace folders, read from the disk
+// in the background and kept current from file watching, with the open editors' texts over the disk's. The
+// engine's WorkspaceIndex holds what the files say; this file reads them: a walk that skips `node_modules`,
+// `vendor` and hidden folders, the `kubeassist.relations.exclude` globs and `.kubeassist.yaml`'s `ignore`,
+// reads regular files only (up to a size), follows no symbolic link out of the workspace, and hands the texts
+// to the engine a few at a time while the server is idle, reporting progress (window/workDoneProgress).
+import { readFileSync } from 'node:fs';
+import { opendir, readFile, realpath, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { compileGlob, isIgnored, WorkspaceIndex, type FileModel, type IgnoreGlob } from '../service/index';
+
+/** Folders no manifest of the workspace lives in. */
+const SKIPPED_FOLDERS = new Set(['node_modules', 'vendor', 'bower_components', '__pycache__']);
+/** Files larger than this are not read in the background (an open editor's text is indexed whatever its size). */
+export const INDEX_MAX_FILE_BYTES = 2 * 1024 * 1024;
+/** At most this many files are indexed (the log says when more are left out). */
+export const INDEX_MAX_FILES = 100_000;
+/** How long one slice of indexing may hold the server, and how long the server must have been idle. */
+const SLICE_MS = 20;
+const IDLE_MS = 150;
+/** Documents of an open file read at once when it is checked; the rest are read in the background. */
+export const OPEN_FILE_BUDGET = 40;
+
+export interface IndexerHost {
+  log(message: string): void;
+  /** The text of an open document, which wins over the disk. */
+  openText(uri: string): string | undefined;
+  /** Whether a file is left out by its `.kubeassist.yaml` (`ignore`). */
+  ignored(path: string): boolean;
+  /** Whether the server has work of its own waiting (a validation to run). */
+  busy(): boolean;
+  /** What the files define changed: the open documents' relation checks are stale. */
+  changed(): void;
+  /** An open document's remaining documents were read: check it again. */
+  completed(uri: string): void;
+  /** Reports progress while the first index of the workspace is built. */
+  progress(): Promise<{ begin(title: string, percentage?: number, message?: string): void; report(percentage: number, message: string): void; done(): void }>;
+}
+
+export class WorkspaceIndexer {
+  private made: WorkspaceIndex | undefined;
+  private readonly diskTexts = new Map<string, string | undefined>();
+  private folders: string[] = [];
+  private exclude: { folder: string; globs: IgnoreGlob[] }[] = [];
+  private queue: string[] = [];
+  private readonly queued = new Set<string>();
+  private readonly ready: { path: string; text: string | undefined }[] = [];
+  private readonly models = new Map<string, () => FileModel | undefined>();
+  private reading = 0;
+  private walking = false;
+  private timer: NodeJS.Timeout | undefined;
+  private lastActivity = 0;
+  private total = 0;
+  private done = 0;
+  private reporter: Awaited<ReturnType<IndexerHost['progress']>> | undefined;
+  private building = false;
+  /** Whether the first index of the workspace folders is complete. */
+  built = false;
+
+  constructor(private readonly host: IndexerHost) {}
+
+  /** Made on first use: the engine loads after `initialize` has been answered (see scripts/build.mjs). */
+  get index(): WorkspaceIndex {
+    return (this.made ??= new WorkspaceIndex((path) => this.read(path)));
+  }
+
+  /** The path the index knows a document by; undefined for a document that is no file. */
+  static pathOf(uri: string): string | undefined {
+    if (!uri.startsWith('file:')) return undefined;
+    try {
+      return fileURLToPath(uri);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Something happened that the user waits for: indexing steps aside for a while. */
+  touch(): void {
+    this.lastActivity = Date.now();
+  }
+
+  /** Starts (or restarts) indexing the workspace folders with these excludes. */
+  start(folders: readonly string[], exclude: readonly string[]): void {
+    this.folders = [...folders];
+    this.exclude = this.folders.map((folder) => ({ folder, globs: exclude.map((glob) => compileGlob(glob)).filter((glob): glob is IgnoreGlob => 'regex' in glob) }));
+    if (!this.folders.length || this.walking) return;
+    void this.walk();
+  }
+
+  /** The files a watcher reports: read again (or forgotten), unless an editor holds them. */
+  filesChanged(uris: readonly string[]): void {
+    for (const uri of uris) {
+      const path = WorkspaceIndexer.pathOf(uri);
+      if (!path || !this.isIndexed(path) || this.host.openText(uri) !== undefined) continue;
+      this.diskTexts.delete(path);
+      this.enqueue(path);
+    }
+  }
+
+  /** An open document's model is read by the engine when it is checked; here only its leftovers are. */
+  openModel(uri: string, model: () => FileModel | undefined): void {
+    const path = WorkspaceIndexer.pathOf(uri);
+    if (!path) return;
+    this.models.set(path, model);
+    this.schedule();
+  }
+
+  /** A closed document goes back to its text on the disk. */
+  closed(uri: string): void {
+    const path = WorkspaceIndexer.pathOf(uri);
+    if (!path) return;
+    this.models.delete(path);
+    this.diskTexts.delete(path);
+    if (this.isIndexed(path)) this.enqueue(path);
+    else this.index.remove(path);
+  }
+
+  private isIndexed(path: string): boolean {
+    return /\.ya?ml$/i.test(path) || /(^|[\\/])Kustomization$/.test(path);
+  }
+
+  private excluded(path: string): boolean {
+    for (const { folder, globs } of this.exclude) {
+      if (!globs.length) continue;
+      const inside = relative(folder, path);
+      if (inside && !inside.startsWith('..') && isIgnored(inside.split(sep).join('/'), globs)) return true;
+    }
+    return this.host.ignored(path);
+  }
+
+  private enqueue(path: string): void {
+    if (this.queued.has(path)) return;
+    this.queued.add(path);
+    this.queue.push(path);
+    this.total++;
+    this.pumpReads();
+  }
+
+  private async walk(): Promise<void> {
+    this.walking = true;
+    this.building = true;
+    this.reporter = await this.host.progress().catch(() => undefined);
+    this.reporter?.begin('KubeAssist: indexing Kubernetes manifests', 0, 'looking for YAML files');
+    const seen = new Set<string>();
+    let files = 0;
+    const visit = async (folder: string, root: string, depth: number): Promise<void> => {
+      if (depth > 64 || files >= INDEX_MAX_FILES) return;
+      let real: string;
+      try {
+        real = await realpath(folder);
+      } catch {
+        return;
+      }
+      if (seen.has(real) || (real !== root && !real.startsWith(root + sep))) return; // a link out of the workspace, or a loop
+      seen.add(real);
+      let directory;
+      try {
+        directory = await opendir(folder);
+      } catch {
+        return;
+      }
+      for await (const entry of directory) {
+        if (files >= INDEX_MAX_FILES) break;
+        const path = join(folder, entry.name);
+        if (entry.isDirectory() || entry.isSymbolicLink()) {
+          if (entry.name.startsWith('.') || SKIPPED_FOLDERS.has(entry.name)) continue;
+          if (entry.isSymbolicLink()) {
+            const target = await realpath(path).catch(() => undefined);
+            if (!target || (target !== root && !target.startsWith(root + sep))) continue;
+            const kind = await stat(path).catch(() => undefined);
+            if (kind?.isDirectory()) await visit(path, root, depth + 1);
+            else if (kind?.isFile() && this.isIndexed(path) && !this.excluded(path)) {
+              files++;
+              this.enqueue(path);
+            }
+            continue;
+          }
+          await visit(path, root, depth + 1);
+        } else if (entry.isFile() && this.isIndexed(path) && !this.excluded(path)) {
+          files++;
+          this.enqueue(path);
+        }
+      }
+    };
+    for (const folder of this.folders) {
+      const root = await realpath(folder).catch(() => folder);
+      await visit(folder, root, 0);
+    }
+    if (files >= INDEX_MAX_FILES) this.host.log(`kubeassist: the workspace index holds the first ${INDEX_MAX_FILES} YAML files; the others are not indexed (kubeassist.relations.exclude leaves folders out).`);
+    this.walking = false;
+    this.schedule();
+  }
+
+  /** Reads files ahead of the indexing slices, a few at a time. */
+  private pumpReads(): void {
+    while (this.reading < 8 && this.queue.length && this.ready.length < 256) {
+      const path = this.queue.shift() as string;
+      this.queued.delete(path);
+      this.reading++;
+      void this.readFromDisk(path).then((text) => {
+        this.reading--;
+        this.ready.push({ path, text });
+        this.schedule();
+        this.pumpReads();
+      });
+    }
+  }
+
+  private async readFromDisk(path: string): Promise<string | undefined> {
+    try {
+      const info = await stat(path);
+      if (!info.isFile() || info.size > INDEX_MAX_FILE_BYTES) return undefined;
+      const text = await readFile(path, 'utf8');
+      this.diskTexts.set(path, text);
+      return text;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private schedule(delay = 10): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.slice();
+    }, delay);
+  }
+
+  /** One slice of work while the server is idle: texts into the index, then an open file's leftovers. */
+  private slice(): void {
+    const idleFor = Date.now() - this.lastActivity;
+    if (this.host.busy() || idleFor < IDLE_MS) {
+      this.schedule(Math.max(20, IDLE_MS - idleFor));
+      return;
+    }
+    const start = Date.now();
+    let changed = false;
+    while (this.ready.length && Date.now() - start < SLICE_MS) {
+      const { path, text } = this.ready.shift() as { path: string; text: string | undefined };
+      const uri = pathToFileURL(path).href;
+      if (this.host.openText(uri) !== undefined) continue; // the editor's text is the file's
+      const before = this.index.generation;
+      try {
+        this.index.setText(path, text);
+      } catch (error) {
+        this.host.log(`kubeassist: indexing ${path} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      }
+      if (this.index.generation !== before) changed = true;
+      this.done++;
+    }
+    this.pumpReads();
+    for (const [path, modelOf] of this.models) {
+      if (Date.now() - start >= SLICE_MS) break;
+      const model = modelOf();
+      if (!model) {
+        this.models.delete(path);
+        continue;
+      }
+      const { complete } = this.index.setModel(path, model, OPEN_FILE_BUDGET);
+      if (complete) {
+        this.models.delete(path);
+        this.host.completed(pathToFileURL(path).href);
+      }
+    }
+    const pending = this.ready.length + this.queue.length + this.reading;
+    if (this.building) this.reporter?.report(this.total ? Math.floor((this.done / this.total) * 100) : 0, `${this.done} of ${this.total} files`);
+    if (!pending && !this.walking && this.building) {
+      this.building = false;
+      this.built = true;
+      this.reporter?.done();
+      this.reporter = undefined;
+      this.host.log(`kubeassist: indexed ${this.index.size} of ${this.total} YAML files of the workspace.`);
+      this.host.changed();
+    } else if (changed && !this.building) {
+      this.host.changed();
+    }
+    if (pending || this.walking || this.models.size) this.schedule();
+  }
+
+  /** Chart.yaml and kustomization files for the scopes: an open editor's text, else the disk's (kept until it changes). */
+  private read(path: string): string | undefined {
+    const open = this.host.openText(pathToFileURL(path).href);
+    if (open !== undefined) return open;
+    if (!this.diskTexts.has(path)) {
+      let text: string | undefined;
+      try {
+        text = readFileSync(path, 'utf8');
+      } catch {
+        text = undefined;
+      }
+      this.diskTexts.set(path, text);
+    }
+    return this.diskTexts.get(path);
+  }
+}
