@@ -54,8 +54,10 @@ export function relationDiagnostics(model: FileModel, settings: Settings, input:
   if (!settings.enable || !settings.relations.enable) return { diagnostics: [], complete: true };
   const { complete } = input.index.setModel(input.path, model, input.budget ?? Infinity);
   const diagnostics: Diagnostic[] = [];
+  // Documents past `kubeassist.maxFileSize` are not checked (features/limits.ts says so once).
+  const checked = new Set(model.documents.filter(({ slice }) => slice.offset + slice.text.length <= settings.maxFileSize).map(({ doc }) => doc));
   input.index.documentsOf(input.path).forEach((place, document) => {
-    if (!place.doc) return;
+    if (!place.doc || !checked.has(place.doc)) return;
     const rangeOf = (span: [number, number]): Range => ({ start: at(place, span[0]), end: at(place, span[1]) });
     let silenced: Map<number, Suppression> | undefined;
     for (const object of place.facts.objects) {
