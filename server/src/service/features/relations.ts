@@ -183,6 +183,7 @@ export function relationHover(model: FileModel, text: string, position: Position
   if (!reference.name.key) return { markdown: `**${name}**: its name is written by a template action inside \`range\` or \`with\`, so the workspace cannot say which object it is.`, range };
   if (!found.length) {
     const files = input.index.size;
+    if (files <= 1) return undefined; // no workspace indexed (a single file opened): nothing to say of others
     return {
       markdown: `**${name}**: no ${reference.target} of this name${reference.target === 'CSIDriver' ? '' : ' in this namespace'} in the workspace (${files} file${files === 1 ? '' : 's'} indexed). ` +
         (reference.target === 'CSIDriver' ? 'A driver needs no CSIDriver object; without one the defaults apply (attach required, Persistent volumes only).' : 'It must exist in the cluster before the Pods start.'),

@@ -328,9 +328,12 @@ function generatedDefinitions(path: string, generated: readonly Generated[], tex
 function annotationsInsert(object: ObjectFacts, lines: LineIndex): DefinitionEntry['annotationsInsert'] {
   const at = object.annotations.annotationsAt;
   if (!at || at.flow) return undefined;
-  const block = at.annotationsSpan ?? at.metadataSpan;
-  const indent = lines.positionAt(block[0]).character;
-  const last = lines.positionAt(Math.max(block[0], block[1] - 1)).line;
+  // Without annotations: a new `annotations:` right after the name's line (a template's metadata may end in
+  // lines an action writes, which the syntax tree does not hold).
+  const after = at.annotationsSpan ?? object.nameSpan;
+  if (!after) return undefined;
+  const indent = lines.positionAt((at.annotationsSpan ?? at.metadataSpan)[0]).character;
+  const last = lines.positionAt(Math.max(after[0], after[1] - 1)).line;
   const end = lines.positionAt(lines.lineEnd(last));
   return { position: end, indent, withKey: !at.annotationsSpan };
 }
