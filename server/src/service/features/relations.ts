@@ -11,7 +11,8 @@ import { RELATION_RULES } from '../relations/checks/index';
 import { resolveReference, shortPath } from '../relations/resolve';
 import type { RelationFinding } from '../relations/rule';
 import { cachedFacts, type DefinitionEntry, type IndexedDocument, type WorkspaceIndex } from '../relations/workspaceIndex';
-import { effectiveSeverity, type Settings } from '../settings';
+import { effectiveSeverity, settingsKey, type Settings } from '../settings';
+import type { YamlDocument } from '../document/yamlDocument';
 import { formatFieldPath, type Severity } from '../types';
 import { SOURCE, suppressions, type DiagnosticData, type Suppression } from './diagnostics';
 
@@ -56,8 +57,30 @@ export function relationDiagnostics(model: FileModel, settings: Settings, input:
   const diagnostics: Diagnostic[] = [];
   // Documents past `kubeassist.maxFileSize` are not checked (features/limits.ts says so once).
   const checked = new Set(model.documents.filter(({ slice }) => slice.offset + slice.text.length <= settings.maxFileSize).map(({ doc }) => doc));
+  // A document's findings change only with its text (a new YamlDocument), with what the workspace defines
+  // (the index's generation) and with the settings: an edit elsewhere in the file re-checks nothing here.
+  const key = `${input.index.generation}|${settingsKey(settings)}|${input.path}|${suppressed}`;
   input.index.documentsOf(input.path).forEach((place, document) => {
     if (!place.doc || !checked.has(place.doc)) return;
+    const cached = resultCache.get(place.doc);
+    if (cached?.key === key) {
+      const delta = place.line - cached.line;
+      if (delta) {
+        cached.diagnostics = cached.diagnostics.map((diagnostic) => ({ ...diagnostic, range: { start: { line: diagnostic.range.start.line + delta, character: diagnostic.range.start.character }, end: { line: diagnostic.range.end.line + delta, character: diagnostic.range.end.character } } }));
+        cached.line = place.line;
+      }
+      diagnostics.push(...cached.diagnostics);
+      return;
+    }
+    const first = diagnostics.length;
+    checkDocument(place, document);
+    resultCache.set(place.doc, { key, line: place.line, diagnostics: diagnostics.slice(first) });
+  });
+  diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  return { diagnostics, complete };
+
+  function checkDocument(place: IndexedDocument & { doc?: YamlDocument }, document: number): void {
+    if (!place.doc) return;
     const rangeOf = (span: [number, number]): Range => ({ start: at(place, span[0]), end: at(place, span[1]) });
     let silenced: Map<number, Suppression> | undefined;
     for (const object of place.facts.objects) {
@@ -99,10 +122,10 @@ export function relationDiagnostics(model: FileModel, settings: Settings, input:
         }
       }
     }
-  });
-  diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-  return { diagnostics, complete };
+  }
 }
+
+const resultCache = new WeakMap<YamlDocument, { key: string; line: number; diagnostics: Diagnostic[] }>();
 
 function at(place: IndexedDocument, offset: number): Position {
   const position = place.lines.positionAt(offset);

@@ -16,19 +16,16 @@ import { Scopes, scopeId, type Generated, type Scope } from './scope';
 /** An object others may name: where it is and what the index read of it. */
 export interface DefinitionEntry {
   path: string;
-  /** The document's index in its file, and the object's in its document. */
-  document: number;
   object: ObjectFacts;
   /** Where its name is written (the object's first line when it has none). */
   range: Range;
-  /** Where annotations can be added (a fix that makes it a hook): after the last one, or a new `annotations:` after `metadata`'s last field. */
+  /** Where annotations can be added (a fix that makes it a hook): after the last one, or a new `annotations:` after the name's line. */
   annotationsInsert?: { position: Position; indent: number; withKey: boolean };
 }
 
 /** A reference made by an object of the index. */
 export interface ReferenceEntry {
   path: string;
-  document: number;
   owner: ObjectFacts;
   reference: Reference;
   range: Range;
@@ -39,17 +36,20 @@ export interface IndexedDocument {
   line: number;
   facts: DocumentFacts;
   lines: LineIndex;
-  /** The document itself, while it is open in an editor (fixes and hover read it). */
+  /** The document itself, while it is open in an editor (an unchanged document keeps its entries across edits). */
   doc?: YamlDocument;
+}
+
+interface DocumentEntry extends IndexedDocument {
+  definitions: DefinitionEntry[];
+  references: ReferenceEntry[];
 }
 
 interface FileEntry {
   path: string;
-  documents: IndexedDocument[];
-  definitions: DefinitionEntry[];
-  references: ReferenceEntry[];
-  /** What the definitions of the file say to other files, to know when to check them again. */
-  fingerprint: string;
+  documents: DocumentEntry[];
+  /** A kustomization's generated ConfigMaps and Secrets. */
+  generated: DefinitionEntry[];
 }
 
 export interface IndexOptions {
@@ -136,7 +136,7 @@ export class WorkspaceIndex {
         if (parses >= budget) {
           complete = false;
           const previous = this.files.get(path)?.documents.find((known) => known.doc === doc);
-          if (previous) documents.push({ ...previous, line: slice.line });
+          if (previous) documents.push({ line: slice.line, facts: previous.facts, lines: previous.lines, doc });
           continue;
         }
         parses++;
@@ -156,9 +156,10 @@ export class WorkspaceIndex {
   remove(path: string): void {
     const entry = this.files.get(path);
     if (!entry) return;
-    this.unregister(entry);
+    for (const document of entry.documents) this.unregister(document.definitions, document.references);
+    this.unregister(entry.generated, []);
     this.files.delete(path);
-    if (entry.fingerprint) this.version++;
+    if (entry.generated.length || entry.documents.some((document) => document.definitions.length)) this.version++;
   }
 
   /** The documents of a file, as the checks of that file read them. */
@@ -204,7 +205,7 @@ export class WorkspaceIndex {
 
   /** Plain data for another thread (the CLI's workers): the definitions and the scopes of the given files. */
   snapshot(paths: readonly string[]): IndexSnapshot {
-    const files = [...this.files.values()].map((entry) => ({ path: entry.path, definitions: entry.definitions }));
+    const files = [...this.files.values()].map((entry) => ({ path: entry.path, definitions: [...entry.documents.flatMap((document) => document.definitions), ...entry.generated] }));
     const scopes = [...new Set([...paths, ...this.files.keys()])].map((path) => [path, this.scopesOf(path)] as [string, Scope[]]);
     return { files, scopes };
   }
@@ -215,52 +216,93 @@ export class WorkspaceIndex {
     const index = new WorkspaceIndex(() => undefined, { definitionsOnly: true });
     index.scopes.scopesOf = (path: string) => known.get(path) ?? [{ kind: 'folder', root: dirnameOf(path) }];
     for (const file of snapshot.files) {
-      const entry: FileEntry = { path: file.path, documents: [], definitions: file.definitions, references: [], fingerprint: 'snapshot' };
+      const entry: FileEntry = { path: file.path, documents: [], generated: file.definitions };
       index.files.set(file.path, entry);
       for (const definition of file.definitions) push(index.byName, definitionKey(definition.object), definition);
     }
     return index;
   }
 
-  private register(path: string, documents: IndexedDocument[], text: string | undefined): void {
+  /**
+   * Brings a file's entries to `documents`. A document the file had before (the same YamlDocument: an editor's
+   * unchanged document) keeps its entries, moved to its new line; the others are read. The generation moves on
+   * when a definition comes, goes or moves.
+   */
+  private register(path: string, documents: readonly IndexedDocument[], text: string | undefined): void {
     const previous = this.files.get(path);
-    if (previous) this.unregister(previous);
-    const entry: FileEntry = { path, documents, definitions: [], references: [], fingerprint: '' };
-    documents.forEach((place, document) => {
-      const position = (offset: number) => {
-        const at = place.lines.positionAt(offset);
-        return { line: at.line + place.line, character: at.character };
-      };
-      const span = (range: Span): Range => ({ start: position(range[0]), end: position(range[1]) });
-      for (const object of place.facts.objects) {
-        if (object.kind in DEFINITION_KINDS && object.name?.key) {
-          const definition: DefinitionEntry = { path, document, object, range: object.nameSpan ? span(object.nameSpan) : span([object.at, object.at]) };
-          const insert = annotationsInsert(object, place.lines);
-          if (insert) definition.annotationsInsert = { ...insert, position: { line: insert.position.line + place.line, character: insert.position.character } };
-          entry.definitions.push(definition);
+    // Two documents of one text share their YamlDocument (FileModel): a list per document.
+    const unused = new Map<YamlDocument, DocumentEntry[]>();
+    for (const document of previous?.documents ?? []) if (document.doc) unused.set(document.doc, [...(unused.get(document.doc) ?? []), document]);
+    const reused = new Set<DocumentEntry>();
+    let changed = false;
+    const entries: DocumentEntry[] = [];
+    for (const place of documents) {
+      const known = place.doc ? unused.get(place.doc)?.shift() : undefined;
+      if (known) {
+        reused.add(known);
+        const delta = place.line - known.line;
+        if (delta) {
+          for (const entry of [...known.definitions, ...known.references]) moveRange(entry, delta);
+          known.line = place.line;
+          if (known.definitions.length) changed = true;
         }
-        if (this.options.definitionsOnly) continue;
-        for (const reference of object.references) {
-          entry.references.push({ path, document, owner: object, reference, range: span(reference.span) });
-        }
+        entries.push(known);
+        continue;
       }
-    });
-    if (isKustomizationFile(path)) entry.definitions.push(...generatedDefinitions(path, this.scopes.generatedBy(path), text));
-    entry.fingerprint = entry.definitions.map((definition) => JSON.stringify([definition.object, definition.range.start.line])).join('\n');
-    this.files.set(path, entry);
-    for (const definition of entry.definitions) push(this.byName, definitionKey(definition.object), definition);
-    for (const reference of entry.references) {
-      if (reference.reference.name.key) push(this.referencesByName, nameKey(reference.reference.target, reference.reference.name.key), reference);
+      const entry = this.entriesOf(path, place);
+      if (entry.definitions.length) changed = true;
+      entries.push(entry);
     }
-    if ((previous?.fingerprint ?? '') !== entry.fingerprint) this.version++;
+    for (const document of previous?.documents ?? []) {
+      if (reused.has(document)) continue;
+      this.unregister(document.definitions, document.references);
+      if (document.definitions.length) changed = true;
+    }
+    if (previous) this.unregister(previous.generated, []);
+    const generated = isKustomizationFile(path) ? generatedDefinitions(path, this.scopes.generatedBy(path), text) : [];
+    for (const definition of generated) push(this.byName, definitionKey(definition.object), definition);
+    if (generated.length || previous?.generated.length) changed = true;
+    this.files.set(path, { path, documents: entries, generated });
+    if (changed) this.version++;
   }
 
-  private unregister(entry: FileEntry): void {
-    for (const definition of entry.definitions) pull(this.byName, definitionKey(definition.object), definition);
-    for (const reference of entry.references) {
+  /** The definitions and references of one document, registered. */
+  private entriesOf(path: string, place: IndexedDocument): DocumentEntry {
+    const position = (offset: number) => {
+      const at = place.lines.positionAt(offset);
+      return { line: at.line + place.line, character: at.character };
+    };
+    const span = (range: Span): Range => ({ start: position(range[0]), end: position(range[1]) });
+    const entry: DocumentEntry = { ...place, definitions: [], references: [] };
+    for (const object of place.facts.objects) {
+      if (object.kind in DEFINITION_KINDS && object.name?.key) {
+        const definition: DefinitionEntry = { path, object, range: object.nameSpan ? span(object.nameSpan) : span([object.at, object.at]) };
+        const insert = annotationsInsert(object, place.lines);
+        if (insert) definition.annotationsInsert = { ...insert, position: { line: insert.position.line + place.line, character: insert.position.character } };
+        entry.definitions.push(definition);
+        push(this.byName, definitionKey(object), definition);
+      }
+      if (this.options.definitionsOnly) continue;
+      for (const reference of object.references) {
+        const found: ReferenceEntry = { path, owner: object, reference, range: span(reference.span) };
+        entry.references.push(found);
+        if (reference.name.key) push(this.referencesByName, nameKey(reference.target, reference.name.key), found);
+      }
+    }
+    return entry;
+  }
+
+  private unregister(definitions: readonly DefinitionEntry[], references: readonly ReferenceEntry[]): void {
+    for (const definition of definitions) pull(this.byName, definitionKey(definition.object), definition);
+    for (const reference of references) {
       if (reference.reference.name.key) pull(this.referencesByName, nameKey(reference.reference.target, reference.reference.name.key), reference);
     }
   }
+}
+
+function moveRange(entry: { range: Range; annotationsInsert?: { position: Position } }, delta: number): void {
+  entry.range = { start: { line: entry.range.start.line + delta, character: entry.range.start.character }, end: { line: entry.range.end.line + delta, character: entry.range.end.character } };
+  if (entry.annotationsInsert) entry.annotationsInsert = { ...entry.annotationsInsert, position: { line: entry.annotationsInsert.position.line + delta, character: entry.annotationsInsert.position.character } };
 }
 
 export interface IndexSnapshot {
@@ -305,7 +347,6 @@ function generatedDefinitions(path: string, generated: readonly Generated[], tex
   };
   return generated.map((item) => ({
     path,
-    document: 0,
     object: {
       apiVersion: 'v1',
       kind: item.kind,
