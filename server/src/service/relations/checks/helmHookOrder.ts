@@ -18,10 +18,9 @@ const HOOKS = 'https://helm.sh/docs/topics/charts_hooks/';
 export const HELM_HOOK_ORDER: RuleCode = {
   code: 'relations/helm-hook-order',
   severity: 'warning',
-  title: 'A Helm pre-install hook (Job or Pod) reads a ConfigMap, Secret, ServiceAccount or PersistentVolumeClaim that the same release creates after it: a regular resource, or a hook that runs later',
+  title: 'A Helm pre-install hook (Job or Pod) reads a ConfigMap, Secret, ServiceAccount or PersistentVolumeClaim that the same release creates after it: a regular resource, or a hook that runs later (the editor\'s quick fix makes a regular resource a hook of a lower weight, in its own file)',
   mirrors: 'Helm execHook (pkg/action/hooks.go, hookByWeight) and Install (pkg/action/install.go)',
   href: HOOKS,
-  fix: 'Makes the regular resource a hook of the same pre- events, one weight before the hook that reads it (in its own file; not applied by `check --fix`)',
 };
 
 /** The events Helm knows (pkg/releaseutil/manifest_sorter.go `events`); a list with any other is skipped whole. */
