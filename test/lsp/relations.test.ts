@@ -26,7 +26,7 @@ function underlined(text: string, diagnostic: Diagnostic): string {
 async function open(testCase: RelationCase, settings: { relations?: Record<string, unknown> } = {}): Promise<{ server: TestServer; root: string; uri: string; text: string; diagnostics: Diagnostic[] }> {
   const root = writeCase(testCase);
   folders.push(root);
-  const relations = { ...testCase.relations, ...settings.relations };
+  const relations: Record<string, unknown> = { ...testCase.relations, ...settings.relations };
   const server = await TestServer.start({ workspaceFolders: [root], workDoneProgress: true, settings: { relations } });
   if (relations.enable !== false) await indexed(server);
   const uri = pathToFileURL(join(root, testCase.file)).href;
@@ -119,12 +119,12 @@ describe('the index in the editor', () => {
   });
 
   it('hovers on a reference no object of the workspace answers, and says so', async () => {
-    const gcsfuse = RELATION_CASES.find((testCase) => testCase.report.startsWith('GoogleCloudPlatform/gcs-fuse')) as RelationCase;
-    const { server, uri, text } = await open(gcsfuse);
+    const account = RELATION_CASES.find((testCase) => testCase.report.startsWith('kubernetes/kubernetes#100726')) as RelationCase;
+    const { server, uri, text } = await open(account);
     try {
-      const hover = await server.request<Hover>('textDocument/hover', { textDocument: { uri }, position: positionOf(text, 'gcs-reader', 2) });
-      assert.match((hover.contents as MarkupContent).value, /^\*\*ServiceAccount `gcs-reader`\*\*: no ServiceAccount of this name in this namespace in the workspace \(1 file indexed\)\. It must exist in the cluster before the Pods start\./);
-      const definition = await server.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: positionOf(text, 'gcs-reader', 2) });
+      const hover = await server.request<Hover>('textDocument/hover', { textDocument: { uri }, position: positionOf(text, 'idontexist', 2) });
+      assert.match((hover.contents as MarkupContent).value, /^\*\*ServiceAccount `idontexist`\*\*: no ServiceAccount of this name in this namespace in the workspace \(3 files indexed\)\. It must exist in the cluster before the Pods start\./);
+      const definition = await server.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: positionOf(text, 'idontexist', 2) });
       assert.deepEqual(definition, []);
     } finally {
       await server.stop();
