@@ -67,10 +67,13 @@ const indexer = new WorkspaceIndexer({
     return connection.window.createWorkDoneProgress();
   },
 });
+/** Open documents whose relations have been checked once: later edits read no other document (the background does). */
+const relationsChecked = new Set<string>();
 const relationsFor = (uri: string): (RelationInput & { onIncomplete: () => void }) | undefined => {
   const path = WorkspaceIndexer.pathOf(uri);
   if (!path || !settingsFor(uri).relations.enable) return undefined;
-  return { index: indexer.index, path, budget: OPEN_FILE_BUDGET, onIncomplete: () => indexer.openModel(uri, () => (documents.get(uri) ? models.get(uri) : undefined)) };
+  const budget = relationsChecked.has(uri) ? 0 : OPEN_FILE_BUDGET;
+  return { index: indexer.index, path, budget, onIncomplete: () => indexer.openModel(uri, () => (documents.get(uri) ? models.get(uri) : undefined)) };
 };
 const optionsFor = (uri: string) => ({ context: contexts.contextFor(uri), relations: relationsFor(uri) });
 
@@ -211,6 +214,7 @@ const scheduler = new ValidationScheduler(guarded(log, 'validation', undefined, 
   if (published.get(uri) === stamp) return;
   indexer.touch();
   const diagnostics = !configDocument ? validate(model, document.getText(), settingsFor(uri), optionsFor(uri)) : settings.enable ? readConfig(document.getText()).diagnostics : [];
+  relationsChecked.add(uri);
   // This file's definitions changed what the other open files' relation checks see.
   if (indexer.index.generation !== generation) for (const other of documents.all()) if (other.uri !== uri) scheduler.schedule(other.uri);
   published.set(uri, stamp);
@@ -358,6 +362,7 @@ documents.onDidClose(guarded(log, 'didClose', undefined, (event) => {
   scheduler.cancel(event.document.uri);
   baselines.forget(event.document.uri);
   models.delete(event.document.uri);
+  relationsChecked.delete(event.document.uri);
   indexer.closed(event.document.uri);
   schemaDecisions.delete(event.document.uri);
   published.delete(event.document.uri);

@@ -19,8 +19,12 @@ export const INDEX_MAX_FILES = 100_000;
 /** How long one slice of indexing may hold the server, and how long the server must have been idle. */
 const SLICE_MS = 20;
 const IDLE_MS = 150;
-/** Documents of an open file read at once when it is checked; the rest are read in the background. */
-export const OPEN_FILE_BUDGET = 40;
+/**
+ * Documents of an open file that its first check parses for the relations beyond those its own checks parse;
+ * the rest (and any an edit leaves) are read in the background, in slices of BACKGROUND_BUDGET.
+ */
+export const OPEN_FILE_BUDGET = 10;
+const BACKGROUND_BUDGET = 40;
 
 export interface IndexerHost {
   log(message: string): void;
@@ -257,7 +261,7 @@ export class WorkspaceIndexer {
         this.models.delete(path);
         continue;
       }
-      const { complete } = this.index.setModel(path, model, OPEN_FILE_BUDGET);
+      const { complete } = this.index.setModel(path, model, BACKGROUND_BUDGET);
       if (complete) {
         this.models.delete(path);
         this.host.completed(pathToFileURL(path).href);
@@ -275,7 +279,7 @@ export class WorkspaceIndexer {
     } else if (changed && !this.building) {
       this.host.changed();
     }
-    if (pending || this.walking || this.models.size) this.schedule();
+    if (pending || this.walking || this.models.size) this.schedule(this.ready.length ? 0 : 10);
   }
 
   /** Chart.yaml and kustomization files for the scopes: an open editor's text, else the disk's (kept until it changes). */
