@@ -56,7 +56,7 @@ describe('the upstream reports through the real CLI', () => {
 });
 
 describe('kubeassist check and the relations', () => {
-  const mastodon = RELATION_CASES.find((testCase) => testCase.report.startsWith('mastodon/chart#73')) as RelationCase;
+  const mastodon = RELATION_CASES.find((testCase) => testCase.report.startsWith('mastodon/chart#74')) as RelationCase;
 
   it('prints the other end on a note line below the finding (which the problem matcher does not take for a finding)', () => {
     const root = folderOf(mastodon);

@@ -65,7 +65,7 @@ describe('the upstream reports through the real server', () => {
 });
 
 describe('the index in the editor', () => {
-  const mastodon = RELATION_CASES.find((testCase) => testCase.report.startsWith('mastodon/chart#73')) as RelationCase;
+  const mastodon = RELATION_CASES.find((testCase) => testCase.report.startsWith('mastodon/chart#74')) as RelationCase;
 
   it('reports progress while it builds (begin, report, end) and logs what it indexed', async () => {
     const { server } = await open(mastodon);

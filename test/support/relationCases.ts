@@ -109,7 +109,7 @@ spec:
     expect: [{ code: 'relations/helm-hook-order', severity: 'warning', underlines: 'init-sql', related: 'sql-init/templates/configmap.yaml' }],
   },
   {
-    report: 'mastodon/chart#73: the db-migrate hook reads the env ConfigMap the chart creates after it (templated names)',
+    report: 'mastodon/chart#74 (on #73): the db-migrate hook, as pre-install, reads the env ConfigMap the chart creates after it (templated names)',
     files: {
       'mastodon/Chart.yaml': 'apiVersion: v2\nname: mastodon\nversion: 4.0.0\n',
       'mastodon/templates/configmap-env.yaml': `apiVersion: v1
@@ -148,6 +148,43 @@ spec:
     },
     file: 'mastodon/templates/job-db-migrate.yaml',
     expect: [{ code: 'relations/helm-hook-order', severity: 'warning', underlines: '{{ include "mastodon.fullname" . }}-env', related: 'mastodon/templates/configmap-env.yaml' }],
+  },
+  {
+    report: 'mastodon/chart#73: installed by Argo CD, the post-install,pre-upgrade db-migrate hook runs as PreSync on the first sync, before the env ConfigMap',
+    files: {
+      'mastodon/Chart.yaml': 'apiVersion: v2\nname: mastodon\nversion: 3.0.0\n',
+      'mastodon/templates/configmap-env.yaml': `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: {{ include "mastodon.fullname" . }}-env
+  labels:
+    {{- include "mastodon.labels" . | nindent 4 }}
+data:
+  DB_PORT: "5432"
+`,
+      'mastodon/templates/job-db-migrate.yaml': `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: {{ include "mastodon.fullname" . }}-db-migrate
+  annotations:
+    "helm.sh/hook": post-install,pre-upgrade
+    "helm.sh/hook-delete-policy": before-hook-creation,hook-succeeded
+    "helm.sh/hook-weight": "-2"
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+        - name: {{ include "mastodon.fullname" . }}-db-migrate
+          image: "{{ .Values.image.repository }}:{{ .Values.image.tag }}"
+          command: [bundle, exec, rake, db:migrate]
+          envFrom:
+            - configMapRef:
+                name: {{ include "mastodon.fullname" . }}-env
+`,
+    },
+    file: 'mastodon/templates/job-db-migrate.yaml',
+    expect: [{ code: 'relations/argocd-sync-order', severity: 'hint', underlines: '{{ include "mastodon.fullname" . }}-env', related: 'mastodon/templates/configmap-env.yaml' }],
   },
   {
     report: 'bitnami/charts#20902: a pre-install hook reads the Secret of a bundled subchart, a regular resource of the same release',

@@ -15,7 +15,7 @@ import { helmEvents, helmWeight } from './helmHookOrder';
 export const ARGOCD_SYNC_ORDER: RuleCode = {
   code: 'relations/argocd-sync-order',
   severity: 'warning',
-  title: 'An object Argo CD syncs (and waits for) in an earlier phase or wave than a ConfigMap, Secret, ServiceAccount or PersistentVolumeClaim its Pods need',
+  title: 'An object Argo CD syncs (and waits for) in an earlier phase or wave than a ConfigMap, Secret, ServiceAccount or PersistentVolumeClaim its Pods need; a hint for a chart\'s pre-upgrade hook, which Argo CD runs as PreSync on the first sync too',
   mirrors: 'gitops-engine syncPhases, syncwaves.Wave and syncTasks.Less (pkg/sync)',
   href: 'https://argo-cd.readthedocs.io/en/stable/user-guide/sync-waves/',
 };
@@ -74,6 +74,14 @@ function usesArgo(object: ObjectFacts): boolean {
   return object.annotations.argoHook.value !== undefined || object.annotations.argoWave.value !== undefined;
 }
 
+/** A chart's hook that Helm runs on upgrades only (no `pre-install`), which Argo CD runs as PreSync on every sync. */
+function helmOnlyUpgradeHook(context: RelationContext, consumer: ObjectFacts): boolean {
+  const hook = consumer.annotations.helmHook.value;
+  const events = hook === undefined ? undefined : helmEvents(hook);
+  if (!events || events.includes('pre-install') || !events.includes('pre-upgrade')) return false;
+  return context.index.scopesOf(context.path).some((scope) => scope.kind === 'chart');
+}
+
 function describe(task: Task): string {
   return `${task.phase} phase, wave ${task.wave}`;
 }
@@ -88,7 +96,12 @@ function check(context: RelationContext): RelationFinding[] {
   for (const reference of consumer.references) {
     if (!reference.needed || !NEEDED.has(reference.target)) continue;
     const definitions = resolveReference(context.index, context.path, consumer, reference).filter((definition) => context.index.sameScope(context.path, definition.path));
-    if (!definitions.length || !(usesArgo(consumer) || definitions.some((definition) => usesArgo(definition.object)))) continue;
+    if (!definitions.length) continue;
+    // Without Argo CD annotations, only a chart's `pre-upgrade` hook (not `pre-install`: relations/helm-hook-order
+    // speaks for that) is judged as Argo CD would run it, and only as a hint: Helm itself runs it on upgrades only.
+    const annotated = usesArgo(consumer) || definitions.some((definition) => usesArgo(definition.object));
+    const upgradeHook = !annotated && helmOnlyUpgradeHook(context, consumer);
+    if (!annotated && !upgradeHook) continue;
     const starts = definitions.map((definition) => {
       const tasks = syncTasks(definition.object);
       return tasks && tasks.length ? first(tasks) : undefined;
@@ -96,6 +109,21 @@ function check(context: RelationContext): RelationFinding[] {
     if (!starts.every((task) => task && before(start, task))) continue;
     const kind = reference.target;
     const name = reference.name.text;
+    if (upgradeHook) {
+      findings.push({
+        code: ARGOCD_SYNC_ORDER.code,
+        severity: 'hint',
+        message:
+          `If Argo CD deploys this chart: it runs \`pre-upgrade\` hooks as PreSync hooks on every sync, the first one included, before the chart's ` +
+          `regular resources, so on the first sync this ${consumer.kind}'s Pods wait for ${kind} \`${name}\`, which does not exist yet, and the sync ` +
+          `gets no further. Helm itself runs \`pre-upgrade\` hooks on upgrades only, when the ${kind} is there. Give the ${kind} an earlier ` +
+          `\`argocd.argoproj.io/sync-wave\` and make it a PreSync hook too, or leave this hook out of Argo CD (\`argocd.argoproj.io/hook: Skip\`).`,
+        path: reference.path,
+        span: reference.span,
+        related: definitions.map((definition, i) => ({ path: definition.path, range: definition.range, message: `${kind} \`${name}\` is synced here, in the ${describe(starts[i] as Task)}.` })),
+      });
+      continue;
+    }
     findings.push({
       code: ARGOCD_SYNC_ORDER.code,
       severity: 'warning',
@@ -119,6 +147,7 @@ export const argoSyncOrder: RelationRule = {
   reason:
     'Argo CD applies one (phase, wave) at a time and starts the next only when every object of the current one is healthy or, for a hook, ' +
     'complete; a Pod cannot start without the ConfigMap, Secret, ServiceAccount or claim it needs (optional references are left out). ' +
-    'Only objects with Argo CD annotations on either end are judged, with every annotation settled, and only when every object of that name comes later.',
+    'Only objects with Argo CD annotations on either end are judged, with every annotation settled, and only when every object of that name comes later; ' +
+    'a chart\'s pre-upgrade hook without them gets a hint that says "if Argo CD deploys this chart" (Helm alone runs it on upgrades only).',
   check,
 };
