@@ -5,26 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { WorkspaceIndex, type IndexSnapshot } from '../service/index';
+import { readOnce } from './context';
 import type { Input } from './inputs';
-
-const texts = new Map<string, string | undefined>();
-
-function read(path: string): string | undefined {
-  if (!texts.has(path)) {
-    let text: string | undefined;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch {
-      text = undefined;
-    }
-    texts.set(path, text);
-  }
-  return texts.get(path);
-}
 
 /** The definitions index of the inputs (standard input excepted), and its snapshot for worker threads. */
 export function buildIndex(inputs: readonly Input[], skip: (path: string) => boolean): { index: WorkspaceIndex; snapshot: () => IndexSnapshot } {
-  const index = new WorkspaceIndex(read, { definitionsOnly: true });
+  const index = new WorkspaceIndex(readOnce, { definitionsOnly: true });
   const paths: string[] = [];
   for (const input of inputs) {
     if (input.path === '-' || skip(input.path)) continue;

@@ -4,10 +4,11 @@
 // `vendor` and hidden folders, the `kubeassist.relations.exclude` globs and `.kubeassist.yaml`'s `ignore`,
 // reads regular files only (up to a size), follows no symbolic link out of the workspace, and hands the texts
 // to the engine a few at a time while the server is idle, reporting progress (window/workDoneProgress).
-import { readFileSync } from 'node:fs';
 import { opendir, readFile, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { DiskTexts } from './diskTexts';
+import { filePath } from './documentSettings';
 import { compileGlob, isIgnored, WorkspaceIndex, type FileModel, type IgnoreGlob } from '../service/index';
 
 /** Folders no manifest of the workspace lives in. */
@@ -44,7 +45,8 @@ export interface IndexerHost {
 
 export class WorkspaceIndexer {
   private made: WorkspaceIndex | undefined;
-  private readonly diskTexts = new Map<string, string | undefined>();
+  /** Chart.yaml and kustomization files for the scopes: an open editor's text, else the disk's. */
+  private readonly texts: DiskTexts;
   private folders: string[] = [];
   private exclude: { folder: string; globs: IgnoreGlob[] }[] = [];
   private queue: string[] = [];
@@ -62,21 +64,18 @@ export class WorkspaceIndexer {
   /** Whether the first index of the workspace folders is complete. */
   built = false;
 
-  constructor(private readonly host: IndexerHost) {}
+  constructor(private readonly host: IndexerHost) {
+    this.texts = new DiskTexts(host.openText);
+  }
 
   /** Made on first use: the engine loads after `initialize` has been answered (see scripts/build.mjs). */
   get index(): WorkspaceIndex {
-    return (this.made ??= new WorkspaceIndex((path) => this.read(path)));
+    return (this.made ??= new WorkspaceIndex((path) => this.texts.read(path)));
   }
 
   /** The path the index knows a document by; undefined for a document that is no file. */
   static pathOf(uri: string): string | undefined {
-    if (!uri.startsWith('file:')) return undefined;
-    try {
-      return fileURLToPath(uri);
-    } catch {
-      return undefined;
-    }
+    return filePath(uri);
   }
 
   /** Something happened that the user waits for: indexing steps aside for a while. */
@@ -97,7 +96,7 @@ export class WorkspaceIndexer {
     for (const uri of uris) {
       const path = WorkspaceIndexer.pathOf(uri);
       if (!path || !this.isIndexed(path) || this.host.openText(uri) !== undefined) continue;
-      this.diskTexts.delete(path);
+      this.texts.forget(path);
       this.enqueue(path);
     }
   }
@@ -115,7 +114,7 @@ export class WorkspaceIndexer {
     const path = WorkspaceIndexer.pathOf(uri);
     if (!path) return;
     this.models.delete(path);
-    this.diskTexts.delete(path);
+    this.texts.forget(path);
     if (this.isIndexed(path)) this.enqueue(path);
     else this.index.remove(path);
   }
@@ -215,9 +214,7 @@ export class WorkspaceIndexer {
     try {
       const info = await stat(path);
       if (!info.isFile() || info.size > INDEX_MAX_FILE_BYTES) return undefined;
-      const text = await readFile(path, 'utf8');
-      this.diskTexts.set(path, text);
-      return text;
+      return await readFile(path, 'utf8');
     } catch {
       return undefined;
     }
@@ -280,21 +277,5 @@ export class WorkspaceIndexer {
       this.host.changed();
     }
     if (pending || this.walking || this.models.size) this.schedule(this.ready.length ? 0 : 10);
-  }
-
-  /** Chart.yaml and kustomization files for the scopes: an open editor's text, else the disk's (kept until it changes). */
-  private read(path: string): string | undefined {
-    const open = this.host.openText(pathToFileURL(path).href);
-    if (open !== undefined) return open;
-    if (!this.diskTexts.has(path)) {
-      let text: string | undefined;
-      try {
-        text = readFileSync(path, 'utf8');
-      } catch {
-        text = undefined;
-      }
-      this.diskTexts.set(path, text);
-    }
-    return this.diskTexts.get(path);
   }
 }

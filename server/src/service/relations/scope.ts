@@ -3,9 +3,9 @@
 // kustomization builds belongs to that kustomization (and to every kustomization that builds it through
 // `resources`, `bases` or `components`); any other file belongs to its folder. Chart.yaml and kustomization
 // files are read through the reader the front door supplies, as workspace/kustomize.ts reads them.
-import { basename, dirname, join, resolve, sep } from 'node:path';
-import { isMap, isScalar, isSeq, parseDocument, type Node, type YAMLMap } from 'yaml';
-import { KUSTOMIZATION_FILE_NAMES, type FileReader } from '../workspace/kustomize';
+import { basename, dirname, join, sep } from 'node:path';
+import { isMap, isScalar, type YAMLMap } from 'yaml';
+import { items, kustomizationEntries, parseMap, scalarValue, type FileReader } from '../workspace/kustomize';
 
 export interface Scope {
   kind: 'chart' | 'kustomization' | 'folder';
@@ -129,24 +129,15 @@ export class Scopes {
       const contents = parseMap(this.read(path));
       if (!contents) return undefined;
       building.add(path);
-      const folder = dirname(path);
-      const namespace = scalar(contents.get('namespace', true));
+      const namespace = scalarValue(contents.get('namespace', true));
       const unit: Unit = { path, ...(typeof namespace === 'string' && namespace ? { namespace } : {}), files: new Set([path]), generated: generatorsOf(contents) };
-      for (const field of ['resources', 'bases', 'components']) {
-        for (const entry of items(contents.get(field, true))) {
-          const value = scalar(entry);
-          if (typeof value !== 'string' || value.includes('://') || value.includes('\n') || value.startsWith('git@')) continue;
-          const target = resolve(folder, value);
-          const nested = KUSTOMIZATION_FILE_NAMES.map((name) => join(target, name)).find((candidate) => this.read(candidate) !== undefined);
-          if (nested) {
-            const inner = unitOf(nested, depth + 1);
-            if (inner) {
-              for (const built of inner.files) unit.files.add(built);
-            }
-          } else {
-            unit.files.add(target);
-          }
+      for (const entry of kustomizationEntries(dirname(path), contents, this.read)) {
+        if (!entry.nested) {
+          unit.files.add(entry.path);
+          continue;
         }
+        const inner = unitOf(entry.nested, depth + 1);
+        for (const built of inner?.files ?? []) unit.files.add(built);
       }
       building.delete(path);
       units.set(path, unit);
@@ -173,30 +164,12 @@ function generatorsOf(contents: YAMLMap): Generated[] {
     for (const entry of items(contents.get(field, true))) {
       if (!isMap(entry)) continue;
       const nameNode = entry.get('name', true);
-      const name = scalar(nameNode);
+      const name = scalarValue(nameNode);
       const range = isScalar(nameNode) ? nameNode.range : undefined;
       if (typeof name !== 'string' || !range) continue;
-      const namespace = scalar(entry.get('namespace', true));
+      const namespace = scalarValue(entry.get('namespace', true));
       out.push({ kind, name, ...(typeof namespace === 'string' ? { namespace } : {}), span: [range[0], range[1]] });
     }
   }
   return out;
-}
-
-function parseMap(text: string | undefined): YAMLMap | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const contents = parseDocument(text, { prettyErrors: false }).contents;
-    return isMap(contents) ? contents : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function items(node: unknown): unknown[] {
-  return isSeq(node) ? node.items : [];
-}
-
-function scalar(node: unknown): unknown {
-  return isScalar(node) ? (node as Node & { value: unknown }).value : undefined;
 }
