@@ -115,7 +115,9 @@ export class WorkspaceIndexer {
     if (!path) return;
     this.models.delete(path);
     this.texts.forget(path);
-    if (this.isIndexed(path)) this.enqueue(path);
+    // A file of the workspace goes back to its disk text; one from elsewhere leaves the index.
+    const inside = this.folders.some((folder) => path.startsWith(folder.endsWith(sep) ? folder : folder + sep));
+    if (inside && this.isIndexed(path) && !this.excluded(path)) this.enqueue(path);
     else this.index.remove(path);
   }
 

@@ -79,8 +79,10 @@ export function relationDiagnostics(model: FileModel, settings: Settings, input:
   diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   return { diagnostics, complete };
 
-  function checkDocument(place: IndexedDocument & { doc?: YamlDocument }, document: number): void {
-    if (!place.doc) return;
+  function checkDocument(indexed: IndexedDocument, document: number): void {
+    const doc = indexed.doc;
+    if (!doc) return;
+    const place = { ...indexed, doc };
     const rangeOf = (span: [number, number]): Range => ({ start: at(place, span[0]), end: at(place, span[1]) });
     let silenced: Map<number, Suppression> | undefined;
     for (const object of place.facts.objects) {
@@ -127,8 +129,8 @@ export function relationDiagnostics(model: FileModel, settings: Settings, input:
 
 const resultCache = new WeakMap<YamlDocument, { key: string; line: number; diagnostics: Diagnostic[] }>();
 
-function at(place: IndexedDocument, offset: number): Position {
-  const position = place.lines.positionAt(offset);
+function at(place: IndexedDocument & { doc: YamlDocument }, offset: number): Position {
+  const position = place.doc.lines.positionAt(offset);
   return { line: position.line + place.line, character: position.character };
 }
 

@@ -31,14 +31,16 @@ export interface ReferenceEntry {
   range: Range;
 }
 
-/** A document of a file as the checks of that file see it: its facts, where it starts, and its text's lines. */
+/** A document of a file as the checks of that file see it: its facts, where it starts, and itself while open. */
 export interface IndexedDocument {
   line: number;
   facts: DocumentFacts;
-  lines: LineIndex;
   /** The document itself, while it is open in an editor (an unchanged document keeps its entries across edits). */
   doc?: YamlDocument;
 }
+
+/** A document as it comes in, with its text's lines to place its offsets (kept only while it is open). */
+type IncomingDocument = IndexedDocument & { lines: LineIndex };
 
 interface DocumentEntry extends IndexedDocument {
   definitions: DefinitionEntry[];
@@ -112,7 +114,7 @@ export class WorkspaceIndex {
       return;
     }
     const kinds = this.options.definitionsOnly ? 'definitions' : 'all';
-    const documents: IndexedDocument[] = [];
+    const documents: IncomingDocument[] = [];
     for (const slice of splitDocuments(text)) {
       if (!mayHoldIndexedKinds(slice.text, kinds)) continue;
       const doc = new YamlDocument(slice.text);
@@ -130,13 +132,13 @@ export class WorkspaceIndex {
   setModel(path: string, model: FileModel, budget = Infinity): { complete: boolean } {
     let parses = 0;
     let complete = true;
-    const documents: IndexedDocument[] = [];
+    const documents: IncomingDocument[] = [];
     for (const { slice, doc } of model.documents) {
       if (costsAParse(doc)) {
         if (parses >= budget) {
           complete = false;
           const previous = this.files.get(path)?.documents.find((known) => known.doc === doc);
-          if (previous) documents.push({ line: slice.line, facts: previous.facts, lines: previous.lines, doc });
+          if (previous) documents.push({ line: slice.line, facts: previous.facts, lines: doc.lines, doc });
           continue;
         }
         parses++;
@@ -228,7 +230,7 @@ export class WorkspaceIndex {
    * unchanged document) keeps its entries, moved to its new line; the others are read. The generation moves on
    * when a definition comes, goes or moves.
    */
-  private register(path: string, documents: readonly IndexedDocument[], text: string | undefined): void {
+  private register(path: string, documents: readonly IncomingDocument[], text: string | undefined): void {
     const previous = this.files.get(path);
     // Two documents of one text share their YamlDocument (FileModel): a list per document.
     const unused = new Map<YamlDocument, DocumentEntry[]>();
@@ -267,13 +269,14 @@ export class WorkspaceIndex {
   }
 
   /** The definitions and references of one document, registered. */
-  private entriesOf(path: string, place: IndexedDocument): DocumentEntry {
+  private entriesOf(path: string, place: IncomingDocument): DocumentEntry {
     const position = (offset: number) => {
       const at = place.lines.positionAt(offset);
       return { line: at.line + place.line, character: at.character };
     };
     const span = (range: Span): Range => ({ start: position(range[0]), end: position(range[1]) });
-    const entry: DocumentEntry = { ...place, definitions: [], references: [] };
+    // A file read from the disk keeps no text: its places are computed here, once.
+    const entry: DocumentEntry = { line: place.line, facts: place.facts, ...(place.doc ? { doc: place.doc } : {}), definitions: [], references: [] };
     for (const object of place.facts.objects) {
       if (object.kind in DEFINITION_KINDS && object.name?.key) {
         const definition: DefinitionEntry = { path, object, range: object.nameSpan ? span(object.nameSpan) : span([object.at, object.at]) };
