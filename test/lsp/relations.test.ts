@@ -145,6 +145,32 @@ describe('the index in the editor', () => {
     }
   });
 
+  it('goes to the definition from a claimName (the claim) and from a StorageClass provisioner (the CSIDriver)', async () => {
+    const seaweedfs = RELATION_CASES.find((testCase) => testCase.report.startsWith('seaweedfs/')) as RelationCase;
+    const { server, root, uri, text } = await open(seaweedfs);
+    try {
+      const claim = await server.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: positionOf(text, 'claimName: t1', 12) });
+      const volumes = readFileSync(join(root, 'seaweedfs/volume.yaml'), 'utf8');
+      assert.deepEqual(claim, [{ uri: pathToFileURL(join(root, 'seaweedfs/volume.yaml')).href, range: rangeOf(volumes, 't1', 3) }]); // the claim's name (after the volume's handle and path)
+    } finally {
+      await server.stop();
+    }
+    const zfs = RELATION_CASES.find((testCase) => testCase.report.startsWith('openebs/zfs-localpv')) as RelationCase;
+    const second = await open(zfs);
+    try {
+      const classUri = pathToFileURL(join(second.root, 'zfs/storageclass.yaml')).href;
+      const classText = readFileSync(join(second.root, 'zfs/storageclass.yaml'), 'utf8');
+      await second.server.open(classUri, classText);
+      const driver = await second.server.request<Location[]>('textDocument/definition', { textDocument: { uri: classUri }, position: positionOf(classText, 'provisioner: zfs', 14) });
+      const driverText = readFileSync(join(second.root, 'zfs/driver.yaml'), 'utf8');
+      assert.deepEqual(driver, [{ uri: pathToFileURL(join(second.root, 'zfs/driver.yaml')).href, range: rangeOf(driverText, 'zfs.csi.openebs.io') }]);
+      const hover = await second.server.request<Hover>('textDocument/hover', { textDocument: { uri: classUri }, position: positionOf(classText, 'provisioner: zfs', 14) });
+      assert.match((hover.contents as MarkupContent).value, /^\*\*CSIDriver `zfs\.csi\.openebs\.io`\*\* is defined in the workspace:\n- \[`zfs\/driver\.yaml:4`\]/);
+    } finally {
+      await second.server.stop();
+    }
+  });
+
   it('checks again when a watched file changes on the disk: the ConfigMap made a hook of a lower weight', async () => {
     const { server, root, uri } = await open(mastodon);
     try {
