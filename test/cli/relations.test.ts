@@ -64,7 +64,7 @@ describe('kubeassist check and the relations', () => {
     const lines = stdout.split('\n');
     const at = lines.findIndex((line) => line.startsWith('mastodon/templates/job-db-migrate.yaml:23:23 warning relations/helm-hook-order This pre-install hook reads ConfigMap'));
     assert.ok(at >= 0, stdout);
-    assert.equal(lines[at + 1], '  mastodon/templates/configmap-env.yaml:4:9 note: ConfigMap `{{ include "mastodon.fullname" . }}-env` is created here, as a regular resource of the release, which Helm creates only after every pre-install hook has finished.');
+    assert.equal(lines[at + 1], '  mastodon/templates/configmap-env.yaml:4:9 note: ConfigMap `{{ include "mastodon.fullname" . }}-env` is created here, as a regular resource of the release (Helm creates those only after every pre-install hook has finished).');
     assert.doesNotMatch(lines[at + 1], /^(.+?):(\d+):(\d+) (error|warning) (\S+) (.+)$/);
     assert.match(lines[lines.length - 2], /^3 files, 1 object \(1 Job\): 0 errors, 1 warning$/);
   });
@@ -77,7 +77,7 @@ describe('kubeassist check and the relations', () => {
     assert.deepEqual(result.relatedLocations, [{
       id: 0,
       physicalLocation: { artifactLocation: { uri: 'mastodon/templates/configmap-env.yaml', uriBaseId: '%SRCROOT%' }, region: { startLine: 4, startColumn: 9, endLine: 4, endColumn: 48 } },
-      message: { text: 'ConfigMap `{{ include "mastodon.fullname" . }}-env` is created here, as a regular resource of the release, which Helm creates only after every pre-install hook has finished.' },
+      message: { text: 'ConfigMap `{{ include "mastodon.fullname" . }}-env` is created here, as a regular resource of the release (Helm creates those only after every pre-install hook has finished).' },
     }]);
     assert.deepEqual(result.locations[0].logicalLocations[0], { name: '{{ include "mastodon.fullname" . }}-db-migrate', fullyQualifiedName: 'Job/default/{{ include "mastodon.fullname" . }}-db-migrate', kind: 'object' });
   });

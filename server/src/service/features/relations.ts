@@ -11,7 +11,7 @@ import { RELATION_RULES } from '../relations/checks/index';
 import { resolveReference, shortPath } from '../relations/resolve';
 import type { RelationFinding } from '../relations/rule';
 import { cachedFacts, type DefinitionEntry, type IndexedDocument, type WorkspaceIndex } from '../relations/workspaceIndex';
-import { effectiveSeverity, settingsKey, type Settings } from '../settings';
+import { effectiveSeverity, minorOf, settingsKey, type Settings } from '../settings';
 import type { YamlDocument } from '../document/yamlDocument';
 import { formatFieldPath, type Severity } from '../types';
 import { SOURCE, suppressions, type DiagnosticData, type Suppression } from './diagnostics';
@@ -89,7 +89,7 @@ export function relationDiagnostics(model: FileModel, settings: Settings, input:
       for (const rule of RELATION_RULES) {
         let findings: RelationFinding[];
         try {
-          findings = rule.check({ path: input.path, index: input.index, object, document, rangeOf, settings: { undefinedReferences: settings.relations.undefinedReferences } });
+          findings = rule.check({ path: input.path, index: input.index, object, document, rangeOf, settings: { undefinedReferences: settings.relations.undefinedReferences }, minor: minorOf(settings.kubernetesVersion) });
         } catch (error) {
           console.error(`kubeassist: relation check ${rule.name} failed: ${error instanceof Error ? error.stack : String(error)}`);
           continue;

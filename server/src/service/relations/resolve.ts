@@ -1,6 +1,7 @@
 // Who a reference names: the definitions of the index with the reference's kind and name that live where the
 // reference looks (the same namespace for a namespaced kind, the same chart for a name a template writes).
 // Shared by the checks, navigation and hover.
+import { csiDriverSettings, type CsiDriverSettings } from '../behaviour/csidriver/index';
 import type { NameRef, ObjectFacts, Read, Reference } from './facts';
 import { DEFINITION_KINDS } from './kinds';
 import type { DefinitionEntry, WorkspaceIndex } from './workspaceIndex';
@@ -46,4 +47,17 @@ export function listed(items: readonly string[]): string {
 export function shortPath(path: string): string {
   const parts = path.split(/[\\/]/).filter(Boolean);
   return parts.slice(-2).join('/');
+}
+
+/**
+ * A CSIDriver of the index as its consumers read it (behaviour/csidriver: defaults applied, in the release), or
+ * undefined when its modes or fsGroupPolicy are not settled by the text.
+ */
+export function driverSettings(definition: DefinitionEntry, minor: number): CsiDriverSettings | undefined {
+  const { volumeLifecycleModes: modes, fsGroupPolicy: policy } = definition.object.spec;
+  if (!modes || modes.unknown || !policy || policy.unknown) return undefined;
+  const spec: Record<string, string | string[]> = {};
+  if (modes.value) spec.volumeLifecycleModes = modes.value;
+  if (policy.value) spec.fsGroupPolicy = policy.value;
+  return csiDriverSettings({ metadata: { name: definition.object.name?.text ?? '' }, spec }, minor);
 }

@@ -47,6 +47,8 @@ export interface RelationContext {
   document: number;
   rangeOf(span: Span): Range;
   settings: RelationSettings;
+  /** The Kubernetes minor release checked against (the controllers' models are release-aware). */
+  minor: number;
 }
 
 export interface RelationRule {

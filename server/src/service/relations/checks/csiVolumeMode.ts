@@ -1,11 +1,12 @@
 // An inline `csi` volume whose driver does not serve ephemeral volumes. Mirrors the kubelet
-// (pkg/volume/csi/csi_mounter.go supportsVolumeLifecycleMode): an inline volume is mounted in the Ephemeral
+// (pkg/volume/csi/csi_mounter.go supportsVolumeLifecycleMode, modelled in behaviour/csidriver supportsLifecycle): an inline volume is mounted in the Ephemeral
 // mode, which the driver's CSIDriver must list in `volumeLifecycleModes` (absent or empty means Persistent
 // only, SetDefaults_CSIDriver); otherwise the mount fails with `volume mode "Ephemeral" not supported by
 // driver` and the Pod stays in ContainerCreating (kubernetes-csi/csi-driver-nfs#716, piraeusdatastore/linstor-csi#156).
 import type { RuleCode } from '../../types';
 import { KNOWN_DRIVERS } from '../knownDrivers';
-import { listed } from '../resolve';
+import { supportsLifecycle } from '../../behaviour/csidriver/index';
+import { driverSettings, listed } from '../resolve';
 import type { RelationContext, RelationFinding, RelationRule } from '../rule';
 
 export const CSI_INLINE_VOLUME_MODE: RuleCode = {
@@ -27,10 +28,9 @@ function check(context: RelationContext): RelationFinding[] {
       const definitions = context.index.definitions('CSIDriver', driver);
       const fix = 'Use a PersistentVolumeClaim (or a generic `ephemeral` volume with a StorageClass of this driver) instead, or add `Ephemeral` to the CSIDriver if the driver supports it.';
       if (definitions.length) {
-        const modes = definitions.map((definition) => definition.object.spec.volumeLifecycleModes);
-        if (modes.some((read) => !read || read.unknown)) continue;
-        const lists = modes.map((read) => (read?.value?.length ? read.value : ['Persistent']));
-        if (lists.some((list) => list.includes('Ephemeral'))) continue;
+        const drivers = definitions.map((definition) => driverSettings(definition, context.minor));
+        if (drivers.some((settings) => !settings || supportsLifecycle(settings, 'Ephemeral'))) continue;
+        const lists = drivers.map((settings) => settings?.volumeLifecycleModes ?? []);
         const here = definitions.some((definition) => context.index.sameScope(context.path, definition.path));
         findings.push({
           code: CSI_INLINE_VOLUME_MODE.code,

@@ -1,5 +1,5 @@
 // `fsGroup` on a Pod whose CSI volume the kubelet will not give that group. Mirrors the kubelet
-// (pkg/volume/csi/csi_mounter.go): csiMountMgr.getFSGroupPolicy reads the driver's CSIDriver
+// (pkg/volume/csi/csi_mounter.go, modelled in behaviour/csidriver fsGroupOutcome): csiMountMgr.getFSGroupPolicy reads the driver's CSIDriver
 // (`fsGroupPolicy`, defaulted to ReadWriteOnceWithFSType by SetDefaults_CSIDriver), and supportsFSGroup applies
 // the fsGroup for `File`, never for `None` or a read-only volume, and for ReadWriteOnceWithFSType only to a
 // volume with an fsType whose access modes hold ReadWriteOnce (an inline volume counts as ReadWriteOnce).
@@ -8,7 +8,8 @@
 // (seaweedfs/seaweedfs-csi-driver#312, openebs/zfs-localpv#282).
 import type { FieldPath, RuleCode, Severity } from '../../types';
 import type { ObjectFacts, PodFacts, Read, VolumeFacts } from '../facts';
-import { namespaceKey, resolveReference } from '../resolve';
+import { fsGroupOutcome } from '../../behaviour/csidriver/index';
+import { driverSettings, namespaceKey, resolveReference } from '../resolve';
 import type { RelatedEnd, RelationContext, RelationFinding, RelationRule } from '../rule';
 import type { DefinitionEntry, WorkspaceIndex } from '../workspaceIndex';
 
@@ -123,13 +124,13 @@ function check(context: RelationContext): RelationFinding[] {
       if (!mount) continue;
       const drivers = context.index.definitions('CSIDriver', mount.driver);
       if (!drivers.length) continue;
-      const policies = drivers.map((driver) => driver.object.spec.fsGroupPolicy);
-      if (policies.some((policy) => !policy || policy.unknown)) continue;
-      const policy = policies[0]?.value ?? 'ReadWriteOnceWithFSType';
-      if (policies.some((read) => (read?.value ?? 'ReadWriteOnceWithFSType') !== policy)) continue;
-      const verdict = judge(policy, mount);
+      const settings = drivers.map((driver) => driverSettings(driver, context.minor));
+      const policy = settings[0]?.fsGroupPolicy;
+      if (!policy || settings.some((driver) => driver?.fsGroupPolicy !== policy)) continue;
+      const verdict = judge(policy, mount, fsGroup);
       if (!verdict) continue;
-      const driverEnds = drivers.map((driver) => ({ path: driver.path, range: driver.range, message: `CSIDriver \`${mount.driver}\`: \`fsGroupPolicy\` ${policies[0]?.value ? `\`${policy}\`` : `not set (\`${policy}\` by default)`}.` }));
+      const written = drivers[0].object.spec.fsGroupPolicy?.value !== undefined;
+      const driverEnds = drivers.map((driver) => ({ path: driver.path, range: driver.range, message: `CSIDriver \`${mount.driver}\`: \`fsGroupPolicy\` ${written ? `\`${policy}\`` : `not set (\`${policy}\` by default)`}.` }));
       const where = volumeSpan(context.object, volume);
       if (!where) continue;
       findings.push({
@@ -148,19 +149,22 @@ function check(context: RelationContext): RelationFinding[] {
   return findings;
 }
 
-function judge(policy: string, mount: Mount): { severity: Severity; why: string } | undefined {
-  if (policy === 'File') return undefined;
-  if (policy === 'None') return { severity: 'hint', why: `the CSIDriver's \`fsGroupPolicy\` is \`None\`, so the kubelet never changes the volume's ownership.` };
-  if (policy !== 'ReadWriteOnceWithFSType') return undefined;
+/**
+ * The kubelet's verdict (behaviour/csidriver fsGroupOutcome, csiMountMgr.supportsFSGroup) for a driver without
+ * VOLUME_MOUNT_GROUP, and how sure it is: `None` is the driver's own word (a hint); a ReadWriteOncePod volume is
+ * read differently across releases (kubernetes#127170) and a StorageClass without an fstype leaves it to the
+ * provisioner's default (a hint, or silence).
+ */
+function judge(policy: string, mount: Mount, fsGroup: number): { severity: Severity; why: string } | undefined {
   const modes = mount.accessModes;
-  if (!modes.includes('ReadWriteOnce')) {
-    // ReadWriteOncePod: the kubelet's reading of it changed between releases (kubernetes#127170).
-    if (modes.includes('ReadWriteOncePod')) return undefined;
-    return { severity: 'warning', why: `its access modes (${modes.join(', ') || 'none'}) hold no ReadWriteOnce, and under the CSIDriver's \`fsGroupPolicy: ReadWriteOnceWithFSType\` the kubelet applies fsGroup to ReadWriteOnce volumes only.` };
+  if (policy === 'ReadWriteOnceWithFSType' && modes.includes('ReadWriteOncePod') && !modes.includes('ReadWriteOnce')) return undefined;
+  if (policy === 'ReadWriteOnceWithFSType' && !mount.fsTypeSettled && modes.includes('ReadWriteOnce')) {
+    return { severity: 'hint', why: 'its StorageClass sets no `csi.storage.k8s.io/fstype`, so the volume has an fsType only if the provisioner adds a default (csi-provisioner `--default-fstype`, none since v2.0), and under `fsGroupPolicy: ReadWriteOnceWithFSType` the kubelet applies fsGroup only to volumes with one.' };
   }
-  if (mount.fsTypeSettled && !mount.fsType) return { severity: 'warning', why: 'it has no `fsType`, and under the CSIDriver\'s `fsGroupPolicy: ReadWriteOnceWithFSType` the kubelet applies fsGroup only to volumes with one.' };
-  if (!mount.fsTypeSettled) return { severity: 'hint', why: 'its StorageClass sets no `csi.storage.k8s.io/fstype`, so the volume has an fsType only if the provisioner adds a default (csi-provisioner `--default-fstype`, none since v2.0), and under `fsGroupPolicy: ReadWriteOnceWithFSType` the kubelet applies fsGroup only to volumes with one.' };
-  return undefined;
+  const inline = mount.describe.startsWith('an inline');
+  const outcome = fsGroupOutcome(policy, { lifecycle: inline ? 'Ephemeral' : 'Persistent', fsType: mount.fsType ?? '', accessModes: modes, fsGroup, volumeMountGroup: false });
+  if (outcome.applied !== 'no') return undefined;
+  return policy === 'None' ? { severity: 'hint', why: `${outcome.why}.` } : { severity: 'warning', why: `under the CSIDriver's \`fsGroupPolicy: ${policy}\`, ${outcome.why}.` };
 }
 
 /** What the finding underlines: the reference that names the volume's source, else the volume's entry. */

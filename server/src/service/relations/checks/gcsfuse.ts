@@ -64,7 +64,7 @@ function check(context: RelationContext): RelationFinding[] {
         code: GCSFUSE_ANNOTATION_PLACEMENT.code,
         severity: 'warning',
         message:
-          `\`${owner.key}\` is written on the ${owner.path.length > 2 ? 'job template' : object.kind}, but the Cloud Storage FUSE webhook reads it from each Pod: ` +
+          `\`${owner.key}\` is written on the ${owner.path.length > 3 ? 'job template' : object.kind}, but the Cloud Storage FUSE webhook reads it from each Pod: ` +
           `Pods get their annotations from the Pod template only (\`${pod.metadata.join('.')}.annotations\`), so ${owner.key === 'gke-gcsfuse/volumes' ? 'no sidecar is injected and the gcsfuse volumes fail to mount ("failed to find the sidecar container in Pod spec")' : 'the setting never reaches the sidecar'}. ` +
           'Move it to the Pod template\'s annotations.',
         path: owner.path,

@@ -51,20 +51,20 @@ type Order = { after: true; why: string } | { after: false };
 function createdAfter(definition: ObjectFacts, job: ObjectFacts, weight: number): Order | undefined {
   const hook = definition.annotations.helmHook;
   if (hook.unknown) return undefined;
-  if (hook.value === undefined) return { after: true, why: 'a regular resource of the release, which Helm creates only after every pre-install hook has finished' };
+  if (hook.value === undefined) return { after: true, why: 'a regular resource of the release (Helm creates those only after every pre-install hook has finished)' };
   const events = helmEvents(hook.value);
   if (!events) return undefined;
-  if (!events.includes('pre-install')) return { after: true, why: `a \`${events.join(',')}\` hook, which does not run before a pre-install hook` };
+  if (!events.includes('pre-install')) return { after: true, why: `a \`${events.join(',')}\` hook (it does not run before the pre-install hooks)` };
   const theirs = helmWeight(definition.annotations.helmWeight);
   if (theirs === undefined) return undefined;
-  if (theirs > weight) return { after: true, why: `a pre-install hook of weight ${theirs}, which Helm creates after the hooks of weight ${weight} have finished` };
+  if (theirs > weight) return { after: true, why: `a pre-install hook of weight ${theirs} (Helm creates it after the hooks of weight ${weight} have finished)` };
   if (theirs < weight) return { after: false };
   const ours = job.name;
   const their = definition.name;
   if (!ours?.literal || !their?.literal) return undefined;
   if (their.text === ours.text) return undefined; // Helm's sort leaves equal names in any order
   return their.text > ours.text
-    ? { after: true, why: `a pre-install hook of the same weight (${weight}), which Helm creates after this one: hooks of one weight go in name order` }
+    ? { after: true, why: `a pre-install hook of the same weight (${weight}) and a later name (Helm creates the hooks of one weight in name order)` }
     : { after: false };
 }
 
