@@ -56,7 +56,8 @@ export class WorkspaceIndexer {
   private reading = 0;
   private walking = false;
   private timer: NodeJS.Timeout | undefined;
-  private lastActivity = 0;
+  /** The server starting counts as activity: the first documents are opened before the index takes a turn. */
+  private lastActivity = Date.now();
   private total = 0;
   private done = 0;
   private reporter: Awaited<ReturnType<IndexerHost['progress']>> | undefined;
@@ -139,7 +140,17 @@ export class WorkspaceIndexer {
     this.queued.add(path);
     this.queue.push(path);
     this.total++;
-    this.pumpReads();
+    this.schedule();
+  }
+
+  /** Whether the server has been left alone long enough for the index to take its turn. */
+  private idle(): boolean {
+    return !this.host.busy() && Date.now() - this.lastActivity >= IDLE_MS;
+  }
+
+  /** Resolves once the server is idle: the walk reads folders only then, as the slices index only then. */
+  private async whenIdle(): Promise<void> {
+    while (!this.idle()) await new Promise((resolve) => setTimeout(resolve, Math.max(20, IDLE_MS - (Date.now() - this.lastActivity))));
   }
 
   private async walk(): Promise<void> {
@@ -159,6 +170,7 @@ export class WorkspaceIndexer {
       }
       if (seen.has(real) || (real !== root && !real.startsWith(root + sep))) return; // a link out of the workspace, or a loop
       seen.add(real);
+      await this.whenIdle();
       let directory;
       try {
         directory = await opendir(folder);
@@ -188,6 +200,7 @@ export class WorkspaceIndexer {
         }
       }
     };
+    await this.whenIdle();
     for (const folder of this.folders) {
       const root = await realpath(folder).catch(() => folder);
       await visit(folder, root, 0);
@@ -199,14 +212,14 @@ export class WorkspaceIndexer {
 
   /** Reads files ahead of the indexing slices, a few at a time. */
   private pumpReads(): void {
-    while (this.reading < 8 && this.queue.length && this.ready.length < 256) {
+    while (this.reading < 8 && this.queue.length && this.ready.length < 256 && this.idle()) {
       const path = this.queue.shift() as string;
       this.queued.delete(path);
       this.reading++;
       void this.readFromDisk(path).then((text) => {
         this.reading--;
         this.ready.push({ path, text });
-        this.schedule();
+        this.schedule(0);
         this.pumpReads();
       });
     }
@@ -232,11 +245,11 @@ export class WorkspaceIndexer {
 
   /** One slice of work while the server is idle: texts into the index, then an open file's leftovers. */
   private slice(): void {
-    const idleFor = Date.now() - this.lastActivity;
-    if (this.host.busy() || idleFor < IDLE_MS) {
-      this.schedule(Math.max(20, IDLE_MS - idleFor));
+    if (!this.idle()) {
+      this.schedule(Math.max(20, IDLE_MS - (Date.now() - this.lastActivity)));
       return;
     }
+    this.pumpReads();
     const start = Date.now();
     let changed = false;
     while (this.ready.length && Date.now() - start < SLICE_MS) {
@@ -278,6 +291,6 @@ export class WorkspaceIndexer {
     } else if (changed && !this.building) {
       this.host.changed();
     }
-    if (pending || this.walking || this.models.size) this.schedule(this.ready.length ? 0 : 10);
+    if (pending || this.walking || this.models.size) this.schedule(this.ready.length || this.queue.length ? 0 : 10);
   }
 }

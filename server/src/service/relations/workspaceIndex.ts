@@ -59,7 +59,7 @@ export interface IndexOptions {
   definitionsOnly?: boolean;
 }
 
-const factsCache = new WeakMap<YamlDocument, { all?: DocumentFacts; definitions?: DocumentFacts }>();
+const factsCache = new WeakMap<YamlDocument, { all?: DocumentFacts; definitions?: DocumentFacts; mayHold?: boolean }>();
 
 /** The facts of a document, read once per document text (an editor's unchanged documents keep theirs). */
 export function cachedFacts(doc: YamlDocument, kinds: 'all' | 'definitions'): DocumentFacts {
@@ -69,9 +69,12 @@ export function cachedFacts(doc: YamlDocument, kinds: 'all' | 'definitions'): Do
   return (cached[key] ??= kinds === 'definitions' && cached.all ? cached.all : documentFacts(doc, kinds));
 }
 
-/** Whether reading the facts of a document needs a parse that has not been done. */
+/** Whether reading the facts of a document needs a parse that has not been done (its text is scanned once). */
 function costsAParse(doc: YamlDocument): boolean {
-  return !factsCache.get(doc)?.all && !doc.parsed && mayHoldIndexedKinds(doc.text);
+  let cached = factsCache.get(doc);
+  if (cached?.all || doc.parsed) return false;
+  if (!cached) factsCache.set(doc, (cached = {}));
+  return (cached.mayHold ??= mayHoldIndexedKinds(doc.text));
 }
 
 export class WorkspaceIndex {
