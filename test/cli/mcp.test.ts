@@ -215,6 +215,31 @@ describe('kubeassist mcp', () => {
     }
   });
 
+  it('check on paths leaves out the files a .kubeassist.yaml ignores, as `kubeassist check` does', async () => {
+    const folder = scratch();
+    mkdirSync(join(folder, 'generated'), { recursive: true });
+    const job = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\nspec:\n  backoffLimit: -1\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: m\n        image: b\n';
+    writeFileSync(join(folder, 'job.yaml'), job);
+    writeFileSync(join(folder, 'generated', 'job.yaml'), job);
+    writeFileSync(join(folder, '.kubeassist.yaml'), 'ignore:\n  - generated/\n');
+    const rooted = await connect({ roots: [folder] });
+    try {
+      let result = await call(rooted, 'check', { paths: [folder] });
+      for (let i = 0; i < 100 && result.isError && /granted roots \(\.\)/.test(result.content[0]?.text ?? ''); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        result = await call(rooted, 'check', { paths: [folder] });
+      }
+      assert.equal(result.isError, undefined, result.content[0]?.text);
+      const where = (file: string) => (file.replace(/\\/g, '/').endsWith('generated/job.yaml') ? 'generated/job.yaml' : 'job.yaml');
+      const files = new Set(((result.structuredContent?.findings ?? []) as { file: string }[]).map((finding) => where(finding.file)));
+      const expected = new Set((JSON.parse(spawnSync(process.execPath, [CLI, 'check', '--format', 'json', folder], { encoding: 'utf8' }).stdout) as { file: string }[]).map((finding) => where(finding.file)));
+      assert.deepEqual([...files], ['job.yaml']);
+      assert.deepEqual([...files], [...expected]);
+    } finally {
+      await rooted.close();
+    }
+  });
+
   it('answers a path outside the roots, and a link leading out of them, with tool errors; nothing out there is read', async () => {
     const folder = scratch();
     const outside = scratch();

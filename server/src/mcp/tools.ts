@@ -274,7 +274,7 @@ function nearestConfig(real: string, roots: Roots): Config | undefined {
     const text = roots.readQuietly(path, MAX_TEXT);
     if (text === undefined) continue;
     const { values } = readConfig(text);
-    return { path, values, globs: (values.ignore ?? []).map(compileGlob).filter((glob): glob is IgnoreGlob => 'regex' in glob) };
+    return { path, values, globs: (values.ignore ?? []).map(compileGlob).filter((glob): glob is IgnoreGlob => !('problem' in glob)) };
   }
   return undefined;
 }
