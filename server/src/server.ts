@@ -125,6 +125,7 @@ connection.onInitialized(() => {
       const removed = new Set(folderPaths(event.removed.map((folder) => folder.uri)));
       workspaceFolders = [...workspaceFolders.filter((folder) => !removed.has(folder)), ...folderPaths(event.added.map((folder) => folder.uri))];
       if (settings.relations.enable) indexer.start(workspaceFolders, settings.relations.exclude);
+      else indexer.stop();
       for (const document of documents.all()) scheduler.schedule(document.uri);
     }));
   }
@@ -169,6 +170,7 @@ async function refreshSettings(): Promise<void> {
   }
   logSettingsProblems();
   if (settings.relations.enable) indexer.start(workspaceFolders, settings.relations.exclude);
+  else indexer.stop();
   for (const document of documents.all()) {
     refreshBaseline(document.uri);
     scheduler.now(document.uri);

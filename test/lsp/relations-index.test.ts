@@ -48,20 +48,69 @@ function workspace(): { root: string; job: string } {
   return { root, job };
 }
 
+/** The places whose ConfigMap go to definition finds from the Job (those the index holds). */
+async function found(server: TestServer, uri: string, job: string): Promise<string[]> {
+  const places: string[] = [];
+  for (const place of PLACES) {
+    const locations = await server.request<Location[] | null>('textDocument/definition', { textDocument: { uri }, position: positionOf(job, `name: ${place}\n`, 7) });
+    if (locations?.length) places.push(place);
+  }
+  return places;
+}
+
+/** Asks until the index holds what is wanted (it reads again in the background, while the server is idle). */
+async function foundWhen(server: TestServer, uri: string, job: string, wanted: string[]): Promise<string[]> {
+  let places: string[] = [];
+  for (let i = 0; i < 100; i++) {
+    places = await found(server, uri, job);
+    if (JSON.stringify(places) === JSON.stringify(wanted)) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return places;
+}
+
 describe('the workspace index of the language server', () => {
   it('reads the workspace\'s YAML files and leaves out what it must', async () => {
     const { root, job } = workspace();
-    const server = await TestServer.start({ workspaceFolders: [root], workDoneProgress: true, settings: { relations: { exclude: ['examples/'] } } });
+    const server = await TestServer.start({ workspaceFolders: [pathToFileURL(root).href], workDoneProgress: true, settings: { relations: { exclude: ['examples/'] } } });
     try {
       for (let i = 0; i < 500 && !server.progress.some((report) => report.value.kind === 'end'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
       const uri = pathToFileURL(join(root, 'app/job.yaml')).href;
       await server.open(uri, job);
-      const found: string[] = [];
-      for (const place of PLACES) {
-        const locations = await server.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: positionOf(job, `name: ${place}\n`, 7) });
-        if (locations.length) found.push(place);
-      }
-      assert.deepEqual(found, ['plain', 'linked-inside']);
+      assert.deepEqual(await found(server, uri, job), ['plain', 'linked-inside']);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('follows kubeassist.relations.exclude when it changes: files now left out are forgotten, files no longer left out are read', async () => {
+    const { root, job } = workspace();
+    const server = await TestServer.start({ workspaceFolders: [pathToFileURL(root).href], workDoneProgress: true, settings: { relations: { exclude: ['examples/'] } } });
+    try {
+      for (let i = 0; i < 500 && !server.progress.some((report) => report.value.kind === 'end'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      const uri = pathToFileURL(join(root, 'app/job.yaml')).href;
+      await server.open(uri, job);
+      assert.deepEqual(await found(server, uri, job), ['plain', 'linked-inside']);
+      await server.changeSettings({ relations: { exclude: ['app/plain.yaml'] } });
+      assert.deepEqual(await foundWhen(server, uri, job, ['excluded', 'linked-inside']), ['excluded', 'linked-inside']);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('reads every file again when the relation checks are turned back on (no watcher spoke for the files meanwhile)', async () => {
+    const { root, job } = workspace();
+    const server = await TestServer.start({ workspaceFolders: [pathToFileURL(root).href], workDoneProgress: true, settings: { relations: { exclude: ['examples/'] } } });
+    try {
+      for (let i = 0; i < 500 && !server.progress.some((report) => report.value.kind === 'end'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      const uri = pathToFileURL(join(root, 'app/job.yaml')).href;
+      await server.open(uri, job);
+      assert.deepEqual(await found(server, uri, job), ['plain', 'linked-inside']);
+      await server.changeSettings({ relations: { enable: false, exclude: ['examples/'] } });
+      assert.deepEqual(await found(server, uri, job), []);
+      writeFileSync(join(root, 'app/plain.yaml'), configMap('renamed'));
+      await server.changeSettings({ relations: { exclude: ['examples/'] } });
+      assert.deepEqual(await foundWhen(server, uri, job, ['linked-inside']), ['linked-inside']);
     } finally {
       await server.stop();
     }

@@ -27,7 +27,7 @@ async function open(testCase: RelationCase, settings: { relations?: Record<strin
   const root = writeCase(testCase);
   folders.push(root);
   const relations: Record<string, unknown> = { ...testCase.relations, ...settings.relations };
-  const server = await TestServer.start({ workspaceFolders: [root], workDoneProgress: true, settings: { relations } });
+  const server = await TestServer.start({ workspaceFolders: [pathToFileURL(root).href], workDoneProgress: true, settings: { relations } });
   if (relations.enable !== false) await indexed(server);
   const uri = pathToFileURL(join(root, testCase.file)).href;
   const text = readFileSync(join(root, testCase.file), 'utf8');

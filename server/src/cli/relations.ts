@@ -2,8 +2,8 @@
 // are one workspace. Before the files are checked, the main thread reads each once for what it defines (the
 // ConfigMaps, Secrets, claims, CSIDrivers ... that others name; a document of no such kind is not parsed), and
 // every check, on this thread or a worker's, runs the relation checks of its file against that index.
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { readRegularFile } from '../host/files';
 import { WorkspaceIndex, type IndexSnapshot } from '../service/index';
 import { readOnce } from './context';
 import type { Input } from './inputs';
@@ -16,12 +16,9 @@ export function buildIndex(inputs: readonly Input[], skip: (path: string) => boo
     if (input.path === '-' || skip(input.path)) continue;
     const path = resolve(input.path);
     paths.push(path);
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch {
-      continue;
-    }
+    // A regular file of any size, opened without blocking (a FIFO given by name is never waited on here).
+    const text = readRegularFile(path, 0)?.text;
+    if (text === undefined) continue;
     try {
       index.setText(path, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     } catch {

@@ -4,9 +4,10 @@
 // `vendor` and hidden folders, the `kubeassist.relations.exclude` globs and `.kubeassist.yaml`'s `ignore`,
 // reads regular files only (up to a size), follows no symbolic link out of the workspace, and hands the texts
 // to the engine a few at a time while the server is idle, reporting progress (window/workDoneProgress).
-import { opendir, readFile, realpath, stat } from 'node:fs/promises';
+import { opendir, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readRegularFileAsync } from '../host/files';
 import { DiskTexts } from './diskTexts';
 import { filePath } from './documentSettings';
 import { compileGlob, isIgnored, WorkspaceIndex, type FileModel, type IgnoreGlob } from '../service/index';
@@ -55,6 +56,12 @@ export class WorkspaceIndexer {
   private readonly models = new Map<string, () => FileModel | undefined>();
   private reading = 0;
   private walking = false;
+  /** Folders or excludes changed during a walk: walk again after it. */
+  private walkAgain = false;
+  /** The folders and excludes of the last start (undefined: stopped, or never started). */
+  private started: string | undefined;
+  /** The index was left alone while the relation checks were off: the next walk reads every file again. */
+  private stale = false;
   private timer: NodeJS.Timeout | undefined;
   /** The server starting counts as activity: the first documents are opened before the index takes a turn. */
   private lastActivity = Date.now();
@@ -84,12 +91,33 @@ export class WorkspaceIndexer {
     this.lastActivity = Date.now();
   }
 
-  /** Starts (or restarts) indexing the workspace folders with these excludes. */
+  /**
+   * Starts indexing the workspace folders with these excludes; called again (settings or folders changed), it
+   * forgets the files now outside them and walks again for the new ones (files already indexed are not read
+   * again: the watchers keep them current).
+   */
   start(folders: readonly string[], exclude: readonly string[]): void {
+    const key = JSON.stringify([folders, exclude]);
+    if (key === this.started) return;
+    this.started = key;
     this.folders = [...folders];
-    this.exclude = this.folders.map((folder) => ({ folder, globs: exclude.map((glob) => compileGlob(glob)).filter((glob): glob is IgnoreGlob => 'regex' in glob) }));
-    if (!this.folders.length || this.walking) return;
-    void this.walk();
+    this.exclude = this.folders.map((folder) => ({ folder, globs: exclude.map((glob) => compileGlob(glob)).filter((glob): glob is IgnoreGlob => !('problem' in glob)) }));
+    if (this.made) {
+      for (const path of this.made.paths()) {
+        if (this.models.has(path) || this.host.openText(pathToFileURL(path).href) !== undefined) continue;
+        if (!this.inside(path) || this.excluded(path)) this.made.remove(path);
+      }
+    }
+    if (!this.folders.length) return;
+    if (this.walking) this.walkAgain = true;
+    else void this.walk();
+  }
+
+  /** The relation checks were turned off: what the index holds may go stale, so the next start reads everything again. */
+  stop(): void {
+    if (this.started === undefined) return;
+    this.started = undefined;
+    this.stale = true;
   }
 
   /** The files a watcher reports: read again (or forgotten), unless an editor holds them. */
@@ -117,9 +145,12 @@ export class WorkspaceIndexer {
     this.models.delete(path);
     this.texts.forget(path);
     // A file of the workspace goes back to its disk text; one from elsewhere leaves the index.
-    const inside = this.folders.some((folder) => path.startsWith(folder.endsWith(sep) ? folder : folder + sep));
-    if (inside && this.isIndexed(path) && !this.excluded(path)) this.enqueue(path);
+    if (this.inside(path) && this.isIndexed(path) && !this.excluded(path)) this.enqueue(path);
     else this.index.remove(path);
+  }
+
+  private inside(path: string): boolean {
+    return this.folders.some((folder) => path.startsWith(folder.endsWith(sep) ? folder : folder + sep));
   }
 
   private isIndexed(path: string): boolean {
@@ -155,9 +186,13 @@ export class WorkspaceIndexer {
 
   private async walk(): Promise<void> {
     this.walking = true;
-    this.building = true;
-    this.reporter = await this.host.progress().catch(() => undefined);
-    this.reporter?.begin('KubeAssist: indexing Kubernetes manifests', 0, 'looking for YAML files');
+    if (!this.building) {
+      this.building = true;
+      this.total = this.queue.length + this.reading + this.ready.length;
+      this.done = 0;
+      this.reporter = await this.host.progress().catch(() => undefined);
+      this.reporter?.begin('KubeAssist: indexing Kubernetes manifests', 0, 'looking for YAML files');
+    }
     const seen = new Set<string>();
     let files = 0;
     const visit = async (folder: string, root: string, depth: number): Promise<void> => {
@@ -189,14 +224,14 @@ export class WorkspaceIndexer {
             if (kind?.isDirectory()) await visit(path, root, depth + 1);
             else if (kind?.isFile() && this.isIndexed(path) && !this.excluded(path)) {
               files++;
-              this.enqueue(path);
+              this.discovered(path);
             }
             continue;
           }
           await visit(path, root, depth + 1);
         } else if (entry.isFile() && this.isIndexed(path) && !this.excluded(path)) {
           files++;
-          this.enqueue(path);
+          this.discovered(path);
         }
       }
     };
@@ -207,7 +242,19 @@ export class WorkspaceIndexer {
     }
     if (files >= INDEX_MAX_FILES) this.host.log(`kubeassist: the workspace index holds the first ${INDEX_MAX_FILES} YAML files; the others are not indexed (kubeassist.relations.exclude leaves folders out).`);
     this.walking = false;
+    this.stale = false;
+    if (this.walkAgain) {
+      this.walkAgain = false;
+      void this.walk();
+      return;
+    }
     this.schedule();
+  }
+
+  /** A file the walk found: read unless the index holds it already (then the watchers keep it current). */
+  private discovered(path: string): void {
+    if (!this.stale && this.index.has(path)) return;
+    this.enqueue(path);
   }
 
   /** Reads files ahead of the indexing slices, a few at a time. */
@@ -226,13 +273,7 @@ export class WorkspaceIndexer {
   }
 
   private async readFromDisk(path: string): Promise<string | undefined> {
-    try {
-      const info = await stat(path);
-      if (!info.isFile() || info.size > INDEX_MAX_FILE_BYTES) return undefined;
-      return await readFile(path, 'utf8');
-    } catch {
-      return undefined;
-    }
+    return (await readRegularFileAsync(path, INDEX_MAX_FILE_BYTES))?.text;
   }
 
   private schedule(delay = 10): void {
@@ -257,8 +298,10 @@ export class WorkspaceIndexer {
       const uri = pathToFileURL(path).href;
       if (this.host.openText(uri) !== undefined) continue; // the editor's text is the file's
       const before = this.index.generation;
+      // Excludes or folders may have changed since the file was queued.
+      const wanted = this.inside(path) && !this.excluded(path);
       try {
-        this.index.setText(path, text);
+        this.index.setText(path, wanted ? text : undefined);
       } catch (error) {
         this.host.log(`kubeassist: indexing ${path} failed: ${error instanceof Error ? error.stack : String(error)}`);
       }

@@ -101,6 +101,11 @@ export class WorkspaceIndex {
     return this.files.has(path);
   }
 
+  /** The files the index holds. */
+  paths(): string[] {
+    return [...this.files.keys()];
+  }
+
   /** A file's text (undefined: the file is gone). Kustomization files also change the scopes; Chart.yaml too. */
   setText(path: string, text: string | undefined): void {
     const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
