@@ -77,6 +77,11 @@ describe('relations/argocd-sync-order', () => {
 const DRIVER = (name: string, spec: string) => `apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata:\n  name: ${name}\nspec:\n${spec}`;
 const inlinePod = (driver: string, extra = '') => `${meta('Pod', 'p')}spec:\n${extra}  containers:\n  - name: c\n    image: b\n  volumes:\n  - name: v\n    csi:\n      driver: ${driver}\n`;
 
+const JOBSET = (driver: string) =>
+  `apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata:\n  name: js\nspec:\n  replicatedJobs:\n${['leader', 'workers']
+    .map((name, i) => `  - name: ${name}\n    template:\n      spec:\n        template:\n          spec:\n            restartPolicy: Never\n            containers:\n            - name: c\n              image: b\n${i ? `            volumes:\n            - name: v\n              csi:\n                driver: ${driver}\n` : ''}`)
+    .join('')}`;
+
 describe('relations/csi-inline-volume-mode', () => {
   run([
     ['a CSIDriver with Ephemeral', { 'a/d.yaml': DRIVER('x.example.com', '  volumeLifecycleModes: [Persistent, Ephemeral]\n'), 'a/p.yaml': inlinePod('x.example.com') }, 'a/p.yaml', []],
@@ -87,6 +92,7 @@ describe('relations/csi-inline-volume-mode', () => {
     ['an unknown driver without a CSIDriver', { 'a/p.yaml': inlinePod('x.example.com') }, 'a/p.yaml', []],
     ['a well-known driver that serves ephemeral volumes', { 'a/p.yaml': inlinePod('secrets-store.csi.k8s.io') }, 'a/p.yaml', []],
     ['a well-known driver that does not (assumed: a hint)', { 'a/p.yaml': inlinePod('ebs.csi.aws.com') }, 'a/p.yaml', [['relations/csi-inline-volume-mode', 'hint', 'ebs.csi.aws.com']]],
+    ['a JobSet\'s second replicated job (a checked kind since issue 22: each Job template\'s Pod is a consumer)', { 'a/d.yaml': DRIVER('x.example.com', '  attachRequired: false\n'), 'a/js.yaml': JOBSET('x.example.com') }, 'a/js.yaml', [['relations/csi-inline-volume-mode', 'warning', 'x.example.com']]],
   ]);
 });
 
