@@ -69,14 +69,20 @@ async function foundWhen(server: TestServer, uri: string, job: string, wanted: s
   return places;
 }
 
+/** A server over a fresh workspace (`examples/` excluded) once its first index is built, with the Job open. */
+async function indexed(): Promise<{ root: string; server: TestServer; uri: string; job: string }> {
+  const { root, job } = workspace();
+  const server = await TestServer.start({ workspaceFolders: [pathToFileURL(root).href], workDoneProgress: true, settings: { relations: { exclude: ['examples/'] } } });
+  for (let i = 0; i < 500 && !server.progress.some((report) => report.value.kind === 'end'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  const uri = pathToFileURL(join(root, 'app/job.yaml')).href;
+  await server.open(uri, job);
+  return { root, server, uri, job };
+}
+
 describe('the workspace index of the language server', () => {
   it('reads the workspace\'s YAML files and leaves out what it must', async () => {
-    const { root, job } = workspace();
-    const server = await TestServer.start({ workspaceFolders: [pathToFileURL(root).href], workDoneProgress: true, settings: { relations: { exclude: ['examples/'] } } });
+    const { server, uri, job } = await indexed();
     try {
-      for (let i = 0; i < 500 && !server.progress.some((report) => report.value.kind === 'end'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-      const uri = pathToFileURL(join(root, 'app/job.yaml')).href;
-      await server.open(uri, job);
       assert.deepEqual(await found(server, uri, job), ['plain', 'linked-inside']);
     } finally {
       await server.stop();
@@ -84,12 +90,8 @@ describe('the workspace index of the language server', () => {
   });
 
   it('follows kubeassist.relations.exclude when it changes: files now left out are forgotten, files no longer left out are read', async () => {
-    const { root, job } = workspace();
-    const server = await TestServer.start({ workspaceFolders: [pathToFileURL(root).href], workDoneProgress: true, settings: { relations: { exclude: ['examples/'] } } });
+    const { server, uri, job } = await indexed();
     try {
-      for (let i = 0; i < 500 && !server.progress.some((report) => report.value.kind === 'end'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-      const uri = pathToFileURL(join(root, 'app/job.yaml')).href;
-      await server.open(uri, job);
       assert.deepEqual(await found(server, uri, job), ['plain', 'linked-inside']);
       await server.changeSettings({ relations: { exclude: ['app/plain.yaml'] } });
       assert.deepEqual(await foundWhen(server, uri, job, ['excluded', 'linked-inside']), ['excluded', 'linked-inside']);
@@ -99,12 +101,8 @@ describe('the workspace index of the language server', () => {
   });
 
   it('reads every file again when the relation checks are turned back on (no watcher spoke for the files meanwhile)', async () => {
-    const { root, job } = workspace();
-    const server = await TestServer.start({ workspaceFolders: [pathToFileURL(root).href], workDoneProgress: true, settings: { relations: { exclude: ['examples/'] } } });
+    const { root, server, uri, job } = await indexed();
     try {
-      for (let i = 0; i < 500 && !server.progress.some((report) => report.value.kind === 'end'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-      const uri = pathToFileURL(join(root, 'app/job.yaml')).href;
-      await server.open(uri, job);
       assert.deepEqual(await found(server, uri, job), ['plain', 'linked-inside']);
       await server.changeSettings({ relations: { enable: false, exclude: ['examples/'] } });
       assert.deepEqual(await found(server, uri, job), []);
