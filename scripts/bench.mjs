@@ -30,6 +30,7 @@ import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BUNDLES } from './bench-bundle.mjs';
+import { cpuMs, format, median, peakRssMiB } from './bench-measure.mjs';
 
 const require = createRequire(import.meta.url);
 const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-languageserver-protocol/node');
@@ -74,30 +75,6 @@ function sectionOf(section) {
   let value = settings;
   for (const part of section.split('.')) value = value && typeof value === 'object' ? value[part] : undefined;
   return value ?? null;
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-/** The process's CPU time (user + system) in ms; /proc counts in clock ticks of 10 ms. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return NaN;
-  }
-}
-
-function peakRssMiB(pid) {
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) / 1024 : NaN;
-  } catch {
-    return NaN;
-  }
 }
 
 /** Where the requests go: lines of the middle Job of the file. */
@@ -230,9 +207,6 @@ function parseToJsFloor(text) {
 
 const floors = ({ wall, cpu }) => ({ jsFloor: wall, jsFloorCpu: cpu });
 
-const format = (values, digits = 0) =>
-  values.some(Number.isNaN) ? 'n/a' : `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})`;
-
 console.log(`server: ${serverCommand.join(' ')}${settingsFile ? `, settings ${settingsFile}` : ''}${baselineHead ? ', each file committed in a git repository (update checks against HEAD)' : ''}`);
 console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${process.platform} ${process.arch}; bench on node ${process.version}`);
 console.log(`${runs} runs, median (min-max); edit: ${edits} one-character edits per run (wall: median; server CPU: mean per edit); completion and hover: median of ${requests} requests\n`);
@@ -260,3 +234,4 @@ for (const bundle of bundles) {
 await (await import('./bench-mcp.mjs')).benchMcp(runs);
 await (await import('./bench-explain.mjs')).benchExplain({ serverCommand, root }); // explain per object (scripts/bench-explain.mjs)
 await (await import('./bench-behaviour.mjs')).benchBehaviour(args); // simulateJob on 1,000-Pod scenarios
+if (!args.includes('--no-relations')) await (await import('./bench-relations.mjs')).benchRelations(args); // the workspace index and the relation checks (scripts/bench-relations.mjs)

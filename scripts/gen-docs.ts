@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allRuleCodes } from '../server/src/service/codes';
 import { ALL_RULES } from '../server/src/service/rules/index';
+import { RELATION_RULES } from '../server/src/service/relations/checks/index';
 
 export const RULES_DOC = join(__dirname, '..', 'docs', 'rules.md');
 
@@ -41,6 +42,22 @@ export function renderRulesDoc(): string {
   ];
   for (const code of codes) {
     lines.push(`| \`${code.code}\` | ${code.severity} | ${cell(code.title)} | ${cell(code.mirrors)} | ${cell(code.reference)} | ${cell(code.fix)} |`);
+  }
+  lines.push(
+    '',
+    '## Relation checks',
+    '',
+    'The `relations/` codes compare objects of the workspace with each other (the editor\'s workspace folders, the paths',
+    'given to `kubeassist check`): each finding sits on the object whose Pods would fail, with the other end as a related',
+    'location. They are warnings or hints, never errors; each compares only the objects of its scope and says why what',
+    'it reports cannot be a false alarm. `kubeassist.relations.enable` (or `kubeassist check --no-relations`) turns them',
+    'all off; `relations/undefined-reference` is off until `kubeassist.relations.undefinedReferences` turns it on.',
+    '',
+    '| Codes | Scope | Why it does not cry wolf |',
+    '|---|---|---|',
+  );
+  for (const rule of RELATION_RULES) {
+    lines.push(`| ${rule.codes.map((code) => `\`${code.code}\``).join(', ')} | ${cell(rule.scope)} | ${cell(rule.reason)} |`);
   }
   return lines.join('\n') + '\n';
 }

@@ -60,6 +60,9 @@ Options:
                               <ref>:<path> in the file's repository): warn where kubectl apply would be
                               refused (field is immutable); a file or object the ref lacks is new
   --against-file OLD          the same, with the objects of the file OLD as the previous versions
+  --no-relations              leave out the relation checks between objects (the paths given are one workspace:
+                              a Helm hook reading what its chart creates later, an inline CSI volume its driver
+                              does not serve, fsGroup a CSI driver does not apply ...)
   --fail-on-empty             exit 1 when no object of ours (Job, CronJob, CSIDriver, JobSet, training runtime) was found
   --color WHEN                colour the text output: auto (default: on a terminal, unless NO_COLOR is set),
                               always, never
@@ -169,6 +172,8 @@ function parseArguments(args: string[]): CheckCommand {
       if (command.against) throw new UsageError('give --against or --against-file once');
       const against = value();
       command.against = arg === '--against' ? { ref: against } : { file: against };
+    } else if (arg === '--no-relations' && inline === undefined) {
+      command.noRelations = true;
     } else if (arg === '--fail-on-empty' && inline === undefined) {
       command.failOnEmpty = true;
     } else if (arg === '-' || !arg.startsWith('-')) {

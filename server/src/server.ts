@@ -16,9 +16,11 @@ import {
 } from './lsp/protocol';
 import { ValidationScheduler } from './lsp/scheduler';
 import { KUSTOMIZATION_WATCHERS, WorkspaceContexts } from './lsp/workspaceContext';
+import { OPEN_FILE_BUDGET, WorkspaceIndexer } from './lsp/workspaceIndex';
 import {
   CODE_ACTION_KINDS, codeActions, codeLenses, complete, completeConfig, COMPLETION_TRIGGERS, CONFIG_FILE_NAME, documentInfo, explainFile, explanationMarkdown, FileModel, fileMarkdown, hover,
-  hoverConfig, inlayHints, readConfig, resolveCodeAction, SCENARIO_PRESETS, settingsProblems, simulate, simulationMarkdown, validate, type CodeActionClient, type ScenarioInput, type Settings,
+  hoverConfig, inlayHints, readConfig, relationDefinition, relationReferences, resolveCodeAction, SCENARIO_PRESETS, settingsProblems, simulate, simulationMarkdown, validate, type CodeActionClient,
+  type RelationInput, type ScenarioInput, type Settings,
 } from './service/index';
 import { minorOf } from './service/settings';
 import type { KindName } from './service/types';
@@ -46,7 +48,34 @@ const settingsFor = (uri: string): Settings => configurations.resolve(uri, { ...
 const contexts = new WorkspaceContexts((uri) => documents.get(uri)?.getText(), (message) => connection.console.warn(message));
 /** Whether the client trusts the workspace (VS Code's Restricted Mode: no git until it does). */
 let workspaceTrusted = true;
-const optionsFor = (uri: string) => ({ context: contexts.contextFor(uri) });
+/** The workspace folders (their paths), and whether the client shows progress the server starts. */
+let workspaceFolders: string[] = [];
+let workDoneProgress = false;
+const folderPaths = (uris: readonly string[]) => uris.map((uri) => WorkspaceIndexer.pathOf(uri)).filter((path): path is string => path !== undefined);
+/** The workspace index: every YAML file of the workspace folders, for the relation checks and navigation. */
+const indexer = new WorkspaceIndexer({
+  log: (message) => connection.console.info(message),
+  openText: (uri) => documents.get(uri)?.getText(),
+  ignored: (path) => configurations.files.ignores(configurations.files.forFile(path), path),
+  busy: () => scheduler.pending,
+  changed: () => {
+    for (const document of documents.all()) scheduler.schedule(document.uri);
+  },
+  completed: (uri) => documents.get(uri) && scheduler.now(uri),
+  progress: async () => {
+    if (!workDoneProgress) return { begin: () => undefined, report: () => undefined, done: () => undefined };
+    return connection.window.createWorkDoneProgress();
+  },
+});
+/** Open documents whose relations have been checked once: later edits read no other document (the background does). */
+const relationsChecked = new Set<string>();
+const relationsFor = (uri: string): (RelationInput & { onIncomplete: () => void }) | undefined => {
+  const path = WorkspaceIndexer.pathOf(uri);
+  if (!path || !settingsFor(uri).relations.enable) return undefined;
+  const budget = relationsChecked.has(uri) ? 0 : OPEN_FILE_BUDGET;
+  return { index: indexer.index, path, budget, onIncomplete: () => indexer.openModel(uri, () => (documents.get(uri) ? models.get(uri) : undefined)) };
+};
+const optionsFor = (uri: string) => ({ context: contexts.contextFor(uri), relations: relationsFor(uri) });
 
 /** The clock of a CronJob schedule's next runs on hover: KUBEASSIST_NOW (an ISO time) fixes it, for tests. */
 const fixedNow = process.env.KUBEASSIST_NOW ? Date.parse(process.env.KUBEASSIST_NOW) / 1000 : undefined;
@@ -61,6 +90,8 @@ connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (para
   watchesFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
   refreshes = { inlayHints: params.capabilities.workspace?.inlayHint?.refreshSupport === true, codeLenses: params.capabilities.workspace?.codeLens?.refreshSupport === true };
   workspaceFoldersChange = params.capabilities.workspace?.workspaceFolders === true;
+  workDoneProgress = params.capabilities.window?.workDoneProgress === true;
+  workspaceFolders = folderPaths((params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri }] : [])).map((folder) => folder.uri));
   if (params.initializationOptions) settings = normalizeSettings(params.initializationOptions);
   workspaceTrusted = (params.initializationOptions as { workspaceTrusted?: unknown } | undefined)?.workspaceTrusted !== false;
   if (!workspaceTrusted) connection.console.info('kubeassist: the workspace is not trusted (Restricted Mode): git is not run, so there are no update checks against HEAD until it is trusted.');
@@ -72,6 +103,8 @@ connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (para
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
       completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
       hoverProvider: true,
+      definitionProvider: true,
+      referencesProvider: true,
       inlayHintProvider: true,
       codeLensProvider: { resolveProvider: false },
       codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: true },
@@ -89,12 +122,17 @@ connection.onInitialized(() => {
   if (workspaceFoldersChange) {
     connection.workspace.onDidChangeWorkspaceFolders(guarded(log, 'didChangeWorkspaceFolders', undefined, (event) => {
       contexts.changeWorkspaceFolders(event.added.map((folder) => folder.uri), event.removed.map((folder) => folder.uri));
+      const removed = new Set(folderPaths(event.removed.map((folder) => folder.uri)));
+      workspaceFolders = [...workspaceFolders.filter((folder) => !removed.has(folder)), ...folderPaths(event.added.map((folder) => folder.uri))];
+      if (settings.relations.enable) indexer.start(workspaceFolders, settings.relations.exclude);
+      else indexer.stop();
       for (const document of documents.all()) scheduler.schedule(document.uri);
     }));
   }
   connection.console.info(`KubeAssist language server ${version} started (Node ${process.version})`);
   if (watchesFiles) {
-    const watchers = [{ globPattern: `**/${CONFIG_FILE_NAME}` }, ...KUSTOMIZATION_WATCHERS];
+    // YAML files for the workspace index (kustomization.yaml and Chart.yaml among them), `Kustomization`, `.kubeassist.yaml`.
+    const watchers = [{ globPattern: `**/${CONFIG_FILE_NAME}` }, ...KUSTOMIZATION_WATCHERS, { globPattern: '**/*.yaml' }, { globPattern: '**/*.yml' }];
     void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers })
       .catch((error) => log(`kubeassist: cannot watch ${CONFIG_FILE_NAME} and kustomization files: ${String(error)}`));
   }
@@ -117,6 +155,7 @@ function kustomizationsChanged(uris: readonly string[]): void {
 function filesChanged(uris: readonly string[]): void {
   if (uris.some((uri) => isConfigDocument(uri)) || configurations.files.changed()) configurationsChanged();
   kustomizationsChanged(uris);
+  if (settings.relations.enable) indexer.filesChanged(uris);
 }
 
 connection.onDidChangeWatchedFiles(guarded(log, 'didChangeWatchedFiles', undefined, (params) => filesChanged(params.changes.map((change) => change.uri))));
@@ -130,6 +169,8 @@ async function refreshSettings(): Promise<void> {
     }
   }
   logSettingsProblems();
+  if (settings.relations.enable) indexer.start(workspaceFolders, settings.relations.exclude);
+  else indexer.stop();
   for (const document of documents.all()) {
     refreshBaseline(document.uri);
     scheduler.now(document.uri);
@@ -170,9 +211,14 @@ const scheduler = new ValidationScheduler(guarded(log, 'validation', undefined, 
   const configDocument = isConfigDocument(uri);
   const model = modelFor(uri);
   model.baseline = baselines.get(uri);
-  const stamp = `${document.version}|${configDocument ? CONFIG_FILE_NAME : settingsKey(settingsFor(uri))}|${model.baseline?.id ?? ''}|${contexts.key(uri)}`;
+  const generation = indexer.index.generation;
+  const stamp = `${document.version}|${configDocument ? CONFIG_FILE_NAME : settingsKey(settingsFor(uri))}|${model.baseline?.id ?? ''}|${contexts.key(uri)}|${generation}`;
   if (published.get(uri) === stamp) return;
+  indexer.touch();
   const diagnostics = !configDocument ? validate(model, document.getText(), settingsFor(uri), optionsFor(uri)) : settings.enable ? readConfig(document.getText()).diagnostics : [];
+  relationsChecked.add(uri);
+  // This file's definitions changed what the other open files' relation checks see.
+  if (indexer.index.generation !== generation) for (const other of documents.all()) if (other.uri !== uri) scheduler.schedule(other.uri);
   published.set(uri, stamp);
   void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
 }));
@@ -195,6 +241,20 @@ connection.onHover(guarded(log, 'hover', null, (params) => {
   if (!document) return null;
   if (isConfigDocument(document.uri)) return hoverConfig(document.getText(), params.position);
   return hover(modelFor(document.uri), document.getText(), params.position, settingsFor(document.uri), { ...optionsFor(document.uri), nowSeconds: nowSeconds() });
+}));
+
+connection.onDefinition(guarded(log, 'definition', null, (params) => {
+  const document = documents.get(params.textDocument.uri);
+  const relations = document && !isConfigDocument(document.uri) ? relationsFor(document.uri) : undefined;
+  if (!document || !relations) return null;
+  return relationDefinition(modelFor(document.uri), document.getText(), params.position, relations);
+}));
+
+connection.onReferences(guarded(log, 'references', null, (params) => {
+  const document = documents.get(params.textDocument.uri);
+  const relations = document && !isConfigDocument(document.uri) ? relationsFor(document.uri) : undefined;
+  if (!document || !relations) return null;
+  return relationReferences(modelFor(document.uri), document.getText(), params.position, relations, params.context.includeDeclaration);
 }));
 
 connection.languages.inlayHint.on(guarded(log, 'inlayHint', null, (params) => {
@@ -288,6 +348,7 @@ documents.onDidOpen(guarded(log, 'didOpen', undefined, (event) => {
   scheduler.now(event.document.uri);
 }));
 documents.onDidChangeContent(guarded(log, 'didChange', undefined, (event) => {
+  indexer.touch();
   kustomizationsChanged([event.document.uri]);
   if (updateChecksFor(event.document.uri)) baselines.refreshIfStale(event.document.uri);
   scheduler.schedule(event.document.uri);
@@ -303,6 +364,8 @@ documents.onDidClose(guarded(log, 'didClose', undefined, (event) => {
   scheduler.cancel(event.document.uri);
   baselines.forget(event.document.uri);
   models.delete(event.document.uri);
+  relationsChecked.delete(event.document.uri);
+  indexer.closed(event.document.uri);
   schemaDecisions.delete(event.document.uri);
   published.delete(event.document.uri);
   void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });

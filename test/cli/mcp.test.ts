@@ -192,6 +192,54 @@ describe('kubeassist mcp', () => {
     assert.doesNotMatch(result.content[0].text, /\n\s+at /);
   });
 
+  it('check on paths runs the relation checks over them as one workspace, as `kubeassist check` does', async () => {
+    const folder = scratch();
+    mkdirSync(join(folder, 'chart', 'templates'), { recursive: true });
+    writeFileSync(join(folder, 'chart', 'Chart.yaml'), 'apiVersion: v2\nname: c\nversion: 1.0.0\n');
+    writeFileSync(join(folder, 'chart', 'templates', 'cm.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: env\n');
+    writeFileSync(join(folder, 'chart', 'templates', 'job.yaml'), 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\n  annotations:\n    helm.sh/hook: pre-install\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: m\n        image: b\n        envFrom:\n        - configMapRef:\n            name: env\n');
+    const rooted = await connect({ roots: [folder] });
+    try {
+      // The server asks the client for its roots after connecting: until they arrive, the current folder is the root.
+      let result = await call(rooted, 'check', { paths: [join(folder, 'chart')] });
+      for (let i = 0; i < 100 && result.isError && /granted roots \(\.\)/.test(result.content[0]?.text ?? ''); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        result = await call(rooted, 'check', { paths: [join(folder, 'chart')] });
+      }
+      assert.equal(result.isError, undefined, result.content[0]?.text);
+      const findings = (result.structuredContent?.findings ?? []) as { code: string; line: number; related?: { file: string; line: number }[] }[];
+      assert.deepEqual(findings.map((finding) => [finding.code, finding.line, finding.related?.map((end) => end.line)]), [['relations/helm-hook-order', 16, [4]]]);
+      assert.match(findings[0].related?.[0].file ?? '', /chart\/templates\/cm\.yaml$/);
+    } finally {
+      await rooted.close();
+    }
+  });
+
+  it('check on paths leaves out the files a .kubeassist.yaml ignores, as `kubeassist check` does', async () => {
+    const folder = scratch();
+    mkdirSync(join(folder, 'generated'), { recursive: true });
+    const job = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\nspec:\n  backoffLimit: -1\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: m\n        image: b\n';
+    writeFileSync(join(folder, 'job.yaml'), job);
+    writeFileSync(join(folder, 'generated', 'job.yaml'), job);
+    writeFileSync(join(folder, '.kubeassist.yaml'), 'ignore:\n  - generated/\n');
+    const rooted = await connect({ roots: [folder] });
+    try {
+      let result = await call(rooted, 'check', { paths: [folder] });
+      for (let i = 0; i < 100 && result.isError && /granted roots \(\.\)/.test(result.content[0]?.text ?? ''); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        result = await call(rooted, 'check', { paths: [folder] });
+      }
+      assert.equal(result.isError, undefined, result.content[0]?.text);
+      const where = (file: string) => (file.replace(/\\/g, '/').endsWith('generated/job.yaml') ? 'generated/job.yaml' : 'job.yaml');
+      const files = new Set(((result.structuredContent?.findings ?? []) as { file: string }[]).map((finding) => where(finding.file)));
+      const expected = new Set((JSON.parse(spawnSync(process.execPath, [CLI, 'check', '--format', 'json', folder], { encoding: 'utf8' }).stdout) as { file: string }[]).map((finding) => where(finding.file)));
+      assert.deepEqual([...files], ['job.yaml']);
+      assert.deepEqual([...files], [...expected]);
+    } finally {
+      await rooted.close();
+    }
+  });
+
   it('answers a path outside the roots, and a link leading out of them, with tool errors; nothing out there is read', async () => {
     const folder = scratch();
     const outside = scratch();

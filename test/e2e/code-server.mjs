@@ -317,6 +317,33 @@ try {
   explained = await shows('fails after 3 failed Pods');
   check(explained.includes('fails after 3 failed Pods'), 'the explanation follows the edit (`backoffLimit: 2`: "fails after 3 failed Pods")', explained.slice(0, 400));
   await page.keyboard.press('Control+Z');
+
+  // 12. Relations between objects: the workspace index sees the chart's ConfigMap; the hook Job that reads it gets
+  // a warning on the reference, with the ConfigMap as related information, and F12 goes to the ConfigMap.
+  await page.keyboard.press('Control+P');
+  await page.locator('.quick-input-widget input').waitFor();
+  await page.keyboard.type('migrate-job.yaml', { delay: 20 });
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'migrate-job.yaml' }).first().waitFor({ timeout: 10000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab.active', { hasText: 'migrate-job.yaml' }).waitFor({ timeout: 15000 });
+  rows = await problems('relations/helm-hook-order');
+  note(`problems: ${JSON.stringify(rows)}`);
+  check(rows.some((r) => /relations\/helm-hook-order/.test(r) && /reads ConfigMap .app-env., which the chart creates as a regular resource/.test(r) && /18/.test(r)),
+    'Problems lists the relation warning on the hook Job (code relations/helm-hook-order, line 18)', rows);
+  check((await squiggles('warning').count()) > 0, 'warning squiggle on the ConfigMap the pre-install hook reads');
+  await clickOnText('app-env', { hover: true });
+  const relationHover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'app-env' }).first();
+  await relationHover.waitFor({ timeout: 10000 }).catch(() => {});
+  const relationText = (await relationHover.count()) ? await relationHover.textContent() : '';
+  check(/is defined in the workspace/.test(relationText) && /app-env\.yaml:4/.test(relationText), 'hovering the reference says where the ConfigMap is defined (templates/app-env.yaml:4)', relationText);
+  await shot('relations', await crop('kind: Job', [relationHover]));
+  await page.mouse.move(1200, 780);
+  await page.keyboard.press('Escape');
+  await clickOnText('app-env');
+  await page.keyboard.press('F12');
+  await page.locator('.tabs-container .tab.active', { hasText: 'app-env.yaml' }).waitFor({ timeout: 10000 }).catch(() => {});
+  check((await page.locator('.tabs-container .tab.active', { hasText: 'app-env.yaml' }).count()) === 1, 'Go to Definition (F12) on the reference opens the ConfigMap');
+  await shot('relations-definition');
 } catch (error) {
   failed++;
   console.log(`FAIL - unexpected error: ${error.message.split('\n')[0]}`);

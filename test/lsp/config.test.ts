@@ -68,8 +68,9 @@ describe('.kubeassist.yaml in the language server', () => {
     const uri = uriOf('b/deploy/job.yaml');
     assert.deepEqual(brief(await server.open(uri, JOB)), ['6:3 warning version/field-not-in-release', '7:19 error schema/enum', '8:16 error job/numbers/negative-parallelism']);
     for (let attempt = 0; attempt < 100 && server.registrations.length === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
-    // One registration watches the configuration files and the kustomization files (which make patches).
-    const watchers = ['**/.kubeassist.yaml', '**/kustomization.yaml', '**/kustomization.yml', '**/Kustomization'].map((globPattern) => ({ globPattern }));
+    // One registration watches the configuration files, the kustomization files (which make patches) and every
+    // YAML file (the workspace index of the relation checks).
+    const watchers = ['**/.kubeassist.yaml', '**/kustomization.yaml', '**/kustomization.yml', '**/Kustomization', '**/*.yaml', '**/*.yml'].map((globPattern) => ({ globPattern }));
     assert.deepEqual(server.registrations.map(({ method, registerOptions }) => ({ method, registerOptions })), [
       { method: 'workspace/didChangeWatchedFiles', registerOptions: { watchers } },
     ]);
@@ -135,7 +136,7 @@ describe('.kubeassist.yaml in the language server', () => {
     const fixed = await server.change(config, [{ text: typed.text }]);
     assert.deepEqual(fixed.map((d) => d.code), ['config/syntax'], 'a half-typed key is no YAML mapping entry yet');
     const completion = await server.request<{ items: { label: string }[] }>('textDocument/completion', { textDocument: { uri: config }, position: typed.position });
-    assert.deepEqual(completion.items.map((item) => item.label), ['kubernetesVersion', 'ignore', 'maxFileSize'], 'the keys not written yet; the editor filters by what is typed');
+    assert.deepEqual(completion.items.map((item) => item.label), ['kubernetesVersion', 'ignore', 'maxFileSize', 'relations'], 'the keys not written yet; the editor filters by what is typed');
     const hover = await server.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: config }, position: { line: 1, character: 5 } });
     assert.match(hover.contents.value, /^\*\*schema\/enum\*\* \(error by default\)/);
     assert.equal(await server.request('textDocument/codeAction', { textDocument: { uri: config }, range: fixed[0].range, context: { diagnostics: fixed } }), null);

@@ -26,8 +26,10 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** The server's working folder (VS Code's client starts it in the first workspace folder). */
   cwd?: string;
-  /** The workspace folders (file URIs) the client names in `initialize`. */
+  /** The workspace folders (file URIs) the client names in `initialize`: the server indexes their YAML files. */
   workspaceFolders?: string[];
+  /** Whether the client shows progress the server starts (window.workDoneProgress). */
+  workDoneProgress?: boolean;
 }
 
 export class TestServer {
@@ -36,6 +38,8 @@ export class TestServer {
   readonly logs: string[] = [];
   /** What the server registered dynamically (client/registerCapability), e.g. file watchers. */
   readonly registrations: { method: string; registerOptions?: unknown }[] = [];
+  /** The progress the server reported ($/progress values, in order), by token. */
+  readonly progress: { token: string | number; value: { kind: string; title?: string; message?: string; percentage?: number } }[] = [];
   /** What the server wrote to stderr (drained, so a chatty server never blocks on a full pipe). */
   readonly stderr: string[] = [];
   private versions = new Map<string, number>();
@@ -61,6 +65,10 @@ export class TestServer {
       this.configurationPulls++;
       return params.items.map(() => this.settings);
     });
+    connection.onRequest('window/workDoneProgress/create', () => null);
+    connection.onNotification('$/progress', (params: TestServer['progress'][number]) => {
+      this.progress.push(params);
+    });
     connection.onRequest('client/registerCapability', (params: { registrations: { method: string; registerOptions?: unknown }[] }) => {
       this.registrations.push(...params.registrations);
       return null;
@@ -79,6 +87,7 @@ export class TestServer {
       capabilities: {
         workspace: { configuration: options.configurationCapability !== false, didChangeConfiguration: { dynamicRegistration: false }, ...options.capabilities?.workspace },
         textDocument: { publishDiagnostics: { versionSupport: true }, ...options.capabilities?.textDocument },
+        ...(options.workDoneProgress ? { window: { workDoneProgress: true } } : {}),
       },
       initializationOptions: options.initializationOptions,
     });

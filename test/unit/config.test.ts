@@ -40,7 +40,7 @@ describe('.kubeassist.yaml: reading', () => {
     ]);
     assert.deepEqual(readConfig('kubernetesVersion: "1.30"\nrules: [schema/enum\n').values, {});
     assert.deepEqual(problems('- rules\n'), [
-      '0:0-0:7 error config/syntax A .kubeassist.yaml is a mapping of settings (`kubernetesVersion`, `rules`, `ignore`, `maxFileSize`); this one is not, so KubeAssist checks with its defaults.',
+      '0:0-0:7 error config/syntax A .kubeassist.yaml is a mapping of settings (`kubernetesVersion`, `rules`, `ignore`, `maxFileSize`, `relations`); this one is not, so KubeAssist checks with its defaults.',
     ]);
   });
 
@@ -48,7 +48,7 @@ describe('.kubeassist.yaml: reading', () => {
     const text = 'kubernetesVersion: "1.99"\nkubernetsVersion: "1.30"\nmaxFileSize: -1\nrules:\n  schema/enum: loud\n  schema/enums: warning\n  schema/type: warning\nignore:\n  - "[abc"\n  - vendor/\n';
     assert.deepEqual(problems(text), [
       `0:19-0:25 error config/invalid \`1.99\` is not a Kubernetes release KubeAssist knows: write one of 1.${MIN_MINOR} to 1.${MAX_MINOR} in quotes (\`kubernetesVersion: "1.${MAX_MINOR}"\`). Until then the default release applies.`,
-      '1:0-1:16 error config/invalid `kubernetsVersion` is not a setting of .kubeassist.yaml, so it has no effect. Did you mean `kubernetesVersion`? The settings are `kubernetesVersion`, `rules`, `ignore`, `maxFileSize`.',
+      '1:0-1:16 error config/invalid `kubernetsVersion` is not a setting of .kubeassist.yaml, so it has no effect. Did you mean `kubernetesVersion`? The settings are `kubernetesVersion`, `rules`, `ignore`, `maxFileSize`, `relations`.',
       '2:13-2:15 error config/invalid `maxFileSize` takes a whole number of characters (0: no limit). Until then the default applies.',
       '4:15-4:19 error config/invalid `loud` is not a severity: set `schema/enum` to `error`, `warning`, `information` (or `info`), `hint`, or `off`. Until then this entry has no effect.',
       '5:2-5:14 warning config/unknown-rule `schema/enums` matches no rule code (did you mean `schema/enum`?); the entry has no effect.',
@@ -204,7 +204,7 @@ describe('completion and hover in .kubeassist.yaml', () => {
   };
 
   it('offers the keys not yet written, each with what it takes', () => {
-    assert.deepEqual(labels('rules:\n  schema/enum: off\n|'), ['kubernetesVersion', 'ignore', 'maxFileSize']);
+    assert.deepEqual(labels('rules:\n  schema/enum: off\n|'), ['kubernetesVersion', 'ignore', 'maxFileSize', 'relations']);
     const { text, position } = withCursor('kube|');
     const [item] = completeConfig(text, position).items;
     assert.equal(item.label, 'kubernetesVersion');

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { unifiedDiff } from './unifiedDiff';
-import { Baseline, checkedResources, FileModel, fixText, validate, type CheckedResource, type Settings } from '../service/index';
+import { Baseline, checkedResources, FileModel, fixText, validate, type CheckedResource, type Settings, type WorkspaceIndex } from '../service/index';
 import { KINDS, type KindName } from '../service/types';
 import { fileContext } from './context';
 import { describeFileError, diffNames, pathInside, readInput } from './inputs';
@@ -57,7 +57,8 @@ export interface FileResult {
   notes?: string[];
 }
 
-export function checkFile(task: FileTask, settings: Settings, options: CheckOptions): FileResult {
+/** `index`: the workspace index of the run (cli/relations.ts); without it no relation check runs. */
+export function checkFile(task: FileTask, settings: Settings, options: CheckOptions, index?: WorkspaceIndex): FileResult {
   const result: FileResult = { index: task.index, checked: false, findings: [], objects: [], fixed: 0 };
   let text: string;
   let bom = '';
@@ -88,14 +89,15 @@ export function checkFile(task: FileTask, settings: Settings, options: CheckOpti
     }
     const model = new FileModel();
     if (task.baseline) model.baseline = new Baseline(task.baseline.text, { label: task.baseline.label });
-    const diagnostics = validate(model, text, settings, { suppressed: options.suppressed, context });
+    const relations = index && task.path !== '-' ? { index, path: resolve(task.path) } : undefined;
+    const diagnostics = validate(model, text, settings, { suppressed: options.suppressed, context, relations });
     const resources = checkedResources(model, text, settings.maxFileSize);
     const identities = identitiesOf(resources);
     result.objects = resources.map((resource, i) => ({ kind: resource.kind, identity: identities[i], line: resource.line + 1 }));
     const objectOf = objectsByDocument(model, resources, identities);
     result.findings = diagnostics.map((diagnostic) => ({
       ...findingOf(task.name, diagnostic),
-      object: objectOf(diagnostic),
+      object: (diagnostic.data as { object?: string } | undefined)?.object ?? objectOf(diagnostic),
       ...suppressionOf(diagnostic),
     }));
     result.checked = true;

@@ -11,7 +11,8 @@ const texts = new Map<string, string | undefined>();
 /** A file that was not read: its path and why (`a FIFO (named pipe), not a regular file`). */
 export type Skipped = (path: string, reason: string) => void;
 
-function read(path: string, skipped: Skipped): string | undefined {
+/** A file's text, read once per run (kustomizations, Chart.yaml); undefined when it cannot be read or is skipped. */
+export function readOnce(path: string, skipped: Skipped = () => undefined): string | undefined {
   if (!texts.has(path)) {
     const file = readRegularFile(path);
     if (file?.skipped !== undefined) skipped(path, file.skipped);
@@ -24,7 +25,7 @@ function read(path: string, skipped: Skipped): string | undefined {
 export function fileContext(path: string, skipped: Skipped = () => undefined): DocumentContext {
   if (path === '-') return {};
   try {
-    return kustomizeContext(resolve(path), (file) => read(file, skipped));
+    return kustomizeContext(resolve(path), (file) => readOnce(file, skipped));
   } catch {
     return {};
   }

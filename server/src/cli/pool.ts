@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Settings } from '../service/index';
+import { WorkspaceIndex, type IndexSnapshot, type Settings } from '../service/index';
 import { checkFile, type CheckOptions, type FileResult, type FileTask } from './checkFile';
 
 /** With `--jobs N`: below this many files per worker, threads cost more than they save. */
@@ -59,6 +59,14 @@ export interface WorkerSetup {
   kubeassistWorker: true;
   settings: Settings[];
   options: CheckOptions;
+  /** The run's workspace index (its definitions), for the relation checks. */
+  index?: IndexSnapshot;
+}
+
+/** The workspace index of a run: the main thread's, and a snapshot of it for the workers. */
+export interface RunIndex {
+  index: WorkspaceIndex;
+  snapshot: () => IndexSnapshot;
 }
 
 type FromWorker = { results: FileResult[] } | { failure: string };
@@ -76,16 +84,16 @@ const WORKER_MEMORY_MB = Number(process.env.KUBEASSIST_WORKER_MEMORY_MB) || 4096
  * is replaced; the files it had are checked again one at a time, and the one that stops a worker alone is
  * reported as not checked.
  */
-export async function checkAll(tasks: readonly FileTask[], settings: Settings[], options: CheckOptions, jobs: number | undefined, script: string, onResult: (result: FileResult) => void): Promise<void> {
+export async function checkAll(tasks: readonly FileTask[], settings: Settings[], options: CheckOptions, jobs: number | undefined, script: string, onResult: (result: FileResult) => void, index?: RunIndex): Promise<void> {
   const threads = jobs === undefined ? defaultThreads(tasks) : Math.min(jobs, Math.floor(tasks.length / FILES_PER_WORKER));
   if (threads < 2) {
-    for (const task of tasks) onResult(checkFile(task, settings[task.settings], options));
+    for (const task of tasks) onResult(checkFile(task, settings[task.settings], options, index?.index));
     return;
   }
   const done = new Map<number, FileResult>();
   let next = 0;
   let reported = 0;
-  const setup: WorkerSetup = { kubeassistWorker: true, settings, options };
+  const setup: WorkerSetup = { kubeassistWorker: true, settings, options, ...(index ? { index: index.snapshot() } : {}) };
   const workers: Worker[] = [];
   /** The batches each worker was sent and has not answered, oldest first. */
   const inFlight = new Map<Worker, FileTask[][]>();
@@ -175,9 +183,10 @@ export async function checkAll(tasks: readonly FileTask[], settings: Settings[],
 
 /** The worker's side: check each batch it is sent and send the results back. */
 export function serveWorker(port: { on(event: 'message', listener: (tasks: FileTask[]) => void): void; postMessage(message: FromWorker): void }, setup: WorkerSetup): void {
+  const index = setup.index ? WorkspaceIndex.fromSnapshot(setup.index) : undefined;
   port.on('message', (tasks) => {
     try {
-      port.postMessage({ results: tasks.map((task) => checkFile(task, setup.settings[task.settings], setup.options)) });
+      port.postMessage({ results: tasks.map((task) => checkFile(task, setup.settings[task.settings], setup.options, index)) });
     } catch (error) {
       port.postMessage({ failure: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     }

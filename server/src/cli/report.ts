@@ -1,6 +1,8 @@
 // How `kubeassist check` says what it found: one line per finding (coloured on a terminal), the summary
 // line with the objects checked, JSON for tools.
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
 import { KINDS, type KindName } from '../service/types';
 
 export interface Finding {
@@ -15,6 +17,20 @@ export interface Finding {
   path?: string;
   /** The API server's own text for the mistake, when the message says it in other words. */
   serverMessage?: string;
+  /** The other end of a relation finding (and the steps on the way), in the same coordinates. */
+  related?: RelatedLocation[];
+}
+
+export interface RelatedLocation {
+  /** As reports name files (relative to the current folder when inside it). */
+  file: string;
+  /** Absolute path (SARIF artifact locations). */
+  path: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  message: string;
 }
 
 /** A finding with what the other formats need: the object it is about and, in SARIF only, the comment that silences it. */
@@ -45,7 +61,21 @@ export function findingOf(file: string, diagnostic: Diagnostic): Finding {
     message: typeof diagnostic.message === 'string' ? diagnostic.message : String(diagnostic.message),
     path: (diagnostic.data as { path?: string } | undefined)?.path || undefined,
     serverMessage: (diagnostic.data as { serverMessage?: string } | undefined)?.serverMessage,
+    ...(diagnostic.relatedInformation?.length ? { related: diagnostic.relatedInformation.flatMap(relatedOf) } : {}),
   };
+}
+
+function relatedOf(information: DiagnosticRelatedInformation): RelatedLocation[] {
+  let path: string;
+  try {
+    path = fileURLToPath(information.location.uri);
+  } catch {
+    return [];
+  }
+  const inside = relative(resolve('.'), path);
+  const file = inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside.split(sep).join('/') : path;
+  const { start, end } = information.location.range;
+  return [{ file, path, line: start.line + 1, column: start.character + 1, endLine: end.line + 1, endColumn: end.character + 1, message: information.message }];
 }
 
 export type ColorMode = 'always' | 'never' | 'auto';
@@ -78,7 +108,8 @@ const SEVERITY_STYLE: Record<Finding['severity'], Style[]> = { error: ['red', 'b
 /** `file:line:col severity code message`; with colour, the place in cyan, the severity by its kind, the code dim. */
 export function textLine(finding: Finding, color: boolean): string {
   const place = paint(color, `${finding.file}:${finding.line}:${finding.column}`, 'cyan');
-  return `${place} ${paint(color, finding.severity, ...SEVERITY_STYLE[finding.severity])} ${paint(color, finding.code, 'dim')} ${finding.message}\n`;
+  const related = (finding.related ?? []).map((end) => `  ${paint(color, `${end.file}:${end.line}:${end.column}`, 'cyan')} ${paint(color, 'note:', 'dim')} ${end.message}\n`).join('');
+  return `${place} ${paint(color, finding.severity, ...SEVERITY_STYLE[finding.severity])} ${paint(color, finding.code, 'dim')} ${finding.message}\n${related}`;
 }
 
 function count(n: number, one: string, many = `${one}s`): string {
@@ -113,6 +144,9 @@ export function nothingFoundLine(files: number): string {
 
 /** `--format json`: a list of findings, each with exactly the fields of Finding (the shape tools rely on). */
 export function jsonReport(findings: readonly Finding[]): string {
-  const shaped = findings.map(({ file, line, column, endLine, endColumn, severity, code, message, path, serverMessage }) => ({ file, line, column, endLine, endColumn, severity, code, message, path, serverMessage }));
+  const shaped = findings.map(({ file, line, column, endLine, endColumn, severity, code, message, path, serverMessage, related }) => ({
+    file, line, column, endLine, endColumn, severity, code, message, path, serverMessage,
+    ...(related ? { related: related.map(({ file: at, line: l, column: c, endLine: el, endColumn: ec, message: m }) => ({ file: at, line: l, column: c, endLine: el, endColumn: ec, message: m })) } : {}),
+  }));
   return JSON.stringify(shaped, null, 2) + '\n';
 }

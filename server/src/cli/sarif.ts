@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { RuleCode, Severity } from '../service/types';
 import type { CheckedObject } from './checkFile';
 import { pathInside } from './inputs';
-import type { ReportedFinding } from './report';
+import type { RelatedLocation, ReportedFinding } from './report';
 
 /** A file as every report format sees it. */
 export interface ReportFile {
@@ -158,6 +158,7 @@ function resultsOf(file: ReportFile, run: SarifRun): { result: SarifResult; rank
           ...logicalLocationsOf(finding),
         },
       ],
+      ...(finding.related?.length ? { relatedLocations: finding.related.map((end, id) => relatedLocationOf(end, id, run.base)) } : {}),
       partialFingerprints: { 'kubeassist/v1': fingerprint },
       ...(finding.suppressedBy === undefined ? {} : { suppressions: [{ kind: 'inSource', justification: finding.suppressedBy }] }),
       ...(finding.path || finding.serverMessage ? { properties: { ...(finding.path ? { fieldPath: finding.path } : {}), ...(finding.serverMessage ? { serverMessage: finding.serverMessage } : {}) } } : {}),
@@ -171,6 +172,18 @@ function logicalLocationsOf(finding: ReportedFinding): { logicalLocations?: unkn
   const object = { name: finding.object.split('/').pop() ?? finding.object, fullyQualifiedName: finding.object, kind: 'object' };
   if (!finding.path) return { logicalLocations: [object] };
   return { logicalLocations: [object, { name: finding.path, fullyQualifiedName: `${finding.object}:${finding.path}`, kind: 'member' }] };
+}
+
+/** The other end of a relation finding, as SARIF relates a location to a result. */
+function relatedLocationOf(end: RelatedLocation, id: number, base: string) {
+  return {
+    id,
+    physicalLocation: {
+      artifactLocation: artifactOf({ name: end.file, path: end.path, findings: [], objects: [] }, base),
+      region: { startLine: end.line, startColumn: end.column, endLine: end.endLine, endColumn: end.endColumn },
+    },
+    message: { text: end.message },
+  };
 }
 
 /** Relative to `%SRCROOT%` when the file is inside it, else an absolute file URI; standard input is /dev/stdin. */

@@ -4,6 +4,7 @@
 // through a symbolic link) is skipped with the reason in words, never read: reading one would not end, or
 // block until someone writes to it.
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { open as openAsync, stat as statAsync, type FileHandle } from 'node:fs/promises';
 
 /** The largest file read beside the checked ones: the default `kubeassist.maxFileSize`, in bytes. */
 export const MAX_WORKSPACE_FILE_BYTES = 5_000_000;
@@ -33,8 +34,8 @@ export function readRegularFile(path: string, maxBytes = MAX_WORKSPACE_FILE_BYTE
     return undefined;
   }
   if (stat.isDirectory()) return undefined;
-  if (!stat.isFile()) return { skipped: `${describeKind(stat)}, not a regular file` };
-  if (maxBytes > 0 && stat.size > maxBytes) return { skipped: tooLarge(maxBytes) };
+  const refused = refusal(stat, maxBytes);
+  if (refused) return refused;
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
@@ -43,7 +44,7 @@ export function readRegularFile(path: string, maxBytes = MAX_WORKSPACE_FILE_BYTE
   }
   try {
     const opened = fstatSync(fd);
-    if (!opened.isFile()) return { skipped: `${describeKind(opened)}, not a regular file` };
+    if (!opened.isFile()) return refusal(opened, 0);
     const limit = maxBytes > 0 ? maxBytes : Number.MAX_SAFE_INTEGER;
     const chunks: Buffer[] = [];
     let total = 0;
@@ -63,6 +64,41 @@ export function readRegularFile(path: string, maxBytes = MAX_WORKSPACE_FILE_BYTE
   }
 }
 
+/** Why a file is not read, from what stat says of it (undefined: a regular file within the bound, read it). */
+function refusal(stat: Stats, maxBytes: number): { skipped: string } | undefined {
+  if (!stat.isFile()) return { skipped: `${describeKind(stat)}, not a regular file` };
+  if (maxBytes > 0 && stat.size > maxBytes) return { skipped: tooLarge(maxBytes) };
+  return undefined;
+}
+
 function tooLarge(maxBytes: number): string {
   return `larger than ${maxBytes.toLocaleString('en-US')} bytes`;
+}
+
+/**
+ * readRegularFile without blocking the thread (the language server's background reads of the workspace
+ * index): the same rules, the file opened without blocking and looked at again once open.
+ */
+export async function readRegularFileAsync(path: string, maxBytes = MAX_WORKSPACE_FILE_BYTES): Promise<FileRead | undefined> {
+  let handle: FileHandle;
+  try {
+    const stat = await statAsync(path);
+    if (stat.isDirectory()) return undefined;
+    const refused = refusal(stat, maxBytes);
+    if (refused) return refused;
+    handle = await openAsync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch {
+    return undefined;
+  }
+  try {
+    const refused = refusal(await handle.stat(), maxBytes);
+    if (refused) return refused;
+    const buffer = await handle.readFile();
+    if (maxBytes > 0 && buffer.length > maxBytes) return { skipped: tooLarge(maxBytes) };
+    return { text: buffer.toString('utf8') };
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
 }

@@ -1,6 +1,6 @@
 // Reads `kubeassist.*` settings: through workspace/configuration where the client offers it, else from
 // initializationOptions and didChangeConfiguration payloads (Neovim, Emacs and other plain clients).
-import { DEFAULT_MAX_FILE_SIZE, DEFAULT_SETTINGS, isValidVersion, ruleSettingOf, type RuleSetting, type Settings } from '../service/settings';
+import { DEFAULT_MAX_FILE_SIZE, DEFAULT_RELATION_SETTINGS, DEFAULT_SETTINGS, isValidVersion, ruleSettingOf, type RelationSettings, type RuleSetting, type Settings } from '../service/settings';
 
 /** Accepts what a user may have written and keeps only well-formed values. */
 export function normalizeSettings(raw: unknown): Settings {
@@ -19,11 +19,22 @@ export function normalizeSettings(raw: unknown): Settings {
   // 'auto' needs to see the editor's other extensions: only the VS Code client can decide it (per document).
   const schemaDiagnostics = section.schemaDiagnostics === 'off' ? 'off' : 'on';
   const updateChecks = section.updateChecks === 'off' ? 'off' : 'git';
-  const settings: Settings = { enable: section.enable !== false, kubernetesVersion: version, rules, maxFileSize: maxFileSizeOf(section.maxFileSize), schemaDiagnostics, updateChecks };
+  const settings: Settings = { enable: section.enable !== false, kubernetesVersion: version, rules, maxFileSize: maxFileSizeOf(section.maxFileSize), schemaDiagnostics, updateChecks, relations: relationsOf(section.relations) };
   // `kubeassist.inlayHints.defaults`: VS Code sends the section nested; plain clients may write the dotted key.
   const inlayHints = section.inlayHints && typeof section.inlayHints === 'object' ? (section.inlayHints as Record<string, unknown>) : {};
   if (inlayHints.defaults === false || section['inlayHints.defaults'] === false) settings.inlayHintDefaults = false;
   return settings;
+}
+
+/** `kubeassist.relations`: `{ enable, undefinedReferences, exclude }`, each kept only when well-formed. */
+function relationsOf(value: unknown): RelationSettings {
+  const section = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const exclude = Array.isArray(section.exclude) ? section.exclude.filter((glob): glob is string => typeof glob === 'string' && glob.trim() !== '') : [];
+  return {
+    enable: section.enable !== false && DEFAULT_RELATION_SETTINGS.enable,
+    undefinedReferences: section.undefinedReferences === true,
+    exclude,
+  };
 }
 
 /** `kubeassist.maxFileSize`: characters, 0 for no limit. */

@@ -20,6 +20,11 @@ export class ValidationScheduler {
     this.run(uri);
   }
 
+  /** Whether a validation waits for its debounce. */
+  get pending(): boolean {
+    return this.timers.size > 0;
+  }
+
   cancel(uri: string): void {
     const timer = this.timers.get(uri);
     if (timer) clearTimeout(timer);

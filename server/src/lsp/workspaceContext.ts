@@ -4,25 +4,26 @@
 // with KUSTOMIZATION_WATCHERS, registered by server.ts where the client can), or the server sees it opened,
 // edited or saved. The search goes up to the workspace folder that holds the document and never above it (a
 // document outside every folder: its own folder only; no folders at all: up to the file system's root), and
-// reads regular files of bounded size only (host/files.ts): a kustomization that is `/dev/zero` or a FIFO,
-// or lists one, is skipped, and the log says so once.
+// reads regular files of bounded size only (host/files.ts, through lsp/diskTexts.ts): a kustomization that is
+// `/dev/zero` or a FIFO, or lists one, is skipped, and the log says so once.
 import { dirname, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { readRegularFile } from '../host/files';
+import { fileURLToPath } from 'node:url';
+import { DiskTexts } from './diskTexts';
 import { isKustomizationFile, KUSTOMIZATION_FILE_NAMES, kustomizeContext, type DocumentContext } from '../service/index';
 
 /** The file watchers that report kustomization files anywhere in the workspace. */
 export const KUSTOMIZATION_WATCHERS = KUSTOMIZATION_FILE_NAMES.map((name) => ({ globPattern: `**/${name}` }));
 
 export class WorkspaceContexts {
-  private readonly files = new Map<string, string | undefined>();
+  private readonly files: DiskTexts;
   private readonly contexts = new Map<string, DocumentContext>();
-  private readonly skipped = new Set<string>();
   /** The workspace folders, as local paths. */
   private folders: string[] = [];
 
   /** `openText(uri)`: the text of an open document, which wins over the disk; `note`: one line for the log. */
-  constructor(private readonly openText: (uri: string) => string | undefined, private readonly note: (message: string) => void = () => undefined) {}
+  constructor(openText: (uri: string) => string | undefined, note: (message: string) => void = () => undefined) {
+    this.files = new DiskTexts(openText, (path, reason) => note(`kubeassist: ${path} is ${reason}: not read (a kustomization, or a file one lists).`));
+  }
 
   isKustomization(uri: string): boolean {
     return uri.startsWith('file:') && isKustomizationFile(uri);
@@ -46,7 +47,7 @@ export class WorkspaceContexts {
     if (!context) {
       try {
         const path = fileURLToPath(uri);
-        context = kustomizeContext(path, (file) => this.read(file), this.searchTop(path));
+        context = kustomizeContext(path, (file) => this.files.read(file), this.searchTop(path));
       } catch {
         context = {};
       }
@@ -69,7 +70,7 @@ export class WorkspaceContexts {
   }
 
   private forget(): void {
-    this.files.clear();
+    this.files.forget();
     this.contexts.clear();
   }
 
@@ -78,20 +79,6 @@ export class WorkspaceContexts {
     if (this.folders.length === 0) return undefined;
     const holding = this.folders.filter((folder) => path.startsWith(folder.endsWith(sep) ? folder : folder + sep));
     return holding.length ? holding.reduce((outer, folder) => (folder.length < outer.length ? folder : outer)) : dirname(path);
-  }
-
-  private read(path: string): string | undefined {
-    const open = this.openText(pathToFileURL(path).href);
-    if (open !== undefined) return open;
-    if (!this.files.has(path)) {
-      const read = readRegularFile(path);
-      if (read?.skipped !== undefined && !this.skipped.has(path)) {
-        this.skipped.add(path);
-        this.note(`kubeassist: ${path} is ${read.skipped}: not read (a kustomization, or a file one lists).`);
-      }
-      this.files.set(path, read?.text);
-    }
-    return this.files.get(path);
   }
 }
 

@@ -29,6 +29,8 @@ const FINDING = z.object({
   message: z.string().describe('What is wrong, why the API server refuses it, and the way out'),
   path: z.string().optional().describe('The Kubernetes field path, e.g. spec.podFailurePolicy.rules[0].action'),
   serverMessage: z.string().optional().describe('The API server\'s own error text, word for word, where the message says it in other words'),
+  related: z.array(z.object({ file: z.string(), line: z.number(), column: z.number(), endLine: z.number(), endColumn: z.number(), message: z.string() })).optional()
+    .describe('For a relation finding (relations/*): the object at the other end, where it is written and what it is'),
 });
 const POSITION = z.object({ line: z.number(), character: z.number() });
 const EDIT = z.object({ range: z.object({ start: POSITION, end: POSITION }), newText: z.string() });

@@ -5,7 +5,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { TextEdit } from 'vscode-languageserver-types';
 import {
   allRuleCodes, checkedResources, compileGlob, CONFIG_FILE_NAME, DEFAULT_SETTINGS, explainFile, FileModel, firstYamlError, fixText, isIgnored, kustomizeContext, readConfig,
-  simulate, validate, withConfig, type DocumentContext, type IgnoreGlob, type ObjectExplanation, type ScenarioInput, type Settings,
+  simulate, validate, withConfig, WorkspaceIndex, type DocumentContext, type IgnoreGlob, type ObjectExplanation, type ScenarioInput, type Settings,
 } from '../service/index';
 import { DEFAULT_MAX_FILE_SIZE, isValidVersion, layerRules, type RuleSetting } from '../service/settings';
 import type { RuleCode } from '../service/types';
@@ -56,10 +56,15 @@ export const MAX_TEXT = DEFAULT_MAX_FILE_SIZE;
 
 export function checkTool(input: CheckInput, roots: Roots, base?: DocumentBase): CheckOutput {
   const output: CheckOutput = { findings: [], objects: [], skipped: [] };
-  for (const source of sourcesOf(input, roots, output.skipped, base)) {
+  const sources = sourcesOf(input, roots, output.skipped, base);
+  // The paths given are one workspace, as for `kubeassist check`: the relation checks see every file of them.
+  const index = new WorkspaceIndex((path) => roots.readQuietly(path, MAX_TEXT));
+  for (const source of sources) if (source.real && source.settings.relations.enable) index.setText(source.real, source.text);
+  for (const source of sources) {
     const { text, settings, context, name } = source;
     const model = new FileModel();
-    const diagnostics = validate(model, text, settings, { context });
+    const relations = source.real ? { index, path: source.real } : undefined;
+    const diagnostics = validate(model, text, settings, { context, relations });
     const resources = checkedResources(model, text, settings.maxFileSize);
     if (resources.length === 0 && input.text !== undefined) notYaml(text);
     output.findings.push(...diagnostics.map((diagnostic) => shaped(findingOf(name, diagnostic))));
@@ -269,14 +274,16 @@ function nearestConfig(real: string, roots: Roots): Config | undefined {
     const text = roots.readQuietly(path, MAX_TEXT);
     if (text === undefined) continue;
     const { values } = readConfig(text);
-    return { path, values, globs: (values.ignore ?? []).map(compileGlob).filter((glob): glob is IgnoreGlob => 'regex' in glob) };
+    return { path, values, globs: (values.ignore ?? []).map(compileGlob).filter((glob): glob is IgnoreGlob => !('problem' in glob)) };
   }
   return undefined;
 }
 
 /** Exactly the fields of `kubeassist check --format json` (an absent field stays absent). */
-function shaped({ file, line, column, endLine, endColumn, severity, code, message, path, serverMessage }: Finding): Finding {
-  return JSON.parse(JSON.stringify({ file, line, column, endLine, endColumn, severity, code, message, path, serverMessage }));
+function shaped({ file, line, column, endLine, endColumn, severity, code, message, path, serverMessage, related }: Finding): Finding {
+  // A relation finding's other end, named as the report names files (`kubeassist check --format json` does the same).
+  const ends = related?.map((end) => ({ file: end.file, line: end.line, column: end.column, endLine: end.endLine, endColumn: end.endColumn, message: end.message }));
+  return JSON.parse(JSON.stringify({ file, line, column, endLine, endColumn, severity, code, message, path, serverMessage, related: ends }));
 }
 
 /** A text that holds no Kubernetes object and does not read as YAML is no manifest: said as an error, not as findings. */

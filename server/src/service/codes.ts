@@ -9,6 +9,7 @@ import { FIELD_AVAILABILITY_CODES } from './schema/fieldAvailability';
 import { nearestName } from './schema/messages';
 import type { RuleCode } from './types';
 import { UPDATE_RULES } from './update/index';
+import { RELATION_RULES } from './relations/checks/index';
 
 const SCHEMA_DOCS = 'https://kubernetes.io/docs/reference/kubernetes-api/';
 
@@ -45,13 +46,13 @@ export const ENGINE_CODES: readonly RuleCode[] = [
 ];
 
 /**
- * Every code, engine codes first, then the rule families in their list order, then the update rules; each code
+ * Every code, engine codes first, then the rule families in their list order, then the update rules, then the relation checks; each code
  * once, with what its quick fix does (`fix`) where one is bound to it (fixes/families.ts).
  */
 export function allRuleCodes(): RuleCode[] {
   const seen = new Set<string>();
   const out: RuleCode[] = [];
-  for (const code of [...ENGINE_CODES, ...ALL_RULES.flatMap((rule) => rule.codes), ...UPDATE_RULES.flatMap((rule) => rule.codes)]) {
+  for (const code of [...ENGINE_CODES, ...ALL_RULES.flatMap((rule) => rule.codes), ...UPDATE_RULES.flatMap((rule) => rule.codes), ...RELATION_RULES.flatMap((rule) => rule.codes)]) {
     if (seen.has(code.code)) continue;
     seen.add(code.code);
     out.push(code);

@@ -10,8 +10,10 @@ import { ruleKeyProblem } from './codes';
 import { classify, mayNameOurKinds } from './kube/resources';
 import { minorOf, settingsKey, type Settings } from './settings';
 import type { KindName } from './types';
-import { updateBaseline } from './update/baseline';
+import { updateBaseline, type Baseline } from './update/baseline';
 import { contextKey, type DocumentContext } from './workspace/context';
+import { relationDiagnostics, type RelationInput } from './features/relations';
+import { cachedFacts } from './relations/workspaceIndex';
 
 export { allRuleCodes, ruleKeyProblem } from './codes';
 export { splitDocuments, type DocumentSlice } from './document/split';
@@ -36,6 +38,8 @@ export { Baseline, type BaselineSource } from './update/baseline';
 export { explainChanges, type FieldChange, type ObjectChanges } from './update/explain';
 export type { DocumentContext } from './workspace/context';
 export { isKustomizationFile, KUSTOMIZATION_FILE_NAMES, kustomizeContext } from './workspace/kustomize';
+export { WorkspaceIndex, type IndexSnapshot } from './relations/workspaceIndex';
+export { relationDefinition, relationHover, relationReferences, type RelationInput } from './features/relations';
 
 /** What a front door may tell the engine about a file besides its text and settings. */
 export interface ValidateOptions {
@@ -46,6 +50,11 @@ export interface ValidateOptions {
   suppressed?: boolean;
   /** What the workspace says about the file (a Kustomize patch): see workspace/kustomize.ts. */
   context?: DocumentContext;
+  /**
+   * The workspace index and the file's path in it: the relation checks run (features/relations.ts).
+   * `onIncomplete` is called when documents were left for later (the `budget`): read them and validate again.
+   */
+  relations?: RelationInput & { onIncomplete?: () => void };
 }
 
 /**
@@ -63,10 +72,25 @@ export function validate(model: FileModel, text: string, settings: Settings, opt
   // A document whose text the baseline holds as it is updates nothing: it keeps the results it had without one.
   const baseline = settings.updateChecks === 'off' ? undefined : updateBaseline(model);
   const against = (doc: YamlDocument) => (baseline && !baseline.holds(doc.text) ? baseline : undefined);
+  // The relation index reads a document's facts while its syntax tree is there (it is dropped after its diagnostics).
+  const relations = options.relations && settings.relations.enable ? options.relations : undefined;
+  const diagnose = (doc: YamlDocument, update?: Baseline) => {
+    const found = diagnoseDocument(doc, settings, options.context, update, fileHoldsOurKinds);
+    if (relations && doc.parsed) cachedFacts(doc, 'all');
+    return found;
+  };
   const all = baseline
-    ? model.diagnostics((doc) => (against(doc) ? `${key}|${baseline.id}` : key), (doc) => diagnoseDocument(doc, settings, options.context, against(doc), fileHoldsOurKinds), settings.maxFileSize)
-    : model.diagnostics(key, (doc) => diagnoseDocument(doc, settings, options.context, undefined, fileHoldsOurKinds), settings.maxFileSize);
+    ? model.diagnostics((doc) => (against(doc) ? `${key}|${baseline.id}` : key), (doc) => diagnose(doc, against(doc)), settings.maxFileSize)
+    : model.diagnostics(key, (doc) => diagnose(doc), settings.maxFileSize);
   const diagnostics = options.suppressed ? all : withoutSuppressed(all);
+  if (relations) {
+    const related = relationDiagnostics(model, settings, relations, options.suppressed);
+    if (related.diagnostics.length) {
+      diagnostics.push(...related.diagnostics);
+      diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+    }
+    if (!related.complete) relations.onIncomplete?.();
+  }
   const unchecked = model.pastLimit(settings.maxFileSize);
   if (unchecked) diagnostics.push(...uncheckedDocumentsDiagnostic(unchecked.first, unchecked.count, model.documents.length, settings));
   return diagnostics;

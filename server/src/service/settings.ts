@@ -43,13 +43,27 @@ export interface Settings {
   updateChecks: 'git' | 'off';
   /** `kubeassist.inlayHints.defaults`: show the values the API server's defaulting sets (absent: shown). */
   inlayHintDefaults?: boolean;
+  /** The workspace index and the relation checks between objects (service/relations/). */
+  relations: RelationSettings;
 }
+
+export interface RelationSettings {
+  /** Index the workspace and run the relation checks (`kubeassist check --no-relations` turns them off). */
+  enable: boolean;
+  /** The opt-in hints about ServiceAccounts, ConfigMaps, Secrets and claims a kustomization or chart does not define. */
+  undefinedReferences: boolean;
+  /** Globs (relative to a workspace folder) of files the index leaves out, besides `.kubeassist.yaml`'s `ignore`. */
+  exclude: string[];
+}
+
+export const DEFAULT_RELATION_SETTINGS: RelationSettings = { enable: true, undefinedReferences: false, exclude: [] };
 
 /** Findings any Kubernetes JSON Schema gives too: the ones 'off' leaves to it. */
 export const SCHEMA_CHECKER_CODES: ReadonlySet<string> = new Set(['schema/unknown-field', 'schema/type', 'schema/enum', 'schema/required', 'schema/int-range']);
 
 export const DEFAULT_SETTINGS: Settings = {
   enable: true, kubernetesVersion: DEFAULT_KUBERNETES_VERSION, rules: {}, maxFileSize: DEFAULT_MAX_FILE_SIZE, schemaDiagnostics: 'on', updateChecks: 'git',
+  relations: DEFAULT_RELATION_SETTINGS,
 };
 
 /** The minor release of a "1.NN" version string; anything else falls back to the default. */
@@ -93,5 +107,5 @@ export function layerRules(lower: Record<string, RuleSetting>, upper: Record<str
 
 /** A stable key: results computed under equal keys are interchangeable. */
 export function settingsKey(settings: Settings): string {
-  return JSON.stringify([settings.enable, minorOf(settings.kubernetesVersion), Object.entries(settings.rules).sort(), settings.maxFileSize, settings.schemaDiagnostics, settings.updateChecks]);
+  return JSON.stringify([settings.enable, minorOf(settings.kubernetesVersion), Object.entries(settings.rules).sort(), settings.maxFileSize, settings.schemaDiagnostics, settings.updateChecks, settings.relations.enable, settings.relations.undefinedReferences]);
 }

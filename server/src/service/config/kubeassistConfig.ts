@@ -24,6 +24,8 @@ export interface ConfigValues {
   ignore?: string[];
   /** Characters; 0: no limit. */
   maxFileSize?: number;
+  /** The relation checks: on or off, and the opt-in hints about undefined names. */
+  relations?: { enable?: boolean; undefinedReferences?: boolean };
 }
 
 /** The keys of the file, from the JSON Schema we ship (completion and hover read the same). */
@@ -93,6 +95,22 @@ export function readConfig(text: string): { values: ConfigValues; diagnostics: D
         else globs.push(glob.pattern);
       });
       values.ignore = globs;
+    } else if (key === 'relations') {
+      if (!isMap(value)) {
+        report('config/invalid', '`relations` takes a mapping: `enable: false` turns the relation checks off, `undefinedReferences: true` adds the hints about names a kustomization or chart does not define. Until then it has no effect.', valueRange, key);
+        continue;
+      }
+      const relations: NonNullable<ConfigValues['relations']> = {};
+      for (const entry of value.items as Pair<Node, Node | null>[]) {
+        const name = keyString(entry.key);
+        if (name !== 'enable' && name !== 'undefinedReferences') {
+          report('config/invalid', `\`${name ?? '?'}\` is not a setting of \`relations\` (\`enable\`, \`undefinedReferences\`), so it has no effect.`, rangeOf(entry.key), `relations.${name ?? ''}`);
+          continue;
+        }
+        if (isScalar(entry.value) && typeof entry.value.value === 'boolean') relations[name] = entry.value.value;
+        else report('config/invalid', `\`relations.${name}\` takes \`true\` or \`false\`. Until then its default applies.`, entry.value ? rangeOf(entry.value) : rangeOf(entry.key), `relations.${name}`);
+      }
+      values.relations = relations;
     } else if (key === 'rules') {
       if (!isMap(value)) {
         report('config/invalid', `\`rules\` takes a mapping of rule codes (or prefixes ending in \`/\`) to ${SEVERITIES}, one per line (\`schema/enum: warning\`). Until then it has no effect.`, valueRange, key);
@@ -125,6 +143,7 @@ export function withConfig(settings: Settings, values: ConfigValues): Settings {
     kubernetesVersion: values.kubernetesVersion ?? settings.kubernetesVersion,
     rules: values.rules ? layerRules(settings.rules, values.rules) : settings.rules,
     maxFileSize: values.maxFileSize === undefined ? settings.maxFileSize : fileSizeLimit(values.maxFileSize),
+    relations: values.relations ? { ...settings.relations, ...values.relations } : settings.relations,
   };
 }
 

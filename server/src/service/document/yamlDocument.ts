@@ -172,6 +172,11 @@ export class YamlDocument {
     return (this.lineIndex ??= new LineIndex(this.text));
   }
 
+  /** Whether the syntax tree is there now (a use of `document`, `issues` or `resources` would not parse again). */
+  get parsed(): boolean {
+    return this.reading !== undefined;
+  }
+
   get document(): Document.Parsed {
     return this.read().document;
   }

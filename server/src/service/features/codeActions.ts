@@ -88,7 +88,12 @@ function quickFixActions(
     for (const fix of data.fixes ?? []) {
       const action: CodeAction = { title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [shown] };
       if (fix.preferred) action.isPreferred = true;
-      if (fix.edits) {
+      if (fix.documents?.length) {
+        // A relation's fix edits the object at the other end, in its own file.
+        const changes: Record<string, TextEdit[]> = fix.edits?.length ? { [document.uri]: fix.edits } : {};
+        for (const other of fix.documents) changes[other.uri] = [...(changes[other.uri] ?? []), ...other.edits];
+        action.edit = { changes };
+      } else if (fix.edits) {
         action.edit = workspaceEdit(document, fix.edits);
       } else if (fix.lazy) {
         const resolve: ResolveData = { uri: document.uri, code: String(diagnostic.code), range: diagnostic.range, path: fix.lazy.path, title: fix.title };

@@ -296,13 +296,13 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
 }
 
 /** What silences the findings of one line: the codes (empty: all) and the comment(s) that say so. */
-interface Suppression {
+export interface Suppression {
   codes: Set<string>;
   text: string;
 }
 
 /** `# kubeassist-disable-next-line [code ...]`: line of the next content line -> what it silences. */
-function suppressions(doc: YamlDocument): Map<number, Suppression> {
+export function suppressions(doc: Pick<YamlDocument, 'text' | 'lines'>): Map<number, Suppression> {
   const result = new Map<number, Suppression>();
   if (!doc.text.includes('kubeassist-disable')) return result;
   for (const match of doc.text.matchAll(DISABLE_NEXT_LINE)) {

@@ -25,6 +25,7 @@ import { scheduleMarkdown, scheduleReadingOf } from './schedule';
 import { updateBaseline } from '../update/baseline';
 import { baselineHover } from '../update/hover';
 import { typeLabel } from './types';
+import { relationHover, type RelationInput } from './relations';
 
 const RESOURCES: Record<KindName, string> = {
   Job:
@@ -55,11 +56,23 @@ export interface HoverOptions {
   context?: DocumentContext;
   /** The clock the next run times of a CronJob schedule count from (injectable for tests). */
   nowSeconds?: number;
+  /** The workspace index: a hover on a reference says which object it names (features/relations.ts). */
+  relations?: RelationInput;
 }
 
 export function hover(model: FileModel, text: string, asked: Position, settings: Settings, options: HoverOptions = {}): Hover | null {
   const position = positionIn(model, text, asked);
-  const context = position && positionContext(model, text, position, settings);
+  if (!position) return null;
+  const field = fieldHover(model, text, position, settings, options);
+  const relation = options.relations && settings.enable && settings.relations.enable ? relationHover(model, text, position, options.relations) : undefined;
+  if (!relation) return field;
+  if (!field) return { contents: { kind: MarkupKind.Markdown, value: relation.markdown }, range: relation.range };
+  const value = typeof field.contents === 'object' && 'value' in field.contents ? field.contents.value : '';
+  return { contents: { kind: MarkupKind.Markdown, value: `${relation.markdown}\n\n---\n\n${value}` }, range: relation.range };
+}
+
+function fieldHover(model: FileModel, text: string, position: Position, settings: Settings, options: HoverOptions): Hover | null {
+  const context = positionContext(model, text, position, settings);
   if (!context) return null;
   const { path, on } = hoverTarget(context);
   if (path.length === 0) return null;

@@ -124,21 +124,15 @@ function localObjects(kustomization: string, contents: YAMLMap, read: FileReader
     }
   };
   const visitKustomization = (folder: string, map: YAMLMap, depth: number, asWritten: boolean): void => {
-    for (const field of ['resources', 'bases', 'components']) {
-      for (const entry of items(map.get(field, true))) {
-        const value = scalarValue(entry);
-        if (typeof value !== 'string' || value.includes('://') || value.includes('\n')) continue;
-        const path = resolve(folder, value);
-        const nested = KUSTOMIZATION_FILE_NAMES.map((name) => join(path, name)).find((file) => read(file) !== undefined);
-        if (!nested) {
-          visitFile(path, depth, asWritten);
-          continue;
-        }
-        if (seen.has(nested) || depth > 8) continue;
-        seen.add(nested);
-        const inner = parseMap(read(nested));
-        if (inner) visitKustomization(path, inner, depth + 1, asWritten && !TRANSFORMING_FIELDS.some((name) => inner.has(name)));
+    for (const { path, nested } of kustomizationEntries(folder, map, read)) {
+      if (!nested) {
+        visitFile(path, depth, asWritten);
+        continue;
       }
+      if (seen.has(nested) || depth > 8) continue;
+      seen.add(nested);
+      const inner = parseMap(read(nested));
+      if (inner) visitKustomization(path, inner, depth + 1, asWritten && !TRANSFORMING_FIELDS.some((name) => inner.has(name)));
     }
   };
   visitKustomization(dirname(kustomization), contents, 0, true);
@@ -216,7 +210,26 @@ function matchesAnchored(pattern: string | undefined, value: unknown): boolean |
   return value.length === pattern.length && pattern.split('').every((char, i) => char === '.' || char === value[i]);
 }
 
-function parseMap(text: string | undefined): YAMLMap | undefined {
+/**
+ * What a kustomization builds from, in order: the local entries of `resources`, `bases` and `components` (no
+ * remote URL), each a file or a folder with a kustomization of its own (`nested`).
+ */
+export function kustomizationEntries(folder: string, contents: YAMLMap, read: FileReader): { path: string; nested?: string }[] {
+  const out: { path: string; nested?: string }[] = [];
+  for (const field of ['resources', 'bases', 'components']) {
+    for (const entry of items(contents.get(field, true))) {
+      const value = scalarValue(entry);
+      if (typeof value !== 'string' || value.includes('://') || value.includes('\n')) continue;
+      const path = resolve(folder, value);
+      const nested = KUSTOMIZATION_FILE_NAMES.map((name) => join(path, name)).find((file) => read(file) !== undefined);
+      out.push(nested ? { path, nested } : { path });
+    }
+  }
+  return out;
+}
+
+/** A YAML text's top-level mapping, or undefined (not YAML, not a mapping). */
+export function parseMap(text: string | undefined): YAMLMap | undefined {
   if (text === undefined) return undefined;
   try {
     const contents = parseDocument(text, { prettyErrors: false }).contents;
@@ -226,11 +239,11 @@ function parseMap(text: string | undefined): YAMLMap | undefined {
   }
 }
 
-function items(node: unknown): unknown[] {
+export function items(node: unknown): unknown[] {
   return isSeq(node) ? node.items : [];
 }
 
-function scalarValue(node: unknown): unknown {
+export function scalarValue(node: unknown): unknown {
   return isScalar(node) ? node.value : undefined;
 }
 

@@ -13,6 +13,8 @@ export interface FixData {
   edits?: TextEdit[];
   /** For a fix built at codeAction/resolve: the finding's field path, to find the fix again. */
   lazy?: { path: FieldPath };
+  /** Edits of other files (a relation's fix changes the object at the other end), by URI, in their own coordinates. */
+  documents?: { uri: string; edits: TextEdit[] }[];
 }
 
 /** A diagnostic's `data` with the ranges of its fixes' edits moved down by `lines`, as FileModel moves the diagnostic. */

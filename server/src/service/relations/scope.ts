@@ -1,0 +1,175 @@
+// Which objects are deployed together: the scope of a file. A template of a Helm chart belongs to the release
+// of its chart (a chart under another chart's `charts/` folder renders into the parent's release); a file a
+// kustomization builds belongs to that kustomization (and to every kustomization that builds it through
+// `resources`, `bases` or `components`); any other file belongs to its folder. Chart.yaml and kustomization
+// files are read through the reader the front door supplies, as workspace/kustomize.ts reads them.
+import { basename, dirname, join, sep } from 'node:path';
+import { isMap, isScalar, type YAMLMap } from 'yaml';
+import { items, kustomizationEntries, parseMap, scalarValue, type FileReader } from '../workspace/kustomize';
+
+export interface Scope {
+  kind: 'chart' | 'kustomization' | 'folder';
+  /** The chart's folder, the kustomization file, or the folder. */
+  root: string;
+  /** A kustomization's `namespace`: every object it builds is put there. */
+  namespace?: string;
+}
+
+export function scopeId(scope: Scope): string {
+  return `${scope.kind}:${scope.root}`;
+}
+
+/** One ConfigMap or Secret a kustomization generates. */
+export interface Generated {
+  kind: 'ConfigMap' | 'Secret';
+  name: string;
+  namespace?: string;
+  /** Offsets of the name's value in the kustomization's text. */
+  span: [number, number];
+}
+
+interface Unit {
+  path: string;
+  namespace?: string;
+  files: Set<string>;
+  generated: Generated[];
+}
+
+const MAX_DEPTH = 16;
+
+export class Scopes {
+  private kustomizations = new Set<string>();
+  private units: Map<string, Unit> | undefined;
+  private unitsOfFile: Map<string, Unit[]> | undefined;
+  private readonly charts = new Map<string, string | null>();
+  private readonly cache = new Map<string, Scope[]>();
+
+  constructor(private readonly read: FileReader) {}
+
+  /** The kustomization files of the workspace (a file is built by those that list it, directly or not). */
+  setKustomization(path: string, present: boolean): void {
+    const had = this.kustomizations.has(path);
+    if (present) this.kustomizations.add(path);
+    else this.kustomizations.delete(path);
+    if (had !== present || present) this.forget();
+  }
+
+  /** Forgets what was read: a kustomization or a Chart.yaml changed. */
+  forget(): void {
+    this.units = undefined;
+    this.unitsOfFile = undefined;
+    this.charts.clear();
+    this.cache.clear();
+  }
+
+  scopesOf(file: string): Scope[] {
+    let scopes = this.cache.get(file);
+    if (!scopes) {
+      scopes = this.compute(file);
+      this.cache.set(file, scopes);
+    }
+    return scopes;
+  }
+
+  /** The ConfigMaps and Secrets a kustomization file generates. */
+  generatedBy(kustomization: string): Generated[] {
+    return this.allUnits().get(kustomization)?.generated ?? [];
+  }
+
+  private compute(file: string): Scope[] {
+    const chart = this.releaseOf(file);
+    if (chart) return [{ kind: 'chart', root: chart }];
+    this.allUnits();
+    const units = this.unitsOfFile?.get(file);
+    if (units?.length) return units.map((unit) => ({ kind: 'kustomization', root: unit.path, ...(unit.namespace ? { namespace: unit.namespace } : {}) }));
+    return [{ kind: 'folder', root: dirname(file) }];
+  }
+
+  /** The folder of the release a chart template renders into: its chart, or the chart above `charts/`. */
+  private releaseOf(file: string): string | undefined {
+    let folder = dirname(file);
+    let chart: string | undefined;
+    for (let level = 0; level < 64; level++) {
+      if (this.hasChart(folder)) {
+        if (!file.startsWith(join(folder, 'templates') + sep)) return undefined;
+        chart = folder;
+        break;
+      }
+      const parent = dirname(folder);
+      if (parent === folder) return undefined;
+      folder = parent;
+    }
+    if (!chart) return undefined;
+    for (let level = 0; level < 16; level++) {
+      const charts = dirname(chart);
+      const parent = dirname(charts);
+      if (basename(charts) !== 'charts' || parent === charts || !this.hasChart(parent)) break;
+      chart = parent;
+    }
+    return chart;
+  }
+
+  private hasChart(folder: string): boolean {
+    let known = this.charts.get(folder);
+    if (known === undefined) {
+      known = this.read(join(folder, 'Chart.yaml')) !== undefined ? folder : null;
+      this.charts.set(folder, known);
+    }
+    return known !== null;
+  }
+
+  private allUnits(): Map<string, Unit> {
+    if (this.units) return this.units;
+    const units = new Map<string, Unit>();
+    const building = new Set<string>();
+    const unitOf = (path: string, depth: number): Unit | undefined => {
+      const known = units.get(path);
+      if (known) return known;
+      if (building.has(path) || depth > MAX_DEPTH) return undefined;
+      const contents = parseMap(this.read(path));
+      if (!contents) return undefined;
+      building.add(path);
+      const namespace = scalarValue(contents.get('namespace', true));
+      const unit: Unit = { path, ...(typeof namespace === 'string' && namespace ? { namespace } : {}), files: new Set([path]), generated: generatorsOf(contents) };
+      for (const entry of kustomizationEntries(dirname(path), contents, this.read)) {
+        if (!entry.nested) {
+          unit.files.add(entry.path);
+          continue;
+        }
+        const inner = unitOf(entry.nested, depth + 1);
+        for (const built of inner?.files ?? []) unit.files.add(built);
+      }
+      building.delete(path);
+      units.set(path, unit);
+      return unit;
+    };
+    for (const path of this.kustomizations) unitOf(path, 0);
+    const ofFile = new Map<string, Unit[]>();
+    for (const unit of units.values()) {
+      for (const file of unit.files) {
+        const list = ofFile.get(file);
+        if (list) list.push(unit);
+        else ofFile.set(file, [unit]);
+      }
+    }
+    this.units = units;
+    this.unitsOfFile = ofFile;
+    return units;
+  }
+}
+
+function generatorsOf(contents: YAMLMap): Generated[] {
+  const out: Generated[] = [];
+  for (const [field, kind] of [['configMapGenerator', 'ConfigMap'], ['secretGenerator', 'Secret']] as const) {
+    for (const entry of items(contents.get(field, true))) {
+      if (!isMap(entry)) continue;
+      const nameNode = entry.get('name', true);
+      const name = scalarValue(nameNode);
+      const range = isScalar(nameNode) ? nameNode.range : undefined;
+      if (typeof name !== 'string' || !range) continue;
+      const namespace = scalarValue(entry.get('namespace', true));
+      out.push({ kind, name, ...(typeof namespace === 'string' ? { namespace } : {}), span: [range[0], range[1]] });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,391 @@
+// The workspace index: every file the front door feeds it (the editor's workspace folders, the CLI's paths),
+// as the objects that others name (definitions) and the references that name them, each with its place.
+// Pure: the front doors read and watch the files and hand their texts in (an open editor's text wins over
+// the disk); Chart.yaml and kustomization files are read through the reader they supply (relations/scope.ts).
+// The relation checks (relations/checks/) ask it who defines a name; navigation asks who names a definition.
+import type { Position, Range } from 'vscode-languageserver-types';
+import type { FileModel } from '../document/fileModel';
+import type { LineIndex } from '../document/lines';
+import { splitDocuments } from '../document/split';
+import { YamlDocument } from '../document/yamlDocument';
+import { isKustomizationFile, type FileReader } from '../workspace/kustomize';
+import { documentFacts, type DocumentFacts, type ObjectFacts, type Reference, type Span } from './facts';
+import { DEFINITION_KINDS, mayHoldIndexedKinds, type TargetKind } from './kinds';
+import { Scopes, scopeId, type Generated, type Scope } from './scope';
+
+/** An object others may name: where it is and what the index read of it. */
+export interface DefinitionEntry {
+  path: string;
+  object: ObjectFacts;
+  /** Where its name is written (the object's first line when it has none). */
+  range: Range;
+  /** Where annotations can be added (a fix that makes it a hook): after the last one, or a new `annotations:` after the name's line. */
+  annotationsInsert?: { position: Position; indent: number; withKey: boolean };
+}
+
+/** A reference made by an object of the index. */
+export interface ReferenceEntry {
+  path: string;
+  owner: ObjectFacts;
+  reference: Reference;
+  range: Range;
+}
+
+/** A document of a file as the checks of that file see it: its facts, where it starts, and itself while open. */
+export interface IndexedDocument {
+  line: number;
+  facts: DocumentFacts;
+  /** The document itself, while it is open in an editor (an unchanged document keeps its entries across edits). */
+  doc?: YamlDocument;
+}
+
+/** A document as it comes in, with its text's lines to place its offsets (kept only while it is open). */
+type IncomingDocument = IndexedDocument & { lines: LineIndex };
+
+interface DocumentEntry extends IndexedDocument {
+  definitions: DefinitionEntry[];
+  references: ReferenceEntry[];
+}
+
+interface FileEntry {
+  path: string;
+  documents: DocumentEntry[];
+  /** A kustomization's generated ConfigMaps and Secrets. */
+  generated: DefinitionEntry[];
+}
+
+export interface IndexOptions {
+  /** Record only what others name (the CLI's first pass): no consumer is read. */
+  definitionsOnly?: boolean;
+}
+
+const factsCache = new WeakMap<YamlDocument, { all?: DocumentFacts; definitions?: DocumentFacts; mayHold?: boolean }>();
+
+/** The facts of a document, read once per document text (an editor's unchanged documents keep theirs). */
+export function cachedFacts(doc: YamlDocument, kinds: 'all' | 'definitions'): DocumentFacts {
+  let cached = factsCache.get(doc);
+  if (!cached) factsCache.set(doc, (cached = {}));
+  const key = kinds === 'all' ? 'all' : 'definitions';
+  return (cached[key] ??= kinds === 'definitions' && cached.all ? cached.all : documentFacts(doc, kinds));
+}
+
+/** Whether reading the facts of a document needs a parse that has not been done (its text is scanned once). */
+function costsAParse(doc: YamlDocument): boolean {
+  let cached = factsCache.get(doc);
+  if (cached?.all || doc.parsed) return false;
+  if (!cached) factsCache.set(doc, (cached = {}));
+  return (cached.mayHold ??= mayHoldIndexedKinds(doc.text));
+}
+
+export class WorkspaceIndex {
+  private readonly files = new Map<string, FileEntry>();
+  private readonly byName = new Map<string, DefinitionEntry[]>();
+  private readonly referencesByName = new Map<string, ReferenceEntry[]>();
+  readonly scopes: Scopes;
+  private version = 0;
+
+  constructor(read: FileReader, readonly options: IndexOptions = {}) {
+    this.scopes = new Scopes(read);
+  }
+
+  /** Changes whenever what the files define changes: results of other files that depend on it are stale. */
+  get generation(): number {
+    return this.version;
+  }
+
+  get size(): number {
+    return this.files.size;
+  }
+
+  has(path: string): boolean {
+    return this.files.has(path);
+  }
+
+  /** The files the index holds. */
+  paths(): string[] {
+    return [...this.files.keys()];
+  }
+
+  /** A file's text (undefined: the file is gone). Kustomization files also change the scopes; Chart.yaml too. */
+  setText(path: string, text: string | undefined): void {
+    const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+    if (name === 'Chart.yaml') {
+      this.scopes.forget();
+      this.version++;
+    }
+    if (isKustomizationFile(path)) {
+      this.scopes.setKustomization(path, text !== undefined);
+      this.version++;
+    }
+    if (text === undefined) {
+      this.remove(path);
+      return;
+    }
+    const kinds = this.options.definitionsOnly ? 'definitions' : 'all';
+    const documents: IncomingDocument[] = [];
+    for (const slice of splitDocuments(text)) {
+      if (!mayHoldIndexedKinds(slice.text, kinds)) continue;
+      const doc = new YamlDocument(slice.text);
+      const facts = documentFacts(doc, kinds);
+      if (facts.objects.length) documents.push({ line: slice.line, facts, lines: doc.lines });
+    }
+    this.register(path, documents, text);
+  }
+
+  /**
+   * An open editor's file, from its model: documents whose facts are known (or whose parse is already there)
+   * are read at once; at most `budget` others are parsed now. `complete` is false when some are left: call
+   * again (the language server does, in the background) until it is true.
+   */
+  setModel(path: string, model: FileModel, budget = Infinity): { complete: boolean } {
+    let parses = 0;
+    let complete = true;
+    const documents: IncomingDocument[] = [];
+    for (const { slice, doc } of model.documents) {
+      if (costsAParse(doc)) {
+        if (parses >= budget) {
+          complete = false;
+          const previous = this.files.get(path)?.documents.find((known) => known.doc === doc);
+          if (previous) documents.push({ line: slice.line, facts: previous.facts, lines: doc.lines, doc });
+          continue;
+        }
+        parses++;
+        const parsedBefore = doc.parsed;
+        const facts = cachedFacts(doc, 'all');
+        if (!parsedBefore) doc.forgetParse();
+        if (facts.objects.length) documents.push({ line: slice.line, facts, lines: doc.lines, doc });
+        continue;
+      }
+      const facts = cachedFacts(doc, 'all');
+      if (facts.objects.length) documents.push({ line: slice.line, facts, lines: doc.lines, doc });
+    }
+    this.register(path, documents, undefined);
+    return { complete };
+  }
+
+  remove(path: string): void {
+    const entry = this.files.get(path);
+    if (!entry) return;
+    for (const document of entry.documents) this.unregister(document.definitions, document.references);
+    this.unregister(entry.generated, []);
+    this.files.delete(path);
+    if (entry.generated.length || entry.documents.some((document) => document.definitions.length)) this.version++;
+  }
+
+  /** The documents of a file, as the checks of that file read them. */
+  documentsOf(path: string): readonly IndexedDocument[] {
+    return this.files.get(path)?.documents ?? [];
+  }
+
+  scopesOf(path: string): Scope[] {
+    return this.scopes.scopesOf(path);
+  }
+
+  /** Whether two files are deployed together (a chart's release, a kustomization, a folder). */
+  sameScope(a: string, b: string): boolean {
+    const left = this.scopesOf(a).map(scopeId);
+    return this.scopesOf(b).some((scope) => left.includes(scopeId(scope)));
+  }
+
+  /** The kustomizations both files are built by that set a namespace (then both objects land in it). */
+  sharedNamespace(a: string, b: string): string | undefined {
+    const left = new Map(this.scopesOf(a).map((scope) => [scopeId(scope), scope]));
+    for (const scope of this.scopesOf(b)) {
+      if (scope.namespace && left.has(scopeId(scope))) return scope.namespace;
+    }
+    return undefined;
+  }
+
+  /** The definitions of a kind with a name key (a literal name, or a chart's template text). */
+  definitions(kind: TargetKind | string, key: string): readonly DefinitionEntry[] {
+    return this.byName.get(nameKey(kind, key)) ?? [];
+  }
+
+  /** Every definition of a kind (the close names of a "did you mean"). */
+  definitionsOfKind(kind: string): DefinitionEntry[] {
+    const out: DefinitionEntry[] = [];
+    for (const [key, entries] of this.byName) if (key.startsWith(`${kind}\u0000`)) out.push(...entries);
+    return out;
+  }
+
+  /** The references to a kind with a name key. */
+  referencesTo(kind: TargetKind | string, key: string): readonly ReferenceEntry[] {
+    return this.referencesByName.get(nameKey(kind, key)) ?? [];
+  }
+
+  /** Plain data for another thread (the CLI's workers): the definitions and the scopes of the given files. */
+  snapshot(paths: readonly string[]): IndexSnapshot {
+    const files = [...this.files.values()].map((entry) => ({ path: entry.path, definitions: [...entry.documents.flatMap((document) => document.definitions), ...entry.generated] }));
+    const scopes = [...new Set([...paths, ...this.files.keys()])].map((path) => [path, this.scopesOf(path)] as [string, Scope[]]);
+    return { files, scopes };
+  }
+
+  /** An index made from a snapshot: definitions and scopes as they were; nothing is read again. */
+  static fromSnapshot(snapshot: IndexSnapshot): WorkspaceIndex {
+    const known = new Map(snapshot.scopes);
+    const index = new WorkspaceIndex(() => undefined, { definitionsOnly: true });
+    index.scopes.scopesOf = (path: string) => known.get(path) ?? [{ kind: 'folder', root: dirnameOf(path) }];
+    for (const file of snapshot.files) {
+      const entry: FileEntry = { path: file.path, documents: [], generated: file.definitions };
+      index.files.set(file.path, entry);
+      for (const definition of file.definitions) push(index.byName, definitionKey(definition.object), definition);
+    }
+    return index;
+  }
+
+  /**
+   * Brings a file's entries to `documents`. A document the file had before (the same YamlDocument: an editor's
+   * unchanged document) keeps its entries, moved to its new line; the others are read. The generation moves on
+   * when a definition comes, goes or moves.
+   */
+  private register(path: string, documents: readonly IncomingDocument[], text: string | undefined): void {
+    const previous = this.files.get(path);
+    // Two documents of one text share their YamlDocument (FileModel): a list per document.
+    const unused = new Map<YamlDocument, DocumentEntry[]>();
+    for (const document of previous?.documents ?? []) if (document.doc) unused.set(document.doc, [...(unused.get(document.doc) ?? []), document]);
+    const reused = new Set<DocumentEntry>();
+    let changed = false;
+    const entries: DocumentEntry[] = [];
+    for (const place of documents) {
+      const known = place.doc ? unused.get(place.doc)?.shift() : undefined;
+      if (known) {
+        reused.add(known);
+        const delta = place.line - known.line;
+        if (delta) {
+          for (const entry of [...known.definitions, ...known.references]) moveRange(entry, delta);
+          known.line = place.line;
+          if (known.definitions.length) changed = true;
+        }
+        entries.push(known);
+        continue;
+      }
+      const entry = this.entriesOf(path, place);
+      if (entry.definitions.length) changed = true;
+      entries.push(entry);
+    }
+    for (const document of previous?.documents ?? []) {
+      if (reused.has(document)) continue;
+      this.unregister(document.definitions, document.references);
+      if (document.definitions.length) changed = true;
+    }
+    if (previous) this.unregister(previous.generated, []);
+    const generated = isKustomizationFile(path) ? generatedDefinitions(path, this.scopes.generatedBy(path), text) : [];
+    for (const definition of generated) push(this.byName, definitionKey(definition.object), definition);
+    if (generated.length || previous?.generated.length) changed = true;
+    this.files.set(path, { path, documents: entries, generated });
+    if (changed) this.version++;
+  }
+
+  /** The definitions and references of one document, registered. */
+  private entriesOf(path: string, place: IncomingDocument): DocumentEntry {
+    const position = (offset: number) => {
+      const at = place.lines.positionAt(offset);
+      return { line: at.line + place.line, character: at.character };
+    };
+    const span = (range: Span): Range => ({ start: position(range[0]), end: position(range[1]) });
+    // A file read from the disk keeps no text: its places are computed here, once.
+    const entry: DocumentEntry = { line: place.line, facts: place.facts, ...(place.doc ? { doc: place.doc } : {}), definitions: [], references: [] };
+    for (const object of place.facts.objects) {
+      if (object.kind in DEFINITION_KINDS && object.name?.key) {
+        const definition: DefinitionEntry = { path, object, range: object.nameSpan ? span(object.nameSpan) : span([object.at, object.at]) };
+        const insert = annotationsInsert(object, place.lines);
+        if (insert) definition.annotationsInsert = { ...insert, position: { line: insert.position.line + place.line, character: insert.position.character } };
+        entry.definitions.push(definition);
+        push(this.byName, definitionKey(object), definition);
+      }
+      if (this.options.definitionsOnly) continue;
+      for (const reference of object.references) {
+        const found: ReferenceEntry = { path, owner: object, reference, range: span(reference.span) };
+        entry.references.push(found);
+        if (reference.name.key) push(this.referencesByName, nameKey(reference.target, reference.name.key), found);
+      }
+    }
+    return entry;
+  }
+
+  private unregister(definitions: readonly DefinitionEntry[], references: readonly ReferenceEntry[]): void {
+    for (const definition of definitions) pull(this.byName, definitionKey(definition.object), definition);
+    for (const reference of references) {
+      if (reference.reference.name.key) pull(this.referencesByName, nameKey(reference.reference.target, reference.reference.name.key), reference);
+    }
+  }
+}
+
+function moveRange(entry: { range: Range; annotationsInsert?: { position: Position } }, delta: number): void {
+  entry.range = { start: { line: entry.range.start.line + delta, character: entry.range.start.character }, end: { line: entry.range.end.line + delta, character: entry.range.end.character } };
+  if (entry.annotationsInsert) entry.annotationsInsert = { ...entry.annotationsInsert, position: { line: entry.annotationsInsert.position.line + delta, character: entry.annotationsInsert.position.character } };
+}
+
+export interface IndexSnapshot {
+  files: { path: string; definitions: DefinitionEntry[] }[];
+  scopes: [string, Scope[]][];
+}
+
+function dirnameOf(path: string): string {
+  return path.slice(0, Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'), 0));
+}
+
+function nameKey(kind: string, key: string): string {
+  return `${kind}\u0000${key}`;
+}
+
+function definitionKey(object: ObjectFacts): string {
+  return nameKey(object.kind, object.name?.key ?? '');
+}
+
+function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function pull<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (!list) return;
+  const index = list.indexOf(value);
+  if (index !== -1) list.splice(index, 1);
+  if (list.length === 0) map.delete(key);
+}
+
+/** A kustomization's generated ConfigMaps and Secrets, as definitions of the kustomization file. */
+function generatedDefinitions(path: string, generated: readonly Generated[], text: string | undefined): DefinitionEntry[] {
+  const lineStarts = text === undefined ? undefined : [0, ...[...text.matchAll(/\n/g)].map((match) => (match.index ?? 0) + 1)];
+  const position = (offset: number) => {
+    if (!lineStarts) return { line: 0, character: 0 };
+    let line = 0;
+    while (line + 1 < lineStarts.length && lineStarts[line + 1] <= offset) line++;
+    return { line, character: offset - lineStarts[line] };
+  };
+  return generated.map((item) => ({
+    path,
+    object: {
+      apiVersion: 'v1',
+      kind: item.kind,
+      prefix: [],
+      name: { text: item.name, key: item.name, literal: true },
+      namespace: item.namespace ? { value: { text: item.namespace, key: item.namespace, literal: true } } : {},
+      at: item.span[0],
+      nameSpan: item.span,
+      annotations: { helmHook: {}, helmWeight: {}, argoHook: {}, argoWave: {} },
+      spec: {},
+      pods: [],
+      references: [],
+      generated: true,
+    },
+    range: { start: position(item.span[0]), end: position(item.span[1]) },
+  }));
+}
+
+/** Where a fix adds annotations to an object whose metadata is written literally (not in flow style). */
+function annotationsInsert(object: ObjectFacts, lines: LineIndex): DefinitionEntry['annotationsInsert'] {
+  const at = object.annotations.annotationsAt;
+  if (!at || at.flow) return undefined;
+  // Without annotations: a new `annotations:` right after the name's line (a template's metadata may end in
+  // lines an action writes, which the syntax tree does not hold).
+  const after = at.annotationsSpan ?? object.nameSpan;
+  if (!after) return undefined;
+  const indent = lines.positionAt((at.annotationsSpan ?? at.metadataSpan)[0]).character;
+  const last = lines.positionAt(Math.max(after[0], after[1] - 1)).line;
+  const end = lines.positionAt(lines.lineEnd(last));
+  return { position: end, indent, withKey: !at.annotationsSpan };
+}
