@@ -73,8 +73,8 @@ describe('kubeassist check', () => {
     const folder = run(['check', 'examples']);
     assert.equal(folder.status, 1);
     const files = folder.stdout.trimEnd().split('\n').slice(0, -1).map((line) => line.split(':')[0]);
-    assert.deepEqual([...new Set(files)], ['examples/cronjob-mistakes.yaml', 'examples/csidriver-mistakes.yaml', 'examples/job-mistakes.yaml'], 'in name order');
-    assert.equal(folder.stdout.trimEnd().split('\n').pop(), '7 files, 8 objects (3 Job, 3 CronJob, 2 CSIDriver): 23 errors, 3 warnings, 1 info');
+    assert.deepEqual([...new Set(files)], ['examples/cronjob-mistakes.yaml', 'examples/csidriver-mistakes.yaml', 'examples/job-mistakes.yaml', 'examples/jobset-mistakes.yaml'], 'in name order');
+    assert.equal(folder.stdout.trimEnd().split('\n').pop(), '8 files, 9 objects (3 Job, 3 CronJob, 2 CSIDriver, 1 JobSet): 27 errors, 3 warnings, 1 info');
   });
 
   it('checks CronJobs: their own rules, and the Job rules at the job template\'s paths', () => {
