@@ -189,6 +189,7 @@ export function mcpRoots(args: readonly string[]): string[] {
 /** `kubeassist mcp`: serve until the client closes standard input. */
 export async function serveMcp(options: McpOptions): Promise<void> {
   const server = createMcpServer(options);
+  // Before the transport reads anything: run after it, the warm-up would hold up the first call instead.
+  warmUp();
   await server.connect(new StdioServerTransport());
-  setImmediate(warmUp);
 }

@@ -75,15 +75,99 @@ export function checkTool(input: CheckInput, roots: Roots, base?: DocumentBase):
 }
 
 /**
- * Loads what the engine loads on first use (the schema validators of each kind, the rule tables) while the
- * client is still starting up, so that the first `check` an agent makes answers as fast as the later ones.
+ * Loads what the engine loads on first use (the schema validators of each kind, the rule tables) and runs a
+ * check through the common paths, before the server answers `initialize`: a check that arrives right after
+ * the handshake would otherwise wait for it, or pay the cold compilation itself.
  */
 export function warmUp(): void {
-  const text = ['apiVersion: batch/v1\nkind: Job\nmetadata: {name: a}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: a, image: a}]\n',
-    'apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: a}\nspec:\n  schedule: "@daily"\n  jobTemplate: {spec: {template: {spec: {restartPolicy: Never, containers: [{name: a, image: a}]}}}}\n',
-    'apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata: {name: a.example.com}\nspec: {}\n'].join('---\n');
-  fixText(text, DEFAULT_SETTINGS);
+  fixText(WARM_UP_TEXT, DEFAULT_SETTINGS);
 }
+
+/**
+ * What the warm-up reads: the three kinds with the fields real manifests use most (labels, env, resources,
+ * probes, volumes, security context, scheduling), four Jobs of them, so that the functions a real check runs
+ * are compiled and past their first calls.
+ */
+const WARM_UP_TEXT = (() => {
+  const job = (i: number) => `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: warm-${i}
+  namespace: default
+  labels: {app.kubernetes.io/name: warm, app.kubernetes.io/instance: warm-${i}}
+  annotations: {example.com/owner: team}
+spec:
+  backoffLimit: 3
+  completions: 2
+  parallelism: 2
+  completionMode: Indexed
+  activeDeadlineSeconds: 600
+  ttlSecondsAfterFinished: 3600
+  podFailurePolicy:
+    rules:
+    - action: FailJob
+      onExitCodes: {containerName: main, operator: In, values: [42]}
+    - action: Ignore
+      onPodConditions: [{type: DisruptionTarget}]
+  template:
+    metadata:
+      labels: {app.kubernetes.io/name: warm}
+    spec:
+      restartPolicy: Never
+      serviceAccountName: warm
+      nodeSelector: {kubernetes.io/os: linux}
+      tolerations: [{key: dedicated, operator: Equal, value: batch, effect: NoSchedule}]
+      securityContext: {runAsNonRoot: true, runAsUser: 1000, fsGroup: 2000, seccompProfile: {type: RuntimeDefault}}
+      initContainers:
+      - name: init
+        image: busybox:1.36
+        command: ["sh", "-c", "echo init"]
+      containers:
+      - name: main
+        image: registry.example.com/warm:1.0.${i}
+        imagePullPolicy: IfNotPresent
+        args: ["--run", "--index=$(JOB_COMPLETION_INDEX)"]
+        env:
+        - {name: MODE, value: batch}
+        - name: POD_NAME
+          valueFrom: {fieldRef: {fieldPath: metadata.name}}
+        - name: TOKEN
+          valueFrom: {secretKeyRef: {name: warm, key: token}}
+        envFrom: [{configMapRef: {name: warm}}]
+        ports: [{name: http, containerPort: 8080, protocol: TCP}]
+        resources:
+          requests: {cpu: 250m, memory: 256Mi}
+          limits: {cpu: "1", memory: 1Gi}
+        readinessProbe: {httpGet: {path: /ready, port: http}, periodSeconds: 10}
+        securityContext: {allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: {drop: [ALL]}}
+        volumeMounts:
+        - {name: data, mountPath: /data}
+        - {name: config, mountPath: /etc/warm, readOnly: true}
+      volumes:
+      - name: data
+        emptyDir: {sizeLimit: 1Gi}
+      - name: config
+        configMap: {name: warm, defaultMode: 420}
+`;
+  const cronJob = `apiVersion: batch/v1
+kind: CronJob
+metadata: {name: warm}
+spec:
+  schedule: "*/15 * * * *"
+  timeZone: Europe/Berlin
+  concurrencyPolicy: Forbid
+  startingDeadlineSeconds: 300
+  jobTemplate:
+    spec:
+      activeDeadlineSeconds: 600
+      template:
+        spec:
+          restartPolicy: OnFailure
+          containers: [{name: a, image: busybox:1.36, command: [sh, -c, date]}]
+`;
+  const driver = 'apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata: {name: warm.csi.example.com}\nspec: {attachRequired: false, podInfoOnMount: true, fsGroupPolicy: File, volumeLifecycleModes: [Persistent, Ephemeral]}\n';
+  return [...Array.from({ length: 4 }, (_, i) => job(i)), cronJob, driver].join('---\n');
+})();
 
 export interface FixInput extends ToolSettings {
   text?: string;
