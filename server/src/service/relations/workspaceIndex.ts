@@ -242,7 +242,12 @@ export class WorkspaceIndex {
   /** The definitions of a kind with a name key (a literal name, or a chart's template text). */
   definitions(kind: TargetKind | string, key: string): readonly DefinitionEntry[] {
     this.reads?.add(nameKey(kind, key));
-    return this.byName.get(nameKey(kind, key)) ?? [];
+    const list = this.byName.get(nameKey(kind, key));
+    if (!list) return [];
+    // In the files' order, whatever order they were read or edited in: a finding names them the same way after an
+    // edit as on a fresh open.
+    if (list.length > 1) list.sort(byPlace);
+    return list;
   }
 
   /** Every definition of a kind (the close names of a "did you mean"). */
@@ -250,7 +255,7 @@ export class WorkspaceIndex {
     this.reads?.add(kindKey(kind));
     const out: DefinitionEntry[] = [];
     for (const [key, entries] of this.byName) if (key.startsWith(`${kind}\u0000`)) out.push(...entries);
-    return out;
+    return out.sort(byPlace);
   }
 
   /** The references to a kind with a name key. */
@@ -355,6 +360,12 @@ export class WorkspaceIndex {
       if (reference.reference.name.key) pull(this.referencesByName, nameKey(reference.reference.target, reference.reference.name.key), reference);
     }
   }
+}
+
+/** By file, then by place in the file. */
+function byPlace(a: DefinitionEntry, b: DefinitionEntry): number {
+  if (a.path !== b.path) return a.path < b.path ? -1 : 1;
+  return a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
 }
 
 function moveRange(entry: { range: Range; annotationsInsert?: { position: Position } }, delta: number): void {
