@@ -199,6 +199,27 @@ describe('the index in the editor', () => {
     }
   });
 
+  it('a ConfigMap renamed in an open file moves the finding to the Job that names the new name, exactly as a fresh open of the edited text reports', async () => {
+    const configMap = (name: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  A: b\n`;
+    const hookJob = (name: string, reads: string) =>
+      `apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: ${name}\n  annotations:\n    helm.sh/hook: pre-install\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: m\n        image: busybox\n        envFrom:\n        - configMapRef:\n            name: ${reads}\n`;
+    const bundle = [configMap('env'), hookJob('a', 'env'), hookJob('b', 'env2'), configMap('other'), hookJob('c', 'other')].join('---\n');
+    const testCase: RelationCase = { report: 'a rename', files: { 'chart/Chart.yaml': 'apiVersion: v2\nname: c\nversion: 1.0.0\n', 'chart/templates/bundle.yaml': bundle }, file: 'chart/templates/bundle.yaml', expect: [] };
+    const { server, uri, text, diagnostics } = await open(testCase);
+    try {
+      const findings = (diagnostics: Diagnostic[], text: string) => diagnostics.filter((diagnostic) => diagnostic.code === 'relations/helm-hook-order').map((diagnostic) => `${underlined(text, diagnostic)} -> line ${diagnostic.relatedInformation?.[0].location.range.start.line}`);
+      const other = text.split('\n').indexOf('  name: other');
+      assert.deepEqual(findings(diagnostics, text), ['env -> line 3', `other -> line ${other}`]);
+      const renamed = text.replace('  name: env\n', '  name: env2\n');
+      const edited = await server.change(uri, [{ range: { start: { line: 3, character: 11 }, end: { line: 3, character: 11 } }, text: '2' }]);
+      assert.deepEqual(findings(edited, renamed), ['env2 -> line 3', `other -> line ${other}`]);
+      await server.close(uri);
+      assert.deepEqual(await server.open(uri, renamed), edited);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('kubeassist.relations.enable false: no index, no relation finding, no definition', async () => {
     const { server, uri, text, diagnostics } = await open(mastodon, { relations: { enable: false } });
     try {

@@ -57,13 +57,18 @@ export function relationDiagnostics(model: FileModel, settings: Settings, input:
   const diagnostics: Diagnostic[] = [];
   // Documents past `kubeassist.maxFileSize` are not checked (features/limits.ts says so once).
   const checked = new Set(model.documents.filter(({ slice }) => slice.offset + slice.text.length <= settings.maxFileSize).map(({ doc }) => doc));
-  // A document's findings change only with its text (a new YamlDocument), with what the workspace defines
-  // (the index's generation) and with the settings: an edit elsewhere in the file re-checks nothing here.
-  const key = `${input.index.generation}|${settingsKey(settings)}|${input.path}|${suppressed}`;
+  // A document's findings change only with its text (a new YamlDocument), with the settings, and with what the
+  // checks read of the index (the definitions of the names and kinds they looked up, the scopes): an edit
+  // elsewhere in the file, or one that renames a definition this document does not name, re-checks nothing here.
+  const key = `${settingsKey(settings)}|${input.path}|${suppressed}`;
+  const generation = input.index.generation;
+  const minor = minorOf(settings.kubernetesVersion);
+  const relationSettings = { undefinedReferences: settings.relations.undefinedReferences };
   input.index.documentsOf(input.path).forEach((place, document) => {
     if (!place.doc || !checked.has(place.doc)) return;
     const cached = resultCache.get(place.doc);
-    if (cached?.key === key) {
+    if (cached?.key === key && cached.index === input.index && input.index.unchangedSince(cached.generation, cached.reads)) {
+      cached.generation = generation;
       const delta = place.line - cached.line;
       if (delta) {
         cached.diagnostics = cached.diagnostics.map((diagnostic) => ({ ...diagnostic, range: { start: { line: diagnostic.range.start.line + delta, character: diagnostic.range.start.character }, end: { line: diagnostic.range.end.line + delta, character: diagnostic.range.end.character } } }));
@@ -73,8 +78,8 @@ export function relationDiagnostics(model: FileModel, settings: Settings, input:
       return;
     }
     const first = diagnostics.length;
-    checkDocument(place, document);
-    resultCache.set(place.doc, { key, line: place.line, diagnostics: diagnostics.slice(first) });
+    const { reads } = input.index.recording(() => checkDocument(place, document));
+    resultCache.set(place.doc, { key, index: input.index, generation, reads, line: place.line, diagnostics: diagnostics.slice(first) });
   });
   diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   return { diagnostics, complete };
@@ -89,7 +94,7 @@ export function relationDiagnostics(model: FileModel, settings: Settings, input:
       for (const rule of RELATION_RULES) {
         let findings: RelationFinding[];
         try {
-          findings = rule.check({ path: input.path, index: input.index, object, document, rangeOf, settings: { undefinedReferences: settings.relations.undefinedReferences }, minor: minorOf(settings.kubernetesVersion) });
+          findings = rule.check({ path: input.path, index: input.index, object, document, rangeOf, settings: relationSettings, minor });
         } catch (error) {
           console.error(`kubeassist: relation check ${rule.name} failed: ${error instanceof Error ? error.stack : String(error)}`);
           continue;
@@ -127,7 +132,8 @@ export function relationDiagnostics(model: FileModel, settings: Settings, input:
   }
 }
 
-const resultCache = new WeakMap<YamlDocument, { key: string; line: number; diagnostics: Diagnostic[] }>();
+/** A document's relation findings: under which settings, with which index at which generation, and what the checks read of it. */
+const resultCache = new WeakMap<YamlDocument, { key: string; index: WorkspaceIndex; generation: number; reads: readonly string[]; line: number; diagnostics: Diagnostic[] }>();
 
 function at(place: IndexedDocument & { doc: YamlDocument }, offset: number): Position {
   const position = place.doc.lines.positionAt(offset);

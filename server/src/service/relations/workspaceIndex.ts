@@ -83,6 +83,15 @@ export class WorkspaceIndex {
   private readonly referencesByName = new Map<string, ReferenceEntry[]>();
   readonly scopes: Scopes;
   private version = 0;
+  /**
+   * What changed when, for the checks' results of unchanged documents: the generation at which the definitions
+   * of a kind and name key (`nameKey`), or of any name of a kind (`kindKey`), last came, went or moved.
+   */
+  private readonly changedAt = new Map<string, number>();
+  /** The generation at which the scopes (a Chart.yaml, a kustomization) last changed: every result may be stale. */
+  private scopesChangedAt = 0;
+  /** While `recording`: the keys of what is looked up. */
+  private reads: Set<string> | undefined;
 
   constructor(read: FileReader, readonly options: IndexOptions = {}) {
     this.scopes = new Scopes(read);
@@ -111,11 +120,11 @@ export class WorkspaceIndex {
     const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
     if (name === 'Chart.yaml') {
       this.scopes.forget();
-      this.version++;
+      this.scopesChangedAt = ++this.version;
     }
     if (isKustomizationFile(path)) {
       this.scopes.setKustomization(path, text !== undefined);
-      this.version++;
+      this.scopesChangedAt = ++this.version;
     }
     if (text === undefined) {
       this.remove(path);
@@ -169,7 +178,41 @@ export class WorkspaceIndex {
     for (const document of entry.documents) this.unregister(document.definitions, document.references);
     this.unregister(entry.generated, []);
     this.files.delete(path);
-    if (entry.generated.length || entry.documents.some((document) => document.definitions.length)) this.version++;
+    this.changed([...entry.generated, ...entry.documents.flatMap((document) => document.definitions)]);
+  }
+
+  /**
+   * Runs a check and says what of the index it read: the kinds and names it looked up (`definitions`,
+   * `definitionsOfKind`; the scopes are read by every check). Its result holds while `unchangedSince` says so.
+   */
+  recording<T>(check: () => T): { result: T; reads: string[] } {
+    const outer = this.reads;
+    const reads = new Set<string>();
+    this.reads = reads;
+    try {
+      const result = check();
+      return { result, reads: [...reads] };
+    } finally {
+      this.reads = outer;
+      if (outer) for (const key of reads) outer.add(key);
+    }
+  }
+
+  /** Whether what a check read (`recording`) at `generation` is still what the index holds. */
+  unchangedSince(generation: number, reads: readonly string[]): boolean {
+    if (generation === this.version) return true;
+    if (this.scopesChangedAt > generation) return false;
+    return reads.every((key) => (this.changedAt.get(key) ?? 0) <= generation);
+  }
+
+  /** These definitions came, went or moved: a new generation, and their names and kinds changed at it. */
+  private changed(definitions: readonly DefinitionEntry[]): void {
+    if (!definitions.length) return;
+    this.version++;
+    for (const definition of definitions) {
+      this.changedAt.set(definitionKey(definition.object), this.version);
+      this.changedAt.set(kindKey(definition.object.kind), this.version);
+    }
   }
 
   /** The documents of a file, as the checks of that file read them. */
@@ -198,14 +241,21 @@ export class WorkspaceIndex {
 
   /** The definitions of a kind with a name key (a literal name, or a chart's template text). */
   definitions(kind: TargetKind | string, key: string): readonly DefinitionEntry[] {
-    return this.byName.get(nameKey(kind, key)) ?? [];
+    this.reads?.add(nameKey(kind, key));
+    const list = this.byName.get(nameKey(kind, key));
+    if (!list) return [];
+    // In the files' order, whatever order they were read or edited in: a finding names them the same way after an
+    // edit as on a fresh open.
+    if (list.length > 1) list.sort(byPlace);
+    return list;
   }
 
   /** Every definition of a kind (the close names of a "did you mean"). */
   definitionsOfKind(kind: string): DefinitionEntry[] {
+    this.reads?.add(kindKey(kind));
     const out: DefinitionEntry[] = [];
     for (const [key, entries] of this.byName) if (key.startsWith(`${kind}\u0000`)) out.push(...entries);
-    return out;
+    return out.sort(byPlace);
   }
 
   /** The references to a kind with a name key. */
@@ -244,7 +294,8 @@ export class WorkspaceIndex {
     const unused = new Map<YamlDocument, DocumentEntry[]>();
     for (const document of previous?.documents ?? []) if (document.doc) unused.set(document.doc, [...(unused.get(document.doc) ?? []), document]);
     const reused = new Set<DocumentEntry>();
-    let changed = false;
+    // The definitions that come, go or move (the old entry and the new one of a name both count).
+    const changed: DefinitionEntry[] = [];
     const entries: DocumentEntry[] = [];
     for (const place of documents) {
       const known = place.doc ? unused.get(place.doc)?.shift() : undefined;
@@ -254,26 +305,26 @@ export class WorkspaceIndex {
         if (delta) {
           for (const entry of [...known.definitions, ...known.references]) moveRange(entry, delta);
           known.line = place.line;
-          if (known.definitions.length) changed = true;
+          changed.push(...known.definitions);
         }
         entries.push(known);
         continue;
       }
       const entry = this.entriesOf(path, place);
-      if (entry.definitions.length) changed = true;
+      changed.push(...entry.definitions);
       entries.push(entry);
     }
     for (const document of previous?.documents ?? []) {
       if (reused.has(document)) continue;
       this.unregister(document.definitions, document.references);
-      if (document.definitions.length) changed = true;
+      changed.push(...document.definitions);
     }
     if (previous) this.unregister(previous.generated, []);
     const generated = isKustomizationFile(path) ? generatedDefinitions(path, this.scopes.generatedBy(path), text) : [];
     for (const definition of generated) push(this.byName, definitionKey(definition.object), definition);
-    if (generated.length || previous?.generated.length) changed = true;
+    changed.push(...generated, ...(previous?.generated ?? []));
     this.files.set(path, { path, documents: entries, generated });
-    if (changed) this.version++;
+    this.changed(changed);
   }
 
   /** The definitions and references of one document, registered. */
@@ -311,6 +362,12 @@ export class WorkspaceIndex {
   }
 }
 
+/** By file, then by place in the file. */
+function byPlace(a: DefinitionEntry, b: DefinitionEntry): number {
+  if (a.path !== b.path) return a.path < b.path ? -1 : 1;
+  return a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
+}
+
 function moveRange(entry: { range: Range; annotationsInsert?: { position: Position } }, delta: number): void {
   entry.range = { start: { line: entry.range.start.line + delta, character: entry.range.start.character }, end: { line: entry.range.end.line + delta, character: entry.range.end.character } };
   if (entry.annotationsInsert) entry.annotationsInsert = { ...entry.annotationsInsert, position: { line: entry.annotationsInsert.position.line + delta, character: entry.annotationsInsert.position.character } };
@@ -327,6 +384,11 @@ function dirnameOf(path: string): string {
 
 function nameKey(kind: string, key: string): string {
   return `${kind}\u0000${key}`;
+}
+
+/** Every name of a kind (`definitionsOfKind`): never a name key, which has \u0000 after the kind. */
+function kindKey(kind: string): string {
+  return `${kind}\u0001`;
 }
 
 function definitionKey(object: ObjectFacts): string {
