@@ -70,6 +70,19 @@ async function clickOnText(text, options = {}) {
   else await page.mouse.click(x, y);
   return { x, y };
 }
+/**
+ * The hover that pointing at `text` opens, once it holds `hasText`. The pointer leaves and comes back up to three
+ * times: a hover asked for while the editor is still settling (a panel opening, decorations arriving) may not come.
+ */
+async function hoverOn(text, hasText) {
+  const hover = page.locator('.monaco-hover:not(.hidden)', { hasText }).first();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.mouse.move(1200, 780);
+    await clickOnText(text, { hover: true });
+    if (await hover.waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
+  }
+  return hover;
+}
 /** The text of the active editor's lines as rendered (spaces normalised). */
 async function editorText() {
   const lines = await editor.locator('.view-line').evaluateAll((rows) =>
@@ -77,7 +90,10 @@ async function editorText() {
   return lines.sort((a, b) => a.top - b.top).map((l) => l.text).join('\n');
 }
 const problemRows = page.locator('.markers-panel .monaco-list-row');
-/** The Problems panel's rows (what is read out and what is shown), once one matches `expected`. */
+/**
+ * The Problems panel's rows (what is read out and what is shown), once one matches `expected` (a string or a
+ * RegExp: the panel lists every open file's problems, so a text an earlier file also has is matched at once).
+ */
 async function problems(expected) {
   if (!(await page.locator('.markers-panel').isVisible())) await page.keyboard.press('Control+Shift+M');
   if (expected) await problemRows.filter({ hasText: expected }).first().waitFor({ timeout: 10000 }).catch(() => {});
@@ -102,16 +118,14 @@ try {
   await openFile('job-pod-failure-policy.yaml');
   await squiggles('error').first().waitFor({ timeout: 30000 }).catch(() => {});
   check((await squiggles('error').count()) > 0, 'error squiggle on a Job whose podFailurePolicy meets restartPolicy OnFailure');
-  let rows = await problems('restart-policy-must-be-never');
+  let rows = await problems(/restart-policy-must-be-never[\s\S]*Ln 16,/);
   note(`problems: ${JSON.stringify(rows)}`);
   check(rows.some((r) => /restartPolicy. must be .Never/.test(r) && /job\/pod-failure-policy\/restart-policy-must-be-never/.test(r) && /16/.test(r)),
     'Problems lists the rule (code job/pod-failure-policy/restart-policy-must-be-never, line 16)', rows);
   await statusItem.first().waitFor({ timeout: 10000 }).catch(() => {});
   const status = (await statusItem.count()) ? await statusItem.first().textContent() : '';
   check(/Kubernetes 1\.37 · 1 resource$/.test(status.trim()), 'status bar: "Kubernetes 1.37 · 1 resource" (the default release)', status);
-  await clickOnText('OnFailure', { hover: true });
-  const problemHover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'must be' }).first();
-  await problemHover.waitFor({ timeout: 10000 }).catch(() => {});
+  const problemHover = await hoverOn('OnFailure', 'must be');
   check((await problemHover.count()) === 1, 'hovering the squiggle shows the message');
   await shot('diagnostics', await crop('podFailurePolicy', [problemHover, problemRows.nth(1)], 920));
   await page.mouse.move(1200, 780);
@@ -120,7 +134,7 @@ try {
   await openFile('cronjob-pod-failure-policy.yaml');
   await squiggles('error').first().waitFor({ timeout: 30000 }).catch(() => {});
   check((await squiggles('error').count()) > 0, 'error squiggle on a CronJob whose job template\'s podFailurePolicy meets restartPolicy OnFailure');
-  rows = await problems('restart-policy-must-be-never');
+  rows = await problems(/restart-policy-must-be-never[\s\S]*Ln 20,/);
   note(`problems: ${JSON.stringify(rows)}`);
   check(rows.some((r) => /restartPolicy. must be .Never/.test(r) && /job\/pod-failure-policy\/restart-policy-must-be-never/.test(r) && /20/.test(r)),
     'Problems lists the rule inside the CronJob (code job/pod-failure-policy/restart-policy-must-be-never, line 20)', rows);
@@ -144,9 +158,7 @@ try {
   await shot('valid-manifest');
 
   // 3. Hover on a key.
-  await clickOnText('backoffLimit', { hover: true });
-  const hoverBox = page.locator('.monaco-hover:not(.hidden)', { hasText: 'backoffLimit' }).first();
-  await hoverBox.waitFor({ timeout: 10000 }).catch(() => {});
+  const hoverBox = await hoverOn('backoffLimit', 'backoffLimit');
   const hoverText = (await hoverBox.count()) ? await hoverBox.textContent() : '';
   note(`hover: ${hoverText.slice(0, 160)}`);
   check(/backoffLimit/.test(hoverText) && /How many Pod failures the Job tolerates/.test(hoverText), 'hover on backoffLimit shows its summary', hoverText);
@@ -252,7 +264,7 @@ try {
 
   // 9. The client's per-document decision reaches the server: `off` leaves plain schema errors out, keeps rules.
   await openFile('job-two-mistakes.yaml');
-  rows = await problems('restart-policy-must-be-never');
+  rows = await problems('schema/unknown-field');
   check(rows.some((r) => /schema\/unknown-field/.test(r)) && rows.some((r) => /restart-policy-must-be-never/.test(r)),
     'schemaDiagnostics auto (no Red Hat YAML): both the unknown field and the rule are reported', rows);
   const setSchemaDiagnostics = (value) => {
@@ -331,9 +343,7 @@ try {
   check(rows.some((r) => /relations\/helm-hook-order/.test(r) && /reads ConfigMap .app-env., which the chart creates as a regular resource/.test(r) && /18/.test(r)),
     'Problems lists the relation warning on the hook Job (code relations/helm-hook-order, line 18)', rows);
   check((await squiggles('warning').count()) > 0, 'warning squiggle on the ConfigMap the pre-install hook reads');
-  await clickOnText('app-env', { hover: true });
-  const relationHover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'app-env' }).first();
-  await relationHover.waitFor({ timeout: 10000 }).catch(() => {});
+  const relationHover = await hoverOn('app-env', 'is defined');
   const relationText = (await relationHover.count()) ? await relationHover.textContent() : '';
   check(/is defined in the workspace/.test(relationText) && /app-env\.yaml:4/.test(relationText), 'hovering the reference says where the ConfigMap is defined (templates/app-env.yaml:4)', relationText);
   await shot('relations', await crop('kind: Job', [relationHover]));
