@@ -121,6 +121,16 @@ export function jsonAt(value: Json | undefined, path: FieldPath): Json | undefin
   return current;
 }
 
+/** The largest int32: the bound of most numeric API fields, and the "no limit" value of some defaults. */
+export const MAX_INT32 = 2147483647;
+
+/** `{key: value, list: [a, b]}`: a value on one line, the way YAML's flow style writes it (strings unquoted). */
+export function flowYaml(value: Json): string {
+  if (value === null || typeof value !== 'object') return String(value);
+  if (Array.isArray(value)) return `[${value.map(flowYaml).join(', ')}]`;
+  return `{${Object.entries(value).map(([key, item]) => `${key}: ${flowYaml(item)}`).join(', ')}}`;
+}
+
 /** Formats a path the way the API server prints it: `spec.template.metadata.labels[job-name]`, `rules[0].action`. */
 export function formatFieldPath(path: FieldPath): string {
   let out = '';

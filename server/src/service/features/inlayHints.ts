@@ -12,7 +12,7 @@ import type { YamlDocument } from '../document/yamlDocument';
 import { isObject } from '../kube/defaults';
 import { classify, mayNameOurKinds } from '../kube/resources';
 import { minorOf, type Settings } from '../settings';
-import { jsonAt, type Json, type JsonObject, type KindName, type PathSegment } from '../types';
+import { flowYaml, jsonAt, type JsonObject, type KindName, type PathSegment } from '../types';
 import { defaultsSet } from './explain/defaults';
 import { scheduleReadingOf, shortSummary } from './schedule';
 
@@ -68,20 +68,12 @@ function defaultHints(doc: YamlDocument, node: Node, kind: KindName, object: Jso
     const line = doc.lines.positionAt(start).line;
     const character = doc.lines.lineText(line).trimEnd().length;
     const field = String(entry.at[entry.at.length - 1]);
-    const hint = InlayHint.create({ line: line + firstLine, character }, `${field}: ${flowText(entry.value)}`);
+    const hint = InlayHint.create({ line: line + firstLine, character }, `${field}: ${flowYaml(entry.value)}`);
     hint.paddingLeft = true;
     hint.tooltip = defaultTooltip(kind, entry.by, entry.onEachJob === true, minor);
     hints.push(hint);
   }
   return hints;
-}
-
-/** A default as YAML would write it on one line: `All`, `6`, `{operator: All}`. */
-function flowText(value: Json): string {
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return `[${value.map(flowText).join(', ')}]`;
-  if (isObject(value)) return `{${Object.entries(value).map(([key, item]) => `${key}: ${flowText(item)}`).join(', ')}}`;
-  return JSON.stringify(value);
 }
 
 /** Who sets a default, and on what: the object itself, or each Job its template makes. */

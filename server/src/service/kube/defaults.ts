@@ -1,12 +1,11 @@
 // The API server's create-time defaulting (v1 SetDefaults_* functions), modelled once, here.
 // Rules read `context.defaulted` for the values the server validates, and `context.object` for
 // what the user wrote. Only defaults that change a validation verdict or a message are modelled.
-import type { FieldPath, Json, JsonObject, KindName } from '../types';
+import { MAX_INT32, type FieldPath, type Json, type JsonObject, type KindName } from '../types';
 import { gateEnabledByDefault } from './featureGates';
 import { jobSpecLocations } from './jobSpec';
 import { withJobSetSpecDefaults, withReplicatedJobDefaults } from './jobset';
 
-const MAX_INT32 = 2147483647;
 
 export function isObject(value: Json | undefined): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

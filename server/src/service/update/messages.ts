@@ -2,7 +2,7 @@
 // apply` prints, and the ways out (recreate the object: delete it first, a new name, a Helm hook, or
 // `generateName`).
 import { goValue } from '../rules/meta/report';
-import { formatFieldPath, jsonAt, type FieldPath, type Finding, type Json, type RuleCode } from '../types';
+import { flowYaml, formatFieldPath, jsonAt, type FieldPath, type Finding, type Json, type RuleCode } from '../types';
 import type { UpdateContext } from './types';
 import { isAbsent } from './compare';
 
@@ -18,20 +18,13 @@ export function shortValue(value: Json | undefined): string {
     const text = flat ? `[${value.map((item) => String(item)).join(', ')}]` : '';
     return flat && text.length <= MAX_SHORT ? `\`${text}\`` : `a list of ${value.length}`;
   }
-  const flow = flowText(value as Json);
+  const flow = flowYaml(value as Json);
   return flow.length <= MAX_SHORT ? `\`${flow}\`` : '`{…}`';
 }
 
 function clip(text: string): string {
   const line = text.split('\n')[0];
   return line.length > MAX_SHORT || line !== text ? `${line.slice(0, MAX_SHORT - 1)}…` : line;
-}
-
-/** `{key: value, list: [a, b]}`: a mapping on one line, the way YAML's flow style writes it. */
-function flowText(value: Json): string {
-  if (value === null || typeof value !== 'object') return String(value);
-  if (Array.isArray(value)) return `[${value.map(flowText).join(', ')}]`;
-  return `{${Object.entries(value).map(([key, item]) => `${key}: ${flowText(item)}`).join(', ')}}`;
 }
 
 /**

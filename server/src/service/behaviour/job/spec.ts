@@ -2,10 +2,9 @@
 // gate that is off drops, SetDefaults_Job of the release), as the controller reads it.
 import { asCreated } from '../../kube/created';
 import { isObject } from '../../kube/defaults';
-import type { Json, JsonObject } from '../../types';
+import { MAX_INT32, type Json, type JsonObject } from '../../types';
 import type { JobSpecView, PodFailurePolicy, SuccessPolicy } from './model';
 
-const MAX_INT32 = 2147483647;
 
 export interface StoredJob {
   /** The defaulted JobSpec without its template, as the release stores it. */

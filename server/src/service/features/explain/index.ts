@@ -8,7 +8,7 @@ import { asCreated } from '../../kube/created';
 import { defaultedJobSpec, isObject } from '../../kube/defaults';
 import { classify, mayNameOurKinds } from '../../kube/resources';
 import { minorOf, type Settings } from '../../settings';
-import { formatFieldPath, jsonAt, type JsonObject, type KindName } from '../../types';
+import { formatFieldPath, jsonAt, MAX_INT32, type JsonObject, type KindName } from '../../types';
 import { cronJobFacts, cronJobSections } from './cronjob';
 import { csiDriverFacts, csiDriverSections } from './csidriver';
 import { defaultsSet, EXPLAINED_KINDS } from './defaults';
@@ -86,7 +86,7 @@ function jobSummary(facts: JobFacts, owner: 'Job' | 'CronJob'): string {
   const pods = facts.completions === null
     ? `${plural(facts.parallelism, 'Pod')} of a work queue`
     : `${plural(facts.completions, 'Pod')} to success${facts.podsAtATime > 1 ? `, ${facts.podsAtATime} at a time` : ''}`;
-  const retries = facts.backoffLimit >= 2147483647
+  const retries = facts.backoffLimit >= MAX_INT32
     ? 'per-index retries only'
     : facts.counts === 'failed-pods-and-container-restarts'
       ? `fails after ${plural(Math.max(facts.backoffLimit, 1), 'container restart')} or ${facts.backoffLimit + 1} failed Pods`

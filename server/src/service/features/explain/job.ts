@@ -4,11 +4,10 @@
 // and each Job of a CronJob.
 import { gateEnabledByDefault } from '../../kube/featureGates';
 import { isObject } from '../../kube/defaults';
-import type { Json, JsonObject } from '../../types';
+import { MAX_INT32, type Json, type JsonObject } from '../../types';
 import type { ExplainSection, JobFacts, PodFailurePolicyRuleFacts, TimeToFailure } from './types';
 import { code, durationWords, integerOr, listWords, plural, stringOr } from './words';
 
-const MAX_INT32 = 2147483647;
 const JOB_CONTROLLER = 'kubernetes.io/job-controller';
 
 /** Who the explanation speaks of: "the Job" or "each Job" (a CronJob's template). */

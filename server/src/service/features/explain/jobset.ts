@@ -8,12 +8,10 @@
 // server give it (kube/defaults.ts).
 import { isObject } from '../../kube/defaults';
 import { genJobName, JOBSET_RELEASE } from '../../kube/jobset';
-import type { JsonObject } from '../../types';
+import { MAX_INT32, type JsonObject } from '../../types';
 import { jobFacts, jobSections, type FailureTimeline } from './job';
 import type { ExplainSection, JobSetFacts, ReplicatedJobFacts } from './types';
 import { code, durationWords, integerOr, listWords, plural, stringOr } from './words';
-
-const MAX_INT32 = 2147483647;
 
 /** Who the JobSet is: a JobSet of that name, or the template a runtime gives each TrainJob. */
 export interface JobSetWording {
@@ -41,7 +39,7 @@ export function jobSetFacts(spec: JsonObject, minor: number, timeline?: FailureT
   }
   const success = isObject(spec.successPolicy) ? spec.successPolicy : {};
   const operator = stringOr(success.operator, 'All');
-  const targets = Array.isArray(success.targetReplicatedJobs) ? success.targetReplicatedJobs.filter((item): item is string => typeof item === 'string') : [];
+  const targets = stringsOf(success.targetReplicatedJobs);
   const counted = replicatedJobs.filter((entry) => targets.length === 0 || targets.includes(entry.name));
   const failure = isObject(spec.failurePolicy) ? spec.failurePolicy : undefined;
   const network = isObject(spec.network) ? spec.network : {};

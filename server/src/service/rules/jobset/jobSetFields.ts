@@ -106,6 +106,3 @@ export function replicatedJobName(entry: ReplicatedJobEntry): string {
 export function webhookSays(line: string): string {
   return `JobSet's webhook answers \`${line}\`.`;
 }
-
-/** The largest int32, JobSet's bound on `replicas × parallelism` (math.MaxInt32). */
-export const MAX_INT32 = 2147483647;

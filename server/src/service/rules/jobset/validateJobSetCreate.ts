@@ -6,10 +6,10 @@
 // validateVolumeClaimPolicies.ts. A refusal here is the JobSet's own: `kubectl apply` fails.
 import { CONTROLLER_LABELS, genJobName, genPodName, subdomainOf } from '../../kube/jobset';
 import { byteLength, dns1035LabelProblems, dns1035LabelServerMessages, dns1123SubdomainProblems, dns1123SubdomainServerMessages, labelValueProblems } from '../../kube/names';
-import type { Finding, RuleCode } from '../../types';
+import { MAX_INT32, type Finding, type RuleCode } from '../../types';
 import { listProblems } from '../meta/report';
 import { asArray, asInteger, asObject, asString, objectEntries, report } from '../shared';
-import { JOBSET_DOCS, jobSetRule, MAX_INT32, replicatedJobName, webhookSays, type JobSetCheck, type ReplicatedJobEntry } from './jobSetFields';
+import { JOBSET_DOCS, jobSetRule, replicatedJobName, webhookSays, type JobSetCheck, type ReplicatedJobEntry } from './jobSetFields';
 
 const code = (name: string, title: string, href: string, severity: RuleCode['severity'] = 'error'): RuleCode => ({
   code: `jobset/${name}`, severity, title, mirrors: 'jobSetWebhook.ValidateCreate', href,

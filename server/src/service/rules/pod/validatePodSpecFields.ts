@@ -11,7 +11,7 @@ import {
   dns1123SubdomainProblems, dns1123SubdomainServerMessages, qualifiedNameProblems, qualifiedNameServerMessages,
 } from '../../kube/names';
 import { parseQuantity } from '../../kube/quantity';
-import { formatFieldPath, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
+import { formatFieldPath, MAX_INT32, type FieldPath, type Finding, type Json, type JsonObject, type RuleCode } from '../../types';
 import { labelFindings } from '../meta/labelsAndAnnotations';
 import { HREF, listProblems, oneOf, serverError, serverSays, supportedValuesDetail } from '../meta/report';
 import { asArray, asInteger, asObject, asString, report } from '../shared';
@@ -39,7 +39,6 @@ export const POD_SPEC_FIELD_CODES = {
   overheadWithoutRuntimeClass: code('spec-overhead-without-runtime-class', 'overhead without a runtimeClassName is accepted in a template but its pods are refused', 'RuntimeClass admission (setOverhead)', HREF.podOverhead, 'warning'),
 } satisfies Record<string, RuleCode>;
 
-const MAX_INT32 = 2147483647;
 
 /** NameIsDNSSubdomain for a name field; `explain` says what the name refers to. */
 function subdomainNameFinding(value: string, at: FieldPath, ruleCode: RuleCode, explain: string, printed = formatFieldPath(at)): Finding | undefined {
