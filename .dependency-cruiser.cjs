@@ -18,6 +18,7 @@ const LAYERS = [
   [5, 'rules', `${service}rules/${notFix}`],
   [5, 'behaviour', `${service}behaviour/${notFix}`],
   [6, 'update', `${service}update/${notFix}`],
+  [6, 'diagnose', `${service}diagnose/${notFix}`],
   [7, 'relations', `${service}relations/${notFix}`],
   [8, 'fix-contract', `${service}fixes/(types|common)\\.ts$`],
   [9, 'fixes', `${service}(?!fixes/(families|registry)\\.ts$).*\\.fix\\.ts$`],
