@@ -22,8 +22,8 @@ const CPUS = typeof availableParallelism === 'function' ? availableParallelism()
 const USAGE = `Usage: kubeassist check [options] PATH...
        kubeassist check --helm CHART [--values FILE]... | --kustomize DIR [options] [PATH...]
        kubeassist diff (--against <git-ref> | --against-file OLD) [--kubernetes-version 1.NN] FILE...
-       kubeassist explain [--format text|markdown|json] FILE...
-       kubeassist simulate FILE [--object NAME] [--scenario SCENARIO.yaml | preset:NAME] [--format text|json]
+       kubeassist explain [--format text|markdown|json|svg|html] FILE...
+       kubeassist simulate FILE [--object NAME] [--scenario SCENARIO.yaml | preset:NAME] [--format text|json|svg|html]
        kubeassist mcp [--root DIR]...
        kubeassist --version
 
@@ -244,7 +244,7 @@ function simulate(args: string[]): number {
     else if (arg === '--scenario') command.scenario = value();
     else if (arg === '--format') {
       const format = value();
-      if (format !== 'text' && format !== 'json') throw new UsageError(`simulate prints text or json, not "${format}"`);
+      if (format !== 'text' && format !== 'json' && format !== 'svg' && format !== 'html') throw new UsageError(`simulate prints text, json, svg or html, not "${format}"`);
       command.format = format;
     } else if (arg === '--kubernetes-version') {
       command.kubernetesVersion = value();

@@ -103,7 +103,7 @@ describe('kubeassist explain', () => {
   it('usage errors exit 2 with the one line and where the explain usage is', () => {
     const bad = run(['explain', '--format', 'sarif', file]);
     assert.equal(bad.status, 2);
-    assert.equal(bad.stderr, "kubeassist: unknown format \"sarif\" for explain (text, markdown, json)\nRun 'kubeassist explain --help' for usage.\n");
+    assert.equal(bad.stderr, "kubeassist: unknown format \"sarif\" for explain (text, markdown, json, svg, html)\nRun 'kubeassist explain --help' for usage.\n");
     assert.equal(run(['explain']).status, 2);
     const help = run(['explain', '--help']);
     assert.equal(help.status, 0);

@@ -1,16 +1,16 @@
 // `kubeassist explain FILE... [--format text|markdown|json] [--kubernetes-version 1.NN]`: what each Job, CronJob
 // and CSIDriver of the files will do once created (service/features/explain), for a terminal, a Markdown page or
 // a tool. The JSON shape is documented in README "Explain".
-import { explainFile, explanationMarkdown, explanationText, FileModel, type ObjectExplanation } from '../service/index';
+import { explainFile, explainPictures, explanationMarkdown, explanationText, FileModel, htmlPage, stackedSvg, type ObjectExplanation, type Picture } from '../service/index';
 import { minorOf, type Settings } from '../service/settings';
 import { collectInputs, describeFileError, readInput } from './inputs';
 
 type Write = (text: string) => void;
 
-export const EXPLAIN_FORMATS = ['text', 'markdown', 'json'] as const;
+export const EXPLAIN_FORMATS = ['text', 'markdown', 'json', 'svg', 'html'] as const;
 export type ExplainFormat = (typeof EXPLAIN_FORMATS)[number];
 
-export const EXPLAIN_USAGE = `Usage: kubeassist explain [--format text|markdown|json] [--kubernetes-version 1.NN] FILE...
+export const EXPLAIN_USAGE = `Usage: kubeassist explain [--format text|markdown|json|svg|html] [--kubernetes-version 1.NN] FILE...
 
 Says what each Job, CronJob, CSIDriver, JobSet and training runtime of each FILE will do once created, after the
 API server's defaults: how many Pods and how many at a time, the retry budget and what restartPolicy counts, each
@@ -20,8 +20,11 @@ the kubelet and the attach/detach controller do; for a JobSet (or a runtime's Jo
 when it succeeds and what a failed Job does. FILE may be a folder (its *.yaml and *.yml files) or -.
 
 Options:
-  --format FORMAT             text (default), markdown, or json (one object: { kubernetesVersion, objects: [{ file,
-                              line, explanation }] }; README "Explain" documents explanation)
+  --format FORMAT             text (default), markdown, json (one object: { kubernetesVersion, objects: [{ file,
+                              line, explanation }] }; README "Explain" documents explanation), svg (the pictures: a
+                              Job's Pods if every one fails at once, a CronJob's runs over the next week, as one
+                              standalone SVG) or html (one self-contained page: the Markdown rendered, the pictures
+                              in it with their text alternatives; it loads nothing)
   --kubernetes-version 1.NN   the release to explain for (default: the newest)
   --now TIME                  the time the next CronJob runs count from (RFC 3339; default: now)
 
@@ -40,6 +43,7 @@ export function explainFiles(command: ExplainCommand, settings: Settings, write:
   let failed = problems.length;
   const objects: { file: string; line: number; explanation: ObjectExplanation }[] = [];
   const markdown: string[] = [];
+  const pictures: Picture[] = [];
   for (const input of inputs) {
     let text: string;
     try {
@@ -49,14 +53,21 @@ export function explainFiles(command: ExplainCommand, settings: Settings, write:
       failed++;
       continue;
     }
-    const placed = explainFile(new FileModel(), text, settings, { nowSeconds: command.nowSeconds });
+    const model = new FileModel();
+    const placed = explainFile(model, text, settings, { nowSeconds: command.nowSeconds });
     for (const entry of placed) {
       if (command.format === 'text') write(explanationText(input.name, entry));
-      else if (command.format === 'markdown') markdown.push(explanationMarkdown(entry, input.name));
+      else if (command.format !== 'json') markdown.push(explanationMarkdown(entry, input.name));
+      if (command.format === 'svg' || command.format === 'html') pictures.push(...explainPictures(model, text, settings, entry, command.nowSeconds));
       objects.push({ file: input.name, line: entry.line + 1, explanation: entry.explanation });
     }
   }
   if (command.format === 'markdown') write(markdown.length ? `${markdown.join('\n')}` : 'No Job, CronJob or CSIDriver found.\n');
+  if (command.format === 'svg') {
+    if (pictures.length) write(`${stackedSvg(pictures)}\n`);
+    else writeError('kubeassist: no Job or CronJob to draw (a CSIDriver, a JobSet or a runtime has no picture: --format html or markdown says what it does)\n');
+  }
+  if (command.format === 'html') write(htmlPage('KubeAssist: explain', markdown.length ? markdown.join('\n') : 'No Job, CronJob or CSIDriver found.\n', pictures));
   if (command.format === 'json') write(`${JSON.stringify({ kubernetesVersion: `1.${minorOf(settings.kubernetesVersion)}`, objects }, null, 2)}\n`);
   if (command.format === 'text' && !objects.length) write('No Job, CronJob or CSIDriver found.\n');
   return failed > 0 ? 2 : 0;

@@ -1,15 +1,15 @@
-// `kubeassist simulate FILE [--object NAME] [--scenario SCENARIO.yaml | preset:NAME] [--format text|json]`: what a
+// `kubeassist simulate FILE [--object NAME] [--scenario SCENARIO.yaml | preset:NAME] [--format text|json|svg|html]`: what a
 // Job (or the Jobs of a CronJob) will do under a scenario, from the behaviour model (service/behaviour).
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
-import { FileModel, SCENARIO_PRESETS, simulate, simulationText, type ScenarioInput } from '../service/index';
+import { FileModel, htmlPage, SCENARIO_PRESETS, simulate, simulationMarkdown, simulationPictures, simulationText, stackedSvg, type ScenarioInput } from '../service/index';
 import { DEFAULT_SETTINGS, type Settings } from '../service/settings';
 import { MAX_MINOR, MIN_MINOR, type Json } from '../service/types';
 import { describeFileError, readInput } from './inputs';
 
 type Write = (text: string) => void;
 
-export const SIMULATE_USAGE = `Usage: kubeassist simulate FILE [--object NAME] [--scenario SCENARIO.yaml | --scenario preset:NAME] [--format text|json]
+export const SIMULATE_USAGE = `Usage: kubeassist simulate FILE [--object NAME] [--scenario SCENARIO.yaml | --scenario preset:NAME] [--format text|json|svg|html]
                            [--kubernetes-version 1.NN]
 
 Runs the Job controller's model on a Job of FILE (or on the Jobs a CronJob creates) and prints what happens: the Pods
@@ -21,7 +21,9 @@ Options:
   --scenario FILE             what the Pods do (see README, "Simulate"); default: every Pod succeeds at once
   --scenario preset:NAME      a ready scenario; NAME and its parameters (NAME,key=value,...):
 ${SCENARIO_PRESETS.map((preset) => `                                ${preset.name}: ${preset.description} (${preset.parameters})`).join('\n')}
-  --format FORMAT             text (default: a timeline) or json (one object: spec, pods, status, end, ...)
+  --format FORMAT             text (default: a timeline), json (one object: spec, pods, status, end, ...), svg (a
+                              Job's timeline chart, a CronJob's calendar, as a standalone SVG) or html (one
+                              self-contained page: the report and the picture with its text alternative)
   --kubernetes-version 1.NN   the release whose controller runs, 1.${MIN_MINOR} to 1.${MAX_MINOR} (default ${DEFAULT_SETTINGS.kubernetesVersion})
 
 Exit status: 0 when the simulation ran, 2 on a usage problem, a file that cannot be read or a bad scenario.`;
@@ -30,7 +32,7 @@ export interface SimulateCommand {
   file: string;
   object?: string;
   scenario?: string;
-  format: 'text' | 'json';
+  format: 'text' | 'json' | 'svg' | 'html';
   kubernetesVersion: string;
 }
 
@@ -83,7 +85,12 @@ export function simulateFile(command: SimulateCommand, write: Write, writeError:
     for (const entry of answer.problems) writeError(`kubeassist: ${where(entry.path)}: ${entry.message}\n`);
     return 2;
   }
-  if (command.format === 'json') write(JSON.stringify({ object: answer.object, ...answer.simulation }, null, 2) + '\n');
-  else write(simulationText({ object: answer.object, ...answer.simulation }, name, command.scenario));
+  const view = { object: answer.object, ...answer.simulation };
+  if (command.format === 'json') write(JSON.stringify(view, null, 2) + '\n');
+  else if (command.format === 'svg') write(`${stackedSvg(simulationPictures(answer, settings, nowSeconds))}\n`);
+  else if (command.format === 'html') {
+    const label = command.scenario ?? 'every Pod succeeds';
+    write(htmlPage(`KubeAssist: simulate ${name}`, simulationMarkdown(view, label), simulationPictures(answer, settings, nowSeconds)));
+  } else write(simulationText(view, name, command.scenario));
   return 0;
 }

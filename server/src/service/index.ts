@@ -40,6 +40,10 @@ export type { DocumentContext } from './workspace/context';
 export { isKustomizationFile, KUSTOMIZATION_FILE_NAMES, kustomizeContext } from './workspace/kustomize';
 export { WorkspaceIndex, type IndexSnapshot } from './relations/workspaceIndex';
 export { relationDefinition, relationHover, relationReferences, type RelationInput } from './features/relations';
+export { calendarPicture, explainPictures, simulationPictures, stackedSvg } from './features/views/pictures';
+export { htmlPage, markdownHtml, type Picture } from './features/views/html';
+export { timelineChart, type TimelineInput } from './features/views/timeline';
+export { timelineOfDiagnosis, timelineOfSimulation } from './features/views/timelineSources';
 
 /** What a front door may tell the engine about a file besides its text and settings. */
 export interface ValidateOptions {

@@ -1,7 +1,7 @@
 // `kubeassist simulate` and `kubeassist/simulate`: pick a Job or CronJob of a file, read the scenario (a file's YAML
 // documents, or a ready preset) and run the behaviour model on it.
 import type { Position } from 'vscode-languageserver-types';
-import { simulateCronJob, type CronJobSimulation } from '../behaviour/cronjob';
+import { scenarioSeconds, simulateCronJob, type CronJobSimulation } from '../behaviour/cronjob';
 import { simulateJob, type JobSimulation } from '../behaviour/job';
 import { presetScenario } from '../behaviour/presets';
 import { parseScenarios, type CronJobScenario, type JobScenario, type ScenarioProblem } from '../behaviour/scenario';
@@ -38,6 +38,10 @@ export interface CronJobSimulationResult extends CronJobSimulation {
 export interface SimulateAnswer {
   object?: SimulatedObject;
   simulation?: JobSimulation | CronJobSimulationResult;
+  /** The object simulated, as the API server reads it (the pictures read it: features/views). */
+  subject?: JsonObject;
+  /** A CronJob scenario's span the controller did not sync (from the last schedule time, or the creation, to `now`). */
+  unsynced?: { from: number; to: number };
   /** Why nothing was simulated: a bad scenario (one problem per bad entry) or no object to simulate. */
   problems: ScenarioProblem[];
 }
@@ -107,7 +111,7 @@ export function simulate(model: FileModel, text: string, settings: Settings, tar
   if (read.problems.length) return { object, problems: read.problems };
   const minor = minorOf(settings.kubernetesVersion);
   if (chosen.kind === 'Job') {
-    return { object, simulation: simulateJob(chosen.object, read.job ?? { pods: [] }, minor), problems: [] };
+    return { object, simulation: simulateJob(chosen.object, read.job ?? { pods: [] }, minor), subject: chosen.object, problems: [] };
   }
   if (read.job) {
     // A Job scenario on a CronJob: what each Job it creates does.
@@ -116,14 +120,17 @@ export function simulate(model: FileModel, text: string, settings: Settings, tar
     const job: JsonObject = { apiVersion: 'batch/v1', kind: 'Job', metadata: { ...(isObject(jobTemplate.metadata) ? jobTemplate.metadata : {}), name: chosen.name }, spec: isObject(jobTemplate.spec) ? jobTemplate.spec : {} };
     const simulation = simulateJob(job, read.job, minor);
     simulation.notes.unshift(`CronJob ${chosen.name}: this is what each Job it creates (from spec.jobTemplate) does.`);
-    return { object, simulation, problems: [] };
+    return { object, simulation, subject: job, problems: [] };
   }
   // Without a scenario: the CronJob created a day ago, syncing now, with no Job running.
   const scenarioOfCronJob = read.cronJob ?? { created: Math.floor(nowSeconds) - 86400, now: Math.floor(nowSeconds), activeJobs: 0 };
   const notes = read.cronJob ? [] : ['No scenario: the CronJob was created a day ago, the controller syncs it now, no Job of it is running.'];
   const { name: _name, ...times } = scenarioOfCronJob;
   void _name;
-  return { object, simulation: { kind: 'CronJob', kubernetesVersion: `1.${minor}`, ...simulateCronJob(chosen.object, times, minor), notes }, problems: [] };
+  const from = scenarioSeconds(times.lastScheduleTime ?? times.created);
+  const to = scenarioSeconds(times.now);
+  const unsynced = from !== undefined && to !== undefined && to > from ? { from, to } : undefined;
+  return { object, simulation: { kind: 'CronJob', kubernetesVersion: `1.${minor}`, ...simulateCronJob(chosen.object, times, minor), notes }, subject: chosen.object, ...(unsynced ? { unsynced } : {}), problems: [] };
 }
 
 function readScenario(scenario: ScenarioInput, nowSeconds: number): { job?: JobScenario; cronJob?: CronJobScenario; problems: ScenarioProblem[] } {

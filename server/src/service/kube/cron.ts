@@ -450,7 +450,10 @@ export function nextRun(schedule: SpecSchedule, afterSeconds: number, zone: stri
         added = true;
         t = new ZonedTime(t.seconds, zone);
       }
-      t = t.add(1);
+      // robfig steps one second at a time; only second 0 matches, so the steps before it are skipped at once
+      // (the same time unless an offset change of seconds falls inside that minute: then step as robfig does).
+      const jumped = t.add(60 - t.wall.second);
+      t = jumped.wall.second === 0 ? jumped : t.add(1);
       if (t.wall.second === 0) continue wrap;
     }
     return t.seconds;
