@@ -151,6 +151,24 @@ describe('kubeassist mcp', () => {
     assert.match(bad.content[0].text, /exitCode/);
   });
 
+  it('simulate and explain return the picture as an SVG image with its text alternative only when asked (picture: true)', async () => {
+    const text = readFileSync(join(ROOT, 'examples/job-clean.yaml'), 'utf8');
+    const plain = await call(client, 'simulate', { text, scenario: 'preset:all-fail' });
+    assert.deepEqual(plain.content.map((item) => item.type), ['text']);
+    const drawn = (await call(client, 'simulate', { text, scenario: 'preset:all-fail', picture: true })) as unknown as { content: { type: string; text?: string; data?: string; mimeType?: string }[]; structuredContent: unknown };
+    assert.deepEqual(drawn.content.map((item) => item.type), ['text', 'image', 'text']);
+    assert.deepEqual(drawn.structuredContent, plain.structuredContent);
+    assert.equal(drawn.content[1].mimeType, 'image/svg+xml');
+    const svg = Buffer.from(drawn.content[1].data ?? '', 'base64').toString('utf8');
+    assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    assert.equal((svg.match(/class="ka-bar /g) ?? []).length, (plain.structuredContent as { pods: unknown[] }).pods.length);
+    assert.match(drawn.content[2].text ?? '', /^Job render-frames: timeline: Job render-frames: simulation in Kubernetes 1\.37: 12 Pods in 4 index lanes/);
+    const cron = readFileSync(join(ROOT, 'examples/cronjob-clean.yaml'), 'utf8');
+    const calendar = (await call(client, 'explain', { text: cron, picture: true })) as unknown as { content: { type: string; text?: string }[] };
+    assert.deepEqual(calendar.content.map((item) => item.type), ['text', 'image', 'text']);
+    assert.match(calendar.content[2].text ?? '', /^CronJob nightly-backup: the next runs: CronJob nightly-backup: 7 runs from/);
+  });
+
   it('fix writes a file only when asked (write: true), inside the roots', async () => {
     const folder = scratch();
     const file = join(folder, 'job.yaml');

@@ -10,7 +10,8 @@ import { z } from 'zod';
 import packageJson from '../../../package.json';
 import { allRuleCodes } from '../service/index';
 import { Roots } from './roots';
-import { checkTool, explainTool, fixTool, ruleDocument, rulesTool, simulateTool, MAX_TEXT, toolErrorMessage, warmUp } from './tools';
+import type { Picture } from '../service/index';
+import { checkTool, explainWithPictures, fixTool, ruleDocument, rulesTool, simulateWithPictures, MAX_TEXT, toolErrorMessage, warmUp } from './tools';
 
 const SEVERITY = z.enum(['error', 'warning', 'information', 'hint']);
 const SETTINGS = {
@@ -111,13 +112,14 @@ export function createMcpServer(options: McpOptions): McpServer {
       fileName: z.string().optional(),
       path: z.string().optional().describe('One file inside the granted roots'),
       kubernetesVersion: SETTINGS.kubernetesVersion,
+      picture: PICTURE,
     },
     outputSchema: {
       kubernetesVersion: z.string(),
       objects: z.array(z.object({ file: z.string(), line: z.number(), explanation: z.object({}).passthrough() })),
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
-  }, (input) => answer(() => explainTool(input, roots, nowSeconds())));
+  }, (input) => answerWithPictures(() => explainWithPictures(input, roots, nowSeconds())));
 
   server.registerTool('simulate', {
     title: 'Simulate a Job or CronJob',
@@ -133,10 +135,11 @@ export function createMcpServer(options: McpOptions): McpServer {
       object: z.union([z.string(), z.number()]).optional().describe('The Job or CronJob: its name or its number (default: the first)'),
       scenario: z.union([z.string(), z.object({}).passthrough(), z.array(z.object({}).passthrough())]).optional(),
       kubernetesVersion: SETTINGS.kubernetesVersion,
+      picture: PICTURE,
     },
     outputSchema: z.object({ object: z.object({ kind: z.string(), name: z.string(), line: z.number() }).passthrough().optional() }).passthrough(),
     annotations: { readOnlyHint: true, openWorldHint: false },
-  }, (input) => answer(() => simulateTool(input, roots, nowSeconds())));
+  }, (input) => answerWithPictures(() => simulateWithPictures(input, roots, nowSeconds())));
 
   server.registerTool('rules', {
     title: 'Look up KubeAssist rules',
@@ -173,6 +176,26 @@ function answer<T extends object>(work: () => T): { content: { type: 'text'; tex
   } catch (error) {
     return { content: [{ type: 'text', text: toolErrorMessage(error) }], isError: true };
   }
+}
+
+/** The `picture` input of the tools that draw: the client asks for the pictures as image content. */
+const PICTURE = z.boolean().optional().describe('Also return the picture (SVG, as an image content item) and its text alternative: a Job\'s timeline, a CronJob\'s calendar');
+
+type Content = { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
+
+/** answer(), with each picture asked for after the JSON: the SVG as an image, then what it shows in words. */
+function answerWithPictures<T extends object>(work: () => { output: T; pictures: Picture[] }): { content: Content[]; structuredContent?: Record<string, unknown>; isError?: boolean } {
+  let pictures: Picture[] = [];
+  const result: { content: Content[]; structuredContent?: Record<string, unknown>; isError?: boolean } = answer(() => {
+    const done = work();
+    pictures = done.pictures;
+    return done.output;
+  });
+  for (const picture of pictures) {
+    result.content.push({ type: 'image', data: Buffer.from(picture.svg, 'utf8').toString('base64'), mimeType: 'image/svg+xml' });
+    result.content.push({ type: 'text', text: `${picture.title}: ${picture.text}` });
+  }
+  return result;
 }
 
 /** The roots of `kubeassist mcp [--root DIR]...`: the folders given, else the current folder. */

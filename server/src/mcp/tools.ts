@@ -4,8 +4,8 @@
 import { dirname, join, relative, sep } from 'node:path';
 import type { TextEdit } from 'vscode-languageserver-types';
 import {
-  allRuleCodes, checkedResources, compileGlob, CONFIG_FILE_NAME, DEFAULT_SETTINGS, explainFile, FileModel, firstYamlError, fixText, isIgnored, kustomizeContext, readConfig,
-  simulate, validate, withConfig, WorkspaceIndex, type DocumentContext, type IgnoreGlob, type ObjectExplanation, type ScenarioInput, type Settings,
+  allRuleCodes, checkedResources, compileGlob, CONFIG_FILE_NAME, DEFAULT_SETTINGS, explainFile, explainPictures, FileModel, firstYamlError, fixText, isIgnored, kustomizeContext, readConfig,
+  simulate, simulationPictures, validate, withConfig, WorkspaceIndex, type DocumentContext, type IgnoreGlob, type ObjectExplanation, type Picture, type ScenarioInput, type Settings,
 } from '../service/index';
 import { DEFAULT_MAX_FILE_SIZE, isValidVersion, layerRules, type RuleSetting } from '../service/settings';
 import type { RuleCode } from '../service/types';
@@ -210,9 +210,17 @@ export interface ExplainInput extends ToolSettings {
 
 /** What `kubeassist explain --format json` prints: each object's explanation after the server's defaults. */
 export function explainTool(input: ExplainInput, roots: Roots, nowSeconds: number, base?: DocumentBase): { kubernetesVersion: string; objects: { file: string; line: number; explanation: ObjectExplanation }[] } {
+  return explainWithPictures(input, roots, nowSeconds, base).output;
+}
+
+/** explainTool, and with `picture: true` its pictures (a Job's worst case as a timeline, a CronJob's week as a calendar). */
+export function explainWithPictures(input: ExplainInput & { picture?: boolean }, roots: Roots, nowSeconds: number, base?: DocumentBase): { output: ReturnType<typeof explainTool>; pictures: Picture[] } {
   const source = oneSource(input, roots, base);
-  const objects = explainFile(new FileModel(), source.text, source.settings, { nowSeconds }).map((entry) => ({ file: source.name, line: entry.line + 1, explanation: entry.explanation }));
-  return { kubernetesVersion: source.settings.kubernetesVersion, objects };
+  const model = new FileModel();
+  const placed = explainFile(model, source.text, source.settings, { nowSeconds });
+  const objects = placed.map((entry) => ({ file: source.name, line: entry.line + 1, explanation: entry.explanation }));
+  const pictures = input.picture ? placed.flatMap((entry) => explainPictures(model, source.text, source.settings, entry, nowSeconds)) : [];
+  return { output: { kubernetesVersion: source.settings.kubernetesVersion, objects }, pictures };
 }
 
 export interface SimulateInput extends ExplainInput {
@@ -224,6 +232,11 @@ export interface SimulateInput extends ExplainInput {
 
 /** What `kubeassist simulate --format json` prints: the object and its simulation (README "Simulate"). */
 export function simulateTool(input: SimulateInput, roots: Roots, nowSeconds: number, base?: DocumentBase): Record<string, unknown> {
+  return simulateWithPictures(input, roots, nowSeconds, base).output;
+}
+
+/** simulateTool, and with `picture: true` its picture (a Job's timeline chart, a CronJob's calendar). */
+export function simulateWithPictures(input: SimulateInput & { picture?: boolean }, roots: Roots, nowSeconds: number, base?: DocumentBase): { output: Record<string, unknown>; pictures: Picture[] } {
   const source = oneSource(input, roots, base);
   let scenario: ScenarioInput;
   if (typeof input.scenario === 'string' && !input.scenario.startsWith('preset:')) {
@@ -233,7 +246,7 @@ export function simulateTool(input: SimulateInput, roots: Roots, nowSeconds: num
   } else scenario = (Array.isArray(input.scenario) ? input.scenario : input.scenario === undefined || typeof input.scenario === 'string' ? input.scenario : [input.scenario]) as ScenarioInput;
   const answer = simulate(new FileModel(), source.text, source.settings, { object: input.object === undefined ? undefined : String(input.object) }, scenario, nowSeconds);
   if (!answer.simulation) throw new ToolInputError(answer.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; '));
-  return { object: answer.object, ...answer.simulation };
+  return { output: { object: answer.object, ...answer.simulation }, pictures: input.picture ? simulationPictures(answer, source.settings, nowSeconds) : [] };
 }
 
 /** The one text a tool on one object reads: `text`, or one file `path` inside the roots. */
