@@ -13,19 +13,29 @@ export interface Picture {
   text: string;
 }
 
+/** What turns a report's Markdown into links: its own links, and code spans that name a field of the manifest. */
+export interface LinkOptions {
+  linkHref?: (href: string) => string | undefined;
+  /** The link of a code span (`spec.backoffLimit`), or undefined to leave it plain. */
+  codeLink?: (code: string) => string | undefined;
+}
+
 /** Inline Markdown: `code`, **bold**, *italic*, [text](link) (only `#`, http(s) and command links); everything else escaped. */
-export function inlineHtml(markdown: string, linkHref: (href: string) => string | undefined = safeHref): string {
+export function inlineHtml(markdown: string, links: LinkOptions = {}): string {
+  const linkHref = links.linkHref ?? safeHref;
   let out = '';
   let rest = markdown;
   const pattern = /`([^`]+)`|\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*|\[([^\]]+)\]\(([^)\s]+)\)/;
   for (let match = pattern.exec(rest); match; match = pattern.exec(rest)) {
     out += escapeXml(rest.slice(0, match.index));
-    if (match[1] !== undefined) out += `<code>${escapeXml(match[1])}</code>`;
-    else if (match[2] !== undefined) out += `<strong>${inlineHtml(match[2], linkHref)}</strong>`;
-    else if (match[3] !== undefined) out += `<em>${inlineHtml(match[3], linkHref)}</em>`;
+    if (match[1] !== undefined) {
+      const href = links.codeLink?.(match[1]);
+      out += href ? `<a class="field" href="${escapeXml(href)}"><code>${escapeXml(match[1])}</code></a>` : `<code>${escapeXml(match[1])}</code>`;
+    } else if (match[2] !== undefined) out += `<strong>${inlineHtml(match[2], links)}</strong>`;
+    else if (match[3] !== undefined) out += `<em>${inlineHtml(match[3], links)}</em>`;
     else {
       const href = linkHref(match[5]);
-      out += href ? `<a href="${escapeXml(href)}">${inlineHtml(match[4], linkHref)}</a>` : inlineHtml(match[4], linkHref);
+      out += href ? `<a href="${escapeXml(href)}">${inlineHtml(match[4], { ...links, codeLink: undefined })}</a>` : inlineHtml(match[4], links);
     }
     rest = rest.slice(match.index + match[0].length);
   }
@@ -58,10 +68,10 @@ function tableRow(line: string): string[] {
 }
 
 /** Our reports' Markdown as HTML (block by block; headings get ids for the page's links). */
-export function markdownHtml(markdown: string, linkHref?: (href: string) => string | undefined): string {
+export function markdownHtml(markdown: string, links: LinkOptions = {}): string {
   const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
   const out: string[] = [];
-  const inline = (text: string) => inlineHtml(text, linkHref);
+  const inline = (text: string) => inlineHtml(text, links);
   let i = 0;
   while (i < lines.length) {
     const line = lines[i];
@@ -128,8 +138,8 @@ export function figureHtml(picture: Picture): string {
 }
 
 /** One self-contained page: the report's Markdown rendered, each picture placed after the first heading's quote (the verdict). */
-export function htmlPage(title: string, markdown: string, pictures: readonly Picture[], options: { csp?: string; style?: string } = {}): string {
-  const body = markdownHtml(markdown);
+export function htmlPage(title: string, markdown: string, pictures: readonly Picture[], options: { csp?: string; style?: string; links?: LinkOptions; header?: string } = {}): string {
+  const body = (options.header ?? '') + markdownHtml(markdown, options.links);
   const figures = pictures.map(figureHtml).join('\n');
   const firstQuote = body.indexOf('</blockquote>');
   const content = figures ? (firstQuote >= 0 ? `${body.slice(0, firstQuote + 13)}\n${figures}${body.slice(firstQuote + 13)}` : `${figures}\n${body}`) : body;

@@ -1,0 +1,72 @@
+// Links from a rendered view to the manifest: a field path the report writes in code (`spec.backoffLimit`,
+// `spec.podFailurePolicy.rules[1]`, `backoffLimit: 6`) points at that field of the object the view is about, or at
+// its nearest written parent when the manifest leaves it to a default (document/paths.ts rangeForPath).
+import type { Position } from 'vscode-languageserver-types';
+import type { FileModel } from '../../document/fileModel';
+import { rangeForPath } from '../../document/paths';
+import type { FieldPath, PathSegment } from '../../types';
+
+const PATH = /^(spec|metadata|status)((\.[A-Za-z][A-Za-z0-9_-]*)|(\[\d+\]))+$/;
+const KEY_VALUE = /^([a-z][A-Za-z0-9]*): ?\S/;
+/** Where a bare `key: value` of a report is most likely written, in the order the reports speak of them. */
+const KEY_HOMES: FieldPath[] = [['spec'], ['spec', 'template', 'spec'], ['spec', 'jobTemplate', 'spec'], ['spec', 'jobTemplate', 'spec', 'template', 'spec']];
+
+/** `spec.rules[1].action` -> ['spec', 'rules', 1, 'action']. */
+export function parseFieldPath(text: string): FieldPath | undefined {
+  if (!PATH.test(text)) return undefined;
+  const path: PathSegment[] = [];
+  for (const [, key, index] of text.matchAll(/([A-Za-z][A-Za-z0-9_-]*)|\[(\d+)\]/g)) path.push(index !== undefined ? Number(index) : key);
+  return path;
+}
+
+/**
+ * A resolver for the code spans of the view of the object that starts at `objectLine`: the position of the field a
+ * span names, or undefined (not a field, or no such object). The document is parsed once, for every span.
+ */
+export function fieldLocator(model: FileModel, text: string, objectLine: number): (code: string) => Position | undefined {
+  const placed = model.update(text);
+  let found: { line: number; resolve: (path: FieldPath, exact: boolean) => Position | undefined } | undefined;
+  for (const { slice, doc } of placed) {
+    if (slice.line > objectLine) break;
+    let json: unknown;
+    const tree = () => (json ??= doc.document.toJS({ maxAliasCount: 50 }));
+    for (const resource of doc.resources) {
+      const line = slice.line + doc.lines.positionAt(resource.node.range?.[0] ?? 0).line;
+      if (line > objectLine) continue;
+      if (found && found.line > line) continue;
+      found = {
+        line,
+        resolve: (path, exact) => {
+          const full = [...resource.prefix, ...path];
+          const [start] = rangeForPath(doc.document, resource.node, path, 'key');
+          if (exact && !hasPath(tree(), full)) return undefined;
+          const position = doc.lines.positionAt(start);
+          return { line: slice.line + position.line, character: position.character };
+        },
+      };
+    }
+  }
+  if (!found) return () => undefined;
+  const resolve = found.resolve;
+  return (code) => {
+    const path = parseFieldPath(code);
+    if (path) return resolve(path, false);
+    const keyValue = KEY_VALUE.exec(code);
+    if (!keyValue) return undefined;
+    for (const home of KEY_HOMES) {
+      const position = resolve([...home, keyValue[1]], true);
+      if (position) return position;
+    }
+    return undefined;
+  };
+}
+
+function hasPath(root: unknown, path: FieldPath): boolean {
+  let at = root;
+  for (const step of path) {
+    if (typeof at !== 'object' || at === null) return false;
+    at = (at as Record<string | number, unknown>)[step];
+    if (at === undefined) return false;
+  }
+  return true;
+}
