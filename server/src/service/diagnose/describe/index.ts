@@ -21,6 +21,8 @@ export interface DescribeParse {
 
 /** The most objects read from one text. */
 export const MAX_OBJECTS = 10_000;
+/** The most notes returned (one text of many objects repeats the same few kinds of note). */
+export const MAX_NOTES = 200;
 
 const CRONJOB_KEYS = ['Schedule', 'Concurrency Policy', 'Last Schedule Time', 'Active Jobs', 'Successful Job History Limit', 'Starting Deadline Seconds'];
 const JOB_KEYS = ['Pods Statuses', 'Completion Mode', 'Backoff Limit', 'Completed Indexes', 'Completed At', 'Parallelism', 'Completions', 'Active Deadline Seconds'];
@@ -42,7 +44,8 @@ interface Chunk {
  */
 export function parseDescribe(text: string): DescribeParse | undefined {
   if (typeof text !== 'string' || looksBinary(text)) return undefined;
-  const { lines, notes } = prepare(text);
+  const { lines, notes: general } = prepare(text);
+  const notes: string[] = [];
   const chunks = splitObjects(lines);
   const objects: unknown[] = [];
   const events: unknown[] = [];
@@ -58,13 +61,15 @@ export function parseDescribe(text: string): DescribeParse | undefined {
     notes.push(...read.notes);
   }
   if (!recognised) return undefined;
-  if (chunks.length > MAX_OBJECTS) notes.push(`Only the first ${MAX_OBJECTS} objects of the text were read.`);
+  if (chunks.length > MAX_OBJECTS) general.push(`Only the first ${MAX_OBJECTS} objects of the text were read.`);
   if (relative) {
-    notes.push(
+    general.push(
       'Event times in kubectl describe are ages relative to when it ran (Age 14m, 30s (x2 over 59s)), which the text does not say: each Event keeps its Age in the annotation kubeassist.dev/age (and in seconds, kubeassist.dev/last-seen-seconds-ago and kubeassist.dev/first-seen-seconds-ago); no absolute time was made up.',
     );
   }
-  return { objects: [...objects, ...events], notes: [...new Set(notes)] };
+  const unique = [...new Set([...general, ...notes])];
+  if (unique.length > MAX_NOTES) unique.splice(MAX_NOTES, unique.length - MAX_NOTES, `... and ${unique.length - MAX_NOTES} more notes like these.`);
+  return { objects: [...objects, ...events], notes: unique };
 }
 
 function looksBinary(text: string): boolean {
@@ -223,6 +228,7 @@ function dropEmpty(object: Record<string, unknown>): Record<string, unknown> {
 
 function label(kind: Kind | undefined, roots: Node[], hint?: CommandHint): string {
   const name = roots.find((r) => r.key === 'Name')?.value ?? hint?.name;
-  if (name) return `${kind ?? 'An object'} ${name}`;
+  const namespace = roots.find((r) => r.key === 'Namespace')?.value ?? hint?.namespace;
+  if (name) return `${kind ?? 'An object'} ${namespace ? `${namespace}/` : ''}${name}`;
   return kind ? `A ${kind} (its name is not in the text)` : 'An object (its kind and name are not in the text)';
 }

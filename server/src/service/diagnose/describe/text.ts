@@ -10,7 +10,7 @@ export const MAX_TEXT = 8 * 1024 * 1024;
 /** The most of one line read: kubectl shortens annotation values to 140 characters, messages are short. */
 export const MAX_LINE = 16 * 1024;
 /** The most (non-blank) lines read. */
-export const MAX_LINES = 200_000;
+export const MAX_LINES = 100_000;
 
 export interface Line {
   /** 1-based line number in the input. */
@@ -95,12 +95,14 @@ export function buildTree(lines: readonly Line[]): Node[] {
   const stack: Node[] = [];
   for (const line of lines) {
     const field = splitField(line.text);
-    const value = field?.value ?? '';
+    const value = field === undefined ? '' : field.value;
     const node: Node = {
-      ...line,
+      no: line.no,
+      indent: line.indent,
+      text: line.text,
       key: field?.key,
       value,
-      valueColumn: field && value !== '' ? line.indent + line.text.length - value.length : line.indent,
+      valueColumn: value !== '' ? line.indent + line.text.length - value.length : line.indent,
       children: [],
     };
     while (stack.length > 0 && stack[stack.length - 1].indent >= line.indent) stack.pop();
