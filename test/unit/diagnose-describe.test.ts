@@ -291,6 +291,20 @@ describe('kubectl describe pod and cronjob: the real texts', () => {
     assert.ok(result.notes.includes('Pod default/daily-score-manual-x8qw9-s6vpv: the text has no Events section (it was cut, or kubectl ran with --show-events=false).'));
   });
 
+  it('reads a Succeeded Pod whose container shows OOMKilled with exit code 0, through the reporter\'s [...] elisions', () => {
+    const result = parse(fixture('kubernetes-116042-oomkilled-succeeded.pod.describe.txt'));
+    const pod = first(result, 'Pod');
+    assert.equal(pod.status.phase, 'Succeeded');
+    assert.deepEqual(pod.status.containerStatuses, [
+      { name: 'job', state: { terminated: { reason: 'OOMKilled', exitCode: 0, startedAt: '2023-02-24T11:33:19Z', finishedAt: '2023-02-24T11:37:34Z' } }, ready: false, restartCount: 0 },
+    ]);
+    assert.equal(pod.metadata.ownerReferences, undefined, 'Controlled By was elided: no owner is claimed');
+    assert.deepEqual(result.notes, [
+      'Pod somenamespace/job-2k5bx: the text leaves fields out (a "..." line); only what it shows was read.',
+      'Pod somenamespace/job-2k5bx: the text has no Events section (it was cut, or kubectl ran with --show-events=false).',
+    ]);
+  });
+
   it('reads a three-line Pod fragment (Status Failed, Reason Evicted, Message) into a Pod without a name', () => {
     const result = parse(fixture('evicted-ephemeral-storage.pod.describe.txt'));
     assert.deepEqual(result.objects, [

@@ -83,7 +83,7 @@ function looksBinary(text: string): boolean {
   return control > sample.length / 100;
 }
 
-const ELISION = /^(?:\.{3,}|…)$/;
+const ELISION = /^(?:\.{3,}|…|\[\.{3,}\]|\[…\])$/;
 const FENCE = /^(?:```|~~~)/;
 
 /** Cut the lines into objects: a `Name:` line not deeper than the current object's starts the next one. */
