@@ -58,6 +58,15 @@ describe('hostile input: no crash, no hang, a sentence for what was left out', (
     assert.deepEqual(first(tabbed, 'Job').status, { active: 1, ready: 1, succeeded: 0, failed: 0 });
   });
 
+  it('reads Events rows a paste moved to the left margin as the rows of the last section', () => {
+    const text = fixture('abnormal-end-two-containers.describe.txt');
+    const at = text.indexOf('Events:');
+    const flattened = text.slice(0, at) + text.slice(at).split('\n').map((line) => line.trimStart()).join('\n');
+    const result = parse(flattened);
+    assert.deepEqual(eventsOf(result).map((e) => e.reason), ['SuccessfulCreate', 'SuccessfulCreate', 'SuccessfulCreate', 'BackoffLimitExceeded']);
+    assert.ok(!result.notes.some((n) => n.includes('not a field this reader knows')), result.notes.join('\n'));
+  });
+
   it('reads a 50 MB text only up to its cap, in bounded time, and says so', () => {
     const one = `${fixture('website-job-pi.describe.txt')}\n\n`;
     const text = one.repeat(Math.ceil(50_000_000 / one.length));

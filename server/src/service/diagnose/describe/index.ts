@@ -125,7 +125,13 @@ interface ChunkRead {
 
 function readChunk(chunk: Chunk): ChunkRead | undefined {
   const base = minIndent(chunk.lines);
-  const roots = buildTree(chunk.lines.map((l) => ({ ...l, indent: l.indent - base })));
+  let roots = buildTree(chunk.lines.map((l) => ({ ...l, indent: l.indent - base })));
+  // Events is the last section kubectl prints: rows a paste moved to the left margin are still its rows.
+  const eventsAt = roots.findIndex((r) => r.key === 'Events' && r.value === '' && r.children.length === 0);
+  if (eventsAt >= 0 && eventsAt < roots.length - 1) {
+    roots[eventsAt].children = roots.slice(eventsAt + 1);
+    roots = roots.slice(0, eventsAt + 1);
+  }
   const keys = new Set(roots.map((r) => r.key).filter((k): k is string => k !== undefined));
   const known = [...keys].filter((k) => KNOWN_KEYS.has(k));
   const eventsNode = findEvents(roots);
