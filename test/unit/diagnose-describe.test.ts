@@ -305,6 +305,17 @@ describe('kubectl describe pod and cronjob: the real texts', () => {
     ]);
   });
 
+  it('reads a whole kubectl 1.30+ describe of a Job\'s Pod that succeeded (PodReadyToStartContainers, no trailing spaces)', () => {
+    const result = parse(fixture('helm-post-install-hook-succeeded.pod.describe.txt'));
+    const pod = first(result, 'Pod');
+    assert.equal(pod.status.phase, 'Succeeded');
+    assert.deepEqual(pod.status.containerStatuses[0].state, { terminated: { reason: 'Completed', exitCode: 0, startedAt: '2025-02-26T09:25:31Z', finishedAt: '2025-02-26T09:25:51Z' } });
+    assert.deepEqual(pod.status.conditions.map((c: Obj) => `${c.type}=${c.status}`), ['PodReadyToStartContainers=False', 'Initialized=True', 'Ready=False', 'ContainersReady=False', 'PodScheduled=True']);
+    assert.equal(pod.spec.serviceAccountName, 'default');
+    assert.deepEqual(eventsOf(result).map((e) => e.reason), ['Scheduled', 'Pulling', 'Pulled', 'Created', 'Started']);
+    assert.equal(eventsOf(result)[2].message, 'Successfully pulled image "busybox" in 1.554s (1.554s including waiting). Image size: 4269678 bytes.');
+  });
+
   it('reads a three-line Pod fragment (Status Failed, Reason Evicted, Message) into a Pod without a name', () => {
     const result = parse(fixture('evicted-ephemeral-storage.pod.describe.txt'));
     assert.deepEqual(result.objects, [
