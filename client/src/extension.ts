@@ -8,6 +8,7 @@ import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerO
 import { registerExplain } from './explain';
 import { registerAgentTools } from './languageModelTools';
 import { registerSimulate } from './simulate';
+import { ViewPanels } from './viewPanel';
 import { WORKSPACE_TRUST_NOTIFICATION, type WorkspaceTrustParams } from '../../server/src/lsp/protocol';
 import { SchemaDiagnosticsDecisions } from './redHatYaml';
 import { KubernetesStatusBar, SELECT_VERSION_COMMAND, selectKubernetesVersion } from './statusBar';
@@ -39,13 +40,15 @@ export async function activate(context: ExtensionContext): Promise<void> {
     },
   };
   client = new LanguageClient('kubeassist', 'KubeAssist', serverOptions, clientOptions);
+  const panels = new ViewPanels(() => client);
   const versions: string[] = context.extension.packageJSON.contributes.configuration.properties['kubeassist.kubernetesVersion'].enum;
   context.subscriptions.push(
     decisions,
     commands.registerCommand('kubeassist.showServerLog', () => client?.outputChannel.show(true)),
     commands.registerCommand(SELECT_VERSION_COMMAND, () => selectKubernetesVersion(versions)),
-    registerExplain(() => client),
-    registerSimulate(() => client),
+    panels,
+    registerExplain(panels),
+    registerSimulate(() => client, panels),
     workspace.onDidGrantWorkspaceTrust(() => {
       if (client?.isRunning()) void client.sendNotification(WORKSPACE_TRUST_NOTIFICATION, { trusted: true } satisfies WorkspaceTrustParams);
     }),

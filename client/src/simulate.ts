@@ -1,41 +1,50 @@
-// "Simulate…" in VS Code: a quick pick of the ready scenarios (`kubeassist/scenarioPresets`), then the
-// server's simulation of the object (`kubeassist/simulate`) as a Markdown timeline beside the editor, kept
-// current as the manifest is edited.
-import { commands, Disposable, window, type QuickPickItem } from 'vscode';
+// "Simulate…" in VS Code: a quick pick of the ready scenarios (`kubeassist/scenarioPresets`) or a scenario file,
+// then the server's simulation of the object as a rendered view beside the editor (viewPanel.ts: the timeline
+// chart or the CronJob calendar, the report), kept current as the manifest is edited.
+import { commands, window, workspace, type Disposable, type QuickPickItem } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { SCENARIO_PRESETS_REQUEST, SIMULATE_REQUEST, type ScenarioPresetInfo, type SimulateParams, type SimulateResult } from '../../server/src/lsp/protocol';
-import { MarkdownView, targetOf, type ObjectRef, type ViewQuery } from './markdownView';
+import { SCENARIO_PRESETS_REQUEST, type ScenarioPresetInfo } from '../../server/src/lsp/protocol';
+import { targetOf, type ObjectRef } from './objectRef';
+import type { ViewPanels } from './viewPanel';
 
-export const SIMULATE_SCHEME = 'kubeassist-simulation';
 export const SIMULATE_COMMAND = 'kubeassist.simulate';
 
-interface PresetItem extends QuickPickItem {
-  preset: ScenarioPresetInfo;
+interface ScenarioItem extends QuickPickItem {
+  preset?: ScenarioPresetInfo;
 }
 
-/** The preset and its parameters (`exit-code` asks for the code); the server says which presets there are. */
-async function pickScenario(client: LanguageClient, kind: string | undefined): Promise<string | undefined> {
+/** The largest scenario file read (a scenario is a few dozen lines). */
+const MAX_SCENARIO_BYTES = 1_000_000;
+
+/** A scenario file the user picks: its text, or undefined (cancelled, too large, unreadable: said). */
+async function pickScenarioFile(): Promise<{ scenario: string; label: string } | undefined> {
+  const [file] = (await window.showOpenDialog({ title: 'KubeAssist: a scenario file', canSelectMany: false, filters: { 'Scenario (YAML)': ['yaml', 'yml'] } })) ?? [];
+  if (!file) return undefined;
+  const stat = await workspace.fs.stat(file);
+  if (stat.size > MAX_SCENARIO_BYTES) {
+    void window.showWarningMessage(`KubeAssist: ${file.fsPath} is ${stat.size} bytes; a scenario file is read up to ${MAX_SCENARIO_BYTES}.`);
+    return undefined;
+  }
+  const text = Buffer.from(await workspace.fs.readFile(file)).toString('utf8');
+  return { scenario: text, label: file.path.slice(file.path.lastIndexOf('/') + 1) };
+}
+
+/** The preset and its parameters (`exit-code` asks for the code), or a scenario file; the server says which presets there are. */
+async function pickScenario(client: LanguageClient, kind: string | undefined): Promise<{ scenario: string; label?: string } | undefined> {
   const all = await client.sendRequest<ScenarioPresetInfo[]>(SCENARIO_PRESETS_REQUEST);
   const presets = all.filter((preset) => preset.kind === 'Job' || kind === undefined || kind === 'CronJob');
-  const items: PresetItem[] = presets.map((preset) => ({ label: preset.name, description: preset.description, detail: preset.parameters ? `parameters: ${preset.parameters}` : undefined, preset }));
-  const picked = await window.showQuickPick(items, { title: 'KubeAssist: simulate with which scenario?', placeHolder: 'a ready scenario' });
+  const items: ScenarioItem[] = presets.map((preset) => ({ label: preset.name, description: preset.description, detail: preset.parameters ? `parameters: ${preset.parameters}` : undefined, preset }));
+  items.push({ label: 'Scenario file…', description: 'what the Pods do, as a YAML file (README "Simulate")' });
+  const picked = await window.showQuickPick(items, { title: 'KubeAssist: simulate with which scenario?', placeHolder: 'a ready scenario, or a scenario file' });
   if (!picked) return undefined;
-  if (picked.preset.name !== 'exit-code') return `preset:${picked.preset.name}`;
+  if (!picked.preset) return pickScenarioFile();
+  if (picked.preset.name !== 'exit-code') return { scenario: `preset:${picked.preset.name}` };
   const code = await window.showInputBox({ title: 'Exit code of the failing container', value: '137', validateInput: (value) => (/^\d+$/.test(value) ? undefined : 'a whole number') });
-  return code === undefined ? undefined : `preset:exit-code,code=${code}`;
+  return code === undefined ? undefined : { scenario: `preset:exit-code,code=${code}` };
 }
 
-export function registerSimulate(client: () => LanguageClient | undefined): Disposable {
-  const view = new MarkdownView<ViewQuery>(SIMULATE_SCHEME, async (query) => {
-    const running = client();
-    if (!running) return '# KubeAssist\n\nThe language server is not running.\n';
-    const params: SimulateParams = {
-      textDocument: { uri: query.uri }, ...(query.name ? { object: query.name } : { position: { line: query.line, character: 0 } }), ...(query.scenario ? { scenario: query.scenario } : {}),
-    };
-    const result = await running.sendRequest<SimulateResult | null>(SIMULATE_REQUEST, params);
-    return result?.markdown ?? '# KubeAssist\n\nThe manifest is not open any more.\n';
-  });
-  const command = commands.registerCommand(SIMULATE_COMMAND, async (ref?: ObjectRef) => {
+export function registerSimulate(client: () => LanguageClient | undefined, panels: ViewPanels): Disposable {
+  return commands.registerCommand(SIMULATE_COMMAND, async (ref?: ObjectRef, preset?: string) => {
     const target = targetOf(ref);
     if (!target) {
       void window.showInformationMessage('KubeAssist: open a Job or CronJob manifest to simulate it.');
@@ -43,9 +52,10 @@ export function registerSimulate(client: () => LanguageClient | undefined): Disp
     }
     const running = client();
     if (!running) return;
-    const scenario = await pickScenario(running, target.kind);
-    if (!scenario) return;
-    await view.show({ ...target, scenario }, `${target.name ?? target.kind ?? 'simulation'} (${scenario.replace(/^preset:/, '')})`);
+    // A test (or a keybinding) may name the scenario; a person picks one.
+    const picked = typeof preset === 'string' && preset.startsWith('preset:') ? { scenario: preset } : await pickScenario(running, target.kind);
+    if (!picked) return;
+    await panels.show({ ...target, view: 'simulate', scenario: picked.scenario, ...(picked.label ? { scenarioLabel: picked.label } : {}) });
   });
-  return Disposable.from(view, command);
 }
+

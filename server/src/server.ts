@@ -12,8 +12,9 @@ import { runAgentTool } from './mcp/tools';
 import {
   AGENT_TOOL_REQUEST, DOCUMENT_INFO_REQUEST, EXPLAIN_REQUEST, SCENARIO_PRESETS_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, SIMULATE_REQUEST, WORKSPACE_TRUST_NOTIFICATION,
   type AgentToolParams, type AgentToolResult, type DocumentInfo, type DocumentInfoParams, type ExplainParams, type ExplainResult, type ScenarioPresetInfo,
-  type SchemaDiagnosticsParams, type SimulateParams, type SimulateResult, type WorkspaceTrustParams,
+  type SchemaDiagnosticsParams, type SimulateParams, type SimulateResult, type WorkspaceTrustParams, VIEW_REQUEST, type ViewParams, type ViewResult,
 } from './lsp/protocol';
+import { viewPage } from './lsp/views';
 import { ValidationScheduler } from './lsp/scheduler';
 import { KUSTOMIZATION_WATCHERS, WorkspaceContexts } from './lsp/workspaceContext';
 import { OPEN_FILE_BUDGET, WorkspaceIndexer } from './lsp/workspaceIndex';
@@ -327,6 +328,12 @@ connection.onRequest<SimulateResult | null, void>(SIMULATE_REQUEST, guarded(log,
   const result: SimulateResult = answer.simulation ? { object: answer.object, ...answer.simulation } : { object: answer.object, problems: answer.problems };
   const label = typeof params.scenario === 'string' ? params.scenario : scenario ? 'the given scenario' : 'every Pod succeeds';
   return { ...result, markdown: simulationMarkdown(result, label) };
+}));
+
+connection.onRequest<ViewResult | null, void>(VIEW_REQUEST, guarded(log, 'view', null, (params: ViewParams): ViewResult | null => {
+  const document = documents.get(params?.uri);
+  if (!document || isConfigDocument(document.uri) || !Number.isInteger(params.line)) return null;
+  return viewPage(modelFor(document.uri), document.getText(), settingsFor(document.uri), params, nowSeconds());
 }));
 
 connection.onRequest(SCENARIO_PRESETS_REQUEST, guarded(log, 'scenarioPresets', [], (): ScenarioPresetInfo[] =>

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { viewSteps } from './code-server-views.mjs';
 
 const { chromium } = createRequire(join(process.env.PLAYWRIGHT_MODULES, 'noop.js'))('playwright-core');
 const { CS_URL, WORKSPACE, SHOTS } = process.env;
@@ -292,45 +293,10 @@ try {
     'Problems lists the update warning (code update/job/template-immutable, the image at HEAD and now, line 13)', rows);
   await shot('update-check');
 
-  // 11. Explain: the code lens above the Job opens what it will do as a Markdown document beside the editor,
-  // and the document follows an edit of the manifest.
-  await openFile('job-valid.yaml');
-  const lens = editor.locator('.codelens-decoration a', { hasText: /^Explain$/ }).first();
-  await lens.waitFor({ timeout: 20000 }).catch(() => {});
-  check((await lens.count()) === 1 && (await editor.locator('.codelens-decoration a', { hasText: /^Simulate…$/ }).count()) >= 1, 'code lenses "Explain" and "Simulate…" above the Job');
-  await lens.click();
-  const explanationTab = page.locator('.tabs-container .tab', { hasText: 'job-valid.yaml — Job pi.md' });
-  await explanationTab.waitFor({ timeout: 20000 }).catch(() => {});
-  check((await explanationTab.count()) === 1, 'the explanation opens in a tab of its own ("job-valid.yaml — Job pi.md")');
-  const explanationEditor = page.locator('.editor-group-container:not(.active) .monaco-editor').first();
-  // The text as shown, in order; a long line wraps into several view lines, so they are joined and spaces normalised.
-  const explanationText = async () => {
-    const lines = await explanationEditor.locator('.view-line').evaluateAll((rows) =>
-      rows.map((r) => ({ top: parseFloat(r.style.top), text: r.textContent.replace(/\u00a0/g, ' ') })));
-    return lines.sort((a, b) => a.top - b.top).map((l) => l.text).join('').replace(/\s+/g, ' ');
-  };
-  const shows = async (wanted) => {
-    for (let i = 0; i < 100; i++) {
-      const text = await explanationText();
-      if (text.includes(wanted)) return text;
-      await page.waitForTimeout(200);
-    }
-    return explanationText();
-  };
-  const summary = 'Runs 1 Pod to success; fails after 5 failed Pods; deleted 3600 s (1 h) after it finishes.';
-  let explained = await shows(summary);
-  note(`explanation: ${explained.slice(0, 300)}`);
-  check(explained.includes('## Job `pi`') && explained.includes(summary), 'beside the editor: "## Job `pi`" and what it will do ("fails after 5 failed Pods")', explained.slice(0, 400));
-  await shot('explain');
-  await clickOnText('backoffLimit');
-  await page.keyboard.press('End');
-  await page.keyboard.press('Backspace');
-  await page.keyboard.type('2');
-  explained = await shows('fails after 3 failed Pods');
-  check(explained.includes('fails after 3 failed Pods'), 'the explanation follows the edit (`backoffLimit: 2`: "fails after 3 failed Pods")', explained.slice(0, 400));
-  await page.keyboard.press('Control+Z');
+  // 11.-13. The rendered views: Explain, Simulate… and the CronJob calendar, light and dark (code-server-views.mjs).
+  await viewSteps({ page, editor, check, note, shot, openFile, clickOnText, settingsFile });
 
-  // 12. Relations between objects: the workspace index sees the chart's ConfigMap; the hook Job that reads it gets
+  // 14. Relations between objects: the workspace index sees the chart's ConfigMap; the hook Job that reads it gets
   // a warning on the reference, with the ConfigMap as related information, and F12 goes to the ConfigMap.
   await page.keyboard.press('Control+P');
   await page.locator('.quick-input-widget input').waitFor();

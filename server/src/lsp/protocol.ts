@@ -123,3 +123,33 @@ export const WORKSPACE_TRUST_NOTIFICATION = 'kubeassist/workspaceTrust';
 export interface WorkspaceTrustParams {
   trusted: boolean;
 }
+
+/**
+ * Client -> server: a rendered view of one object for the VS Code client's panel (README "Rendered views"): the
+ * explanation, a simulation or a diagnosis as one HTML page with its pictures, whose field names link to the
+ * manifest (`command:kubeassist.revealField`). Null when the document is not open.
+ */
+export const VIEW_REQUEST = 'kubeassist/view';
+export type ViewKind = 'explain' | 'simulate' | 'diagnose';
+export interface ViewParams {
+  uri: string;
+  view: ViewKind;
+  /** The object: the zero-based line of (or inside) it, and its kind and name when known (as the code lens gives them). */
+  line: number;
+  kind?: string;
+  name?: string;
+  /** simulate: a preset (`preset:NAME,...`), or a scenario file's text (YAML). */
+  scenario?: string;
+  /** The viewer's IANA time zone: a CronJob's runs are also said in it. */
+  viewerZone?: string;
+}
+export interface ViewResult {
+  title: string;
+  /** A whole page that loads nothing (no script, nothing remote): set it as the webview's HTML. */
+  html: string;
+  /** The text alternatives of its pictures, in order (what a screen reader or an agent reads). */
+  pictures: { id: string; title: string; text: string }[];
+}
+
+/** The command a view's field link runs: reveal [uri, line, character] in the manifest's editor. */
+export const REVEAL_FIELD_COMMAND = 'kubeassist.revealField';

@@ -42,6 +42,7 @@ export { WorkspaceIndex, type IndexSnapshot } from './relations/workspaceIndex';
 export { relationDefinition, relationHover, relationReferences, type RelationInput } from './features/relations';
 export { calendarPicture, explainPictures, simulationPictures, stackedSvg } from './features/views/pictures';
 export { htmlPage, markdownHtml, type Picture } from './features/views/html';
+export { fieldLocator } from './features/views/links';
 export { timelineChart, type TimelineInput } from './features/views/timeline';
 export { timelineOfDiagnosis, timelineOfSimulation } from './features/views/timelineSources';
 

@@ -1,0 +1,73 @@
+// `kubeassist/view`: a rendered view of one object for the VS Code client's panel. The same Markdown and pictures
+// as `--format html` (service/features/views), with the field names linked to the manifest and, at the top, the
+// view's own controls (Explain, Simulate…) as command links: the page needs no script.
+import {
+  explainFile, explainPictures, explanationMarkdown, fieldLocator, FileModel, htmlPage, simulate, simulationMarkdown, simulationPictures, type Picture,
+  type ScenarioInput, type Settings,
+} from '../service/index';
+import type { KindName } from '../service/types';
+import { scenarioOfText } from '../cli/simulate';
+import { REVEAL_FIELD_COMMAND, type ViewParams, type ViewResult } from './protocol';
+
+/** The page's policy: nothing loads, nothing runs; the webview's command links work without a script. */
+const WEBVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'none'";
+
+const HEADER_STYLE = `
+nav.ka-controls { display: flex; gap: 1em; align-items: center; padding: 0.4em 0; border-bottom: 1px solid var(--vscode-panel-border, #8884); }
+nav.ka-controls a { text-decoration: none; padding: 0.15em 0.6em; border-radius: 3px; border: 1px solid var(--vscode-button-border, transparent);
+  background: var(--vscode-button-secondaryBackground, #8882); color: var(--vscode-button-secondaryForeground, inherit); }
+nav.ka-controls a:focus-visible { outline: 2px solid var(--vscode-focusBorder, Highlight); }
+a.field { text-decoration: none; } a.field:hover code, a.field:focus code { text-decoration: underline; }
+`;
+
+function commandLink(command: string, args: unknown[]): string {
+  return `command:${command}?${encodeURIComponent(JSON.stringify(args))}`;
+}
+
+function header(params: ViewParams, name: string | undefined): string {
+  const ref = { uri: params.uri, line: params.line, ...(params.kind ? { kind: params.kind } : {}), ...(name ? { name } : {}) };
+  const links: string[] = [];
+  if (params.view !== 'explain') links.push(`<a href="${commandLink('kubeassist.explain', [ref])}">Explain</a>`);
+  if (params.kind !== 'CSIDriver') links.push(`<a href="${commandLink('kubeassist.simulate', [ref])}" title="Pick a ready scenario or a scenario file">Simulate…</a>`);
+  return `<nav class="ka-controls" aria-label="KubeAssist">${links.join('')}</nav>\n`;
+}
+
+function readScenario(scenario: string | undefined): { scenario: ScenarioInput; problem?: string } {
+  if (scenario === undefined || scenario.startsWith('preset:')) return { scenario };
+  return scenarioOfText(scenario, 'the scenario file');
+}
+
+/** The page of one view, or null when the object is not there. */
+export function viewPage(model: FileModel, text: string, settings: Settings, params: ViewParams, nowSeconds: number): ViewResult {
+  const file = decodeURIComponent(params.uri.slice(params.uri.lastIndexOf('/') + 1));
+  const locate = fieldLocator(model, text, params.line);
+  const codeLink = (code: string) => {
+    const at = locate(code);
+    return at ? commandLink(REVEAL_FIELD_COMMAND, [params.uri, at.line, at.character]) : undefined;
+  };
+  let title: string;
+  let markdown: string;
+  let pictures: Picture[] = [];
+  if (params.view === 'simulate') {
+    const read = readScenario(params.scenario);
+    const label = params.scenario?.startsWith('preset:') ? params.scenario : params.scenario ? 'the scenario file' : 'every Pod succeeds';
+    if (read.problem) {
+      title = `${file}: simulation`;
+      markdown = `# Simulation\n\nNot simulated: ${read.problem}\n`;
+    } else {
+      const answer = simulate(model, text, settings, { position: { line: params.line, character: 0 }, ...(params.name ? { object: params.name } : {}) }, read.scenario, nowSeconds);
+      const view = answer.simulation ? { object: answer.object, ...answer.simulation } : { object: answer.object, problems: answer.problems };
+      title = `${answer.object?.name ?? file} (${label.replace(/^preset:/, '')})`;
+      markdown = simulationMarkdown(view, label);
+      pictures = simulationPictures(answer, settings, nowSeconds, params.viewerZone);
+    }
+  } else {
+    const target = { line: params.line, ...(params.kind ? { kind: params.kind as KindName } : {}), ...(params.name ? { name: params.name } : {}) };
+    const [placed] = explainFile(model, text, settings, { nowSeconds }, target);
+    title = placed ? `${placed.explanation.kind} ${placed.explanation.name ?? ''}`.trim() : file;
+    markdown = placed ? explanationMarkdown(placed, file) : `# ${file}\n\nNo Job, CronJob, CSIDriver, JobSet or training runtime here (a Helm template is not explained: its actions decide the values).\n`;
+    if (placed) pictures = explainPictures(model, text, settings, placed, nowSeconds, params.viewerZone);
+  }
+  const html = htmlPage(`KubeAssist: ${title}`, markdown, pictures, { csp: WEBVIEW_CSP, style: HEADER_STYLE, links: { codeLink }, header: header(params, params.name) });
+  return { title, html, pictures: pictures.map(({ id, title: pictureTitle, text: words }) => ({ id, title: pictureTitle, text: words })) };
+}
