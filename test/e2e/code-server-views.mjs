@@ -11,6 +11,11 @@ export async function viewSteps({ page, editor, check, note, shot, openFile, cli
     writeFileSync(settingsFile, JSON.stringify({ ...settings, 'workbench.colorTheme': theme }, null, 2));
     await page.waitForFunction((dark) => document.body.classList.contains(dark ? 'vs-dark' : 'vs') || document.querySelector('.monaco-workbench')?.classList.contains(dark ? 'vs-dark' : 'vs'), /Dark/.test(theme), { timeout: 15000 }).catch(() => {});
   };
+  /** The panel's box on the page: the README's crop of a view. */
+  const panelBox = async () => {
+    const box = await page.locator('iframe.webview.ready').last().boundingBox().catch(() => null);
+    return box ? { x: box.x, y: box.y, width: Math.min(box.width, 1280 - box.x), height: Math.min(box.height, 800 - box.y) } : undefined;
+  };
   /** The body of the newest webview (code-server nests the page in two frames). */
   const view = () => page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame').locator('body');
   const viewShows = async (wanted, timeout = 20000) => {
@@ -41,7 +46,7 @@ export async function viewSteps({ page, editor, check, note, shot, openFile, cli
   check(/Job\s*pi/.test(heading ?? ''), 'the object is a rendered heading (h2)', heading);
   const bars = await view().locator('figure svg rect.ka-bar').count();
   check(bars === 5, 'the picture: if every Pod fails at once, 5 bars (backoffLimit 4) in the timeline chart', bars);
-  await shot('explain-view-light');
+  await shot('explain-view-light', await panelBox());
 
   await clickOnText('backoffLimit');
   await page.keyboard.press('End');
@@ -76,7 +81,7 @@ export async function viewSteps({ page, editor, check, note, shot, openFile, cli
   check(failedBars === 5 && gaps === 4, 'the simulation chart: 5 failed Pods, 4 back-off gaps between them', { failedBars, gaps });
   await setTheme('Default Dark Modern');
   await page.waitForTimeout(500);
-  await shot('simulate-view-dark');
+  await shot('simulate-view-dark', await panelBox());
 
   // 13. The CronJob calendar: Explain on a CronJob draws its runs over the next week.
   await openFile('cronjob-pod-failure-policy.yaml');
@@ -89,5 +94,5 @@ export async function viewSteps({ page, editor, check, note, shot, openFile, cli
   await shot('calendar-view-dark');
   await setTheme('Default Light Modern');
   await page.waitForTimeout(500);
-  await shot('calendar-view-light');
+  await shot('calendar-view-light', await panelBox());
 }
