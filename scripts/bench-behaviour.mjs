@@ -15,7 +15,7 @@ const job = (spec, restartPolicy = 'Never') => ({
 });
 
 /** Each case runs 1,000 Pods (or stops at its end). */
-const CASES = [
+export const CASES = [
   ['1,000 Pods at once, all succeed', job({ completions: 1000, parallelism: 1000 }), { pods: [], then: { exitCode: 0, runFor: 10 } }],
   ['1,000 Pods, 100 at a time, every 10th fails once', job({ completions: 900, parallelism: 100, backoffLimit: 1000 }),
     { pods: Array.from({ length: 1000 }, (_, i) => ({ exitCode: i % 10 === 9 ? 1 : 0, runFor: 30 + (i % 7) })) }],

@@ -8,7 +8,7 @@ import { parseScenarios, type CronJobScenario, type JobScenario, type ScenarioPr
 import { toServerJson } from '../document/kubectlYaml';
 import type { FileModel } from '../document/fileModel';
 import { isObject } from '../kube/defaults';
-import { classify } from '../kube/resources';
+import { classify, mayNameOurKinds } from '../kube/resources';
 import { minorOf, type Settings } from '../settings';
 import type { Json, JsonObject, KindName } from '../types';
 
@@ -50,33 +50,35 @@ interface Candidate {
   kind: KindName;
   name: string;
   line: number;
-  object: JsonObject;
+  /** The JSON the API server would read, made only for the object picked (a file may hold a thousand). */
+  read: () => JsonObject | undefined;
   templated: boolean;
 }
 
-/** The Jobs and CronJobs of a file, in order, with the JSON the API server would read. */
+/** The Jobs and CronJobs of a file, in order, from the documents' summaries (no parse of the others). */
 function candidates(model: FileModel, text: string, maxFileSize: number): Candidate[] {
   const found: Candidate[] = [];
   for (const { slice, doc } of model.update(text)) {
     if (slice.offset + slice.text.length > maxFileSize) break;
-    for (const resource of doc.resources) {
-      const classification = classify(resource.apiVersion, resource.kind);
-      if (classification.status !== 'checked' || (classification.kind !== 'Job' && classification.kind !== 'CronJob')) continue;
-      let object: Json;
-      try {
-        object = toServerJson(doc.document, resource.node);
-      } catch {
-        continue;
-      }
-      if (!isObject(object)) continue;
-      const metadata = isObject(object.metadata) ? object.metadata : {};
-      const name = typeof metadata.name === 'string' ? metadata.name : typeof metadata.generateName === 'string' ? metadata.generateName : classification.kind.toLowerCase();
-      const range = resource.node.range ?? [0, 0, 0];
+    if (!mayNameOurKinds(doc.text)) continue;
+    doc.resourceSummaries.forEach((summary, index) => {
+      const classification = classify(summary.apiVersion, summary.kind);
+      if (classification.status !== 'checked' || (classification.kind !== 'Job' && classification.kind !== 'CronJob')) return;
+      const name = summary.name ?? summary.generateName ?? classification.kind.toLowerCase();
       found.push({
-        kind: classification.kind, name, object, templated: doc.template !== undefined,
-        line: slice.line + doc.lines.positionAt(range[0]).line,
+        kind: classification.kind, name, templated: doc.template !== undefined,
+        line: slice.line + doc.lines.positionAt(summary.offset).line,
+        read: () => {
+          const resource = doc.resources[index];
+          try {
+            const object = resource && toServerJson(doc.document, resource.node);
+            return isObject(object) ? object : undefined;
+          } catch {
+            return undefined;
+          }
+        },
       });
-    }
+    });
   }
   return found;
 }
@@ -109,13 +111,15 @@ export function simulate(model: FileModel, text: string, settings: Settings, tar
   if (chosen.templated) return { object, problems: [{ path: 'object', message: `${chosen.kind} ${chosen.name} is a Helm template: render it first (helm template) and simulate what it prints` }] };
   const read = readScenario(scenario, nowSeconds);
   if (read.problems.length) return { object, problems: read.problems };
+  const subject = chosen.read();
+  if (!subject) return { object, problems: [{ path: 'object', message: `${chosen.kind} ${chosen.name} cannot be read as the API server would (too many aliases)` }] };
   const minor = minorOf(settings.kubernetesVersion);
   if (chosen.kind === 'Job') {
-    return { object, simulation: simulateJob(chosen.object, read.job ?? { pods: [] }, minor), subject: chosen.object, problems: [] };
+    return { object, simulation: simulateJob(subject, read.job ?? { pods: [] }, minor), subject, problems: [] };
   }
   if (read.job) {
     // A Job scenario on a CronJob: what each Job it creates does.
-    const spec = isObject(chosen.object.spec) ? chosen.object.spec : {};
+    const spec = isObject(subject.spec) ? subject.spec : {};
     const jobTemplate = isObject(spec.jobTemplate) ? spec.jobTemplate : {};
     const job: JsonObject = { apiVersion: 'batch/v1', kind: 'Job', metadata: { ...(isObject(jobTemplate.metadata) ? jobTemplate.metadata : {}), name: chosen.name }, spec: isObject(jobTemplate.spec) ? jobTemplate.spec : {} };
     const simulation = simulateJob(job, read.job, minor);
@@ -130,7 +134,7 @@ export function simulate(model: FileModel, text: string, settings: Settings, tar
   const from = scenarioSeconds(times.lastScheduleTime ?? times.created);
   const to = scenarioSeconds(times.now);
   const unsynced = from !== undefined && to !== undefined && to > from ? { from, to } : undefined;
-  return { object, simulation: { kind: 'CronJob', kubernetesVersion: `1.${minor}`, ...simulateCronJob(chosen.object, times, minor), notes }, subject: chosen.object, ...(unsynced ? { unsynced } : {}), problems: [] };
+  return { object, simulation: { kind: 'CronJob', kubernetesVersion: `1.${minor}`, ...simulateCronJob(subject, times, minor), notes }, subject, ...(unsynced ? { unsynced } : {}), problems: [] };
 }
 
 function readScenario(scenario: ScenarioInput, nowSeconds: number): { job?: JobScenario; cronJob?: CronJobScenario; problems: ScenarioProblem[] } {

@@ -24,27 +24,25 @@ export function parseFieldPath(text: string): FieldPath | undefined {
  * span names, or undefined (not a field, or no such object). The document is parsed once, for every span.
  */
 export function fieldLocator(model: FileModel, text: string, objectLine: number): (code: string) => Position | undefined {
-  const placed = model.update(text);
   let found: { line: number; resolve: (path: FieldPath, exact: boolean) => Position | undefined } | undefined;
-  for (const { slice, doc } of placed) {
+  // The object is found from the documents' summaries; only its own document is parsed.
+  for (const { slice, doc } of model.update(text)) {
     if (slice.line > objectLine) break;
-    let json: unknown;
-    const tree = () => (json ??= doc.document.toJS({ maxAliasCount: 50 }));
-    for (const resource of doc.resources) {
-      const line = slice.line + doc.lines.positionAt(resource.node.range?.[0] ?? 0).line;
-      if (line > objectLine) continue;
-      if (found && found.line > line) continue;
+    doc.resourceSummaries.forEach((summary, index) => {
+      const line = slice.line + doc.lines.positionAt(summary.offset).line;
+      if (line > objectLine || (found && found.line > line)) return;
       found = {
         line,
         resolve: (path, exact) => {
-          const full = [...resource.prefix, ...path];
+          const resource = doc.resources[index];
+          if (!resource) return undefined;
           const [start] = rangeForPath(doc.document, resource.node, path, 'key');
-          if (exact && !hasPath(tree(), full)) return undefined;
+          if (exact && !hasPath(doc.document.toJS({ maxAliasCount: 50 }), [...resource.prefix, ...path])) return undefined;
           const position = doc.lines.positionAt(start);
           return { line: slice.line + position.line, character: position.character };
         },
       };
-    }
+    });
   }
   if (!found) return () => undefined;
   const resolve = found.resolve;
