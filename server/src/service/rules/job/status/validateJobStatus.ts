@@ -88,12 +88,20 @@ export function validateJobStatus(view: JobStatusView): Finding[] {
 
 function counters(view: JobStatusView, options: StatusValidationOptions): StatusProblem[] {
   const fields = ['active', 'succeeded', 'failed', 'ready', ...(options.terminatingChecked ? ['terminating'] as const : [])] as const;
-  return fields.flatMap((field) => {
+  const problems = fields.flatMap((field) => {
     const value = counter(view, field);
     if (value === undefined || value >= 0) return [];
     const line = serverError(`status.${field}`, 'Invalid value', value, 'must be greater than or equal to 0');
     return [finding(view, STATUS_CODES.negativeCounter, [field], `\`status.${field}\` is ${value}; a count of Pods is never negative`, line)];
   });
+  const ready = counter(view, 'ready');
+  const active = counter(view, 'active');
+  // Guards what the built-in controller before 1.32 wrote for a moment (kubernetes#125185): an error only for an external controller.
+  if (options.rejectMoreReadyThanActivePods && view.external && ready !== undefined && active !== undefined && ready > active) {
+    problems.push(finding(view, STATUS_CODES.moreReadyThanActive, ['ready'], `\`ready\` (${ready}) is above \`active\` (${active}); ready Pods are counted among the active ones`,
+      serverError('status.ready', 'Invalid value', ready, 'cannot set more ready pods than active')));
+  }
+  return problems;
 }
 
 function uncountedPods(view: JobStatusView): StatusProblem[] {
