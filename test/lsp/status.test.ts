@@ -193,7 +193,7 @@ describe('the status of an exported Job over LSP', () => {
     assert.deepEqual(found.map((d) => [d.code, d.severity, d.range]), [
       ['job/status-inconsistent/terminal-without-interim', 3, rangeOnLine(old, '    type: Failed', 'Failed')],
     ]);
-    assert.match(found[0].message, /^`Failed` without `FailureTarget`: the built-in Job controller of Kubernetes 1\.37 first adds `FailureTarget`/);
+    assert.match(found[0].message as string, /^`Failed` without `FailureTarget`: the built-in Job controller of Kubernetes 1\.37 first adds `FailureTarget`/);
     // In the release it was written by, nothing to say.
     await server.changeSettings({ kubernetesVersion: '1.30' });
     try {

@@ -381,8 +381,25 @@ test('a finished Job still counting an active Pod: refused from 1.32, informatio
   assert.deepEqual(summary(check(yaml, 30)), ['job/status-inconsistent/finished-with-pods @ status.active']);
 });
 
-test('wrong types and unparsable times are left to the schema: no crash, no status finding on them', () => {
+test('wrong types are left to the schema: no crash; a time that is not RFC 3339 is said, and no time rule reads it', () => {
   const yaml = observed(`startTime: yesterday\ncompletionTime: "not a time"\nactive: many\nconditions: oops\nuncountedTerminatedPods: [1]`);
   assert.doesNotThrow(() => check(yaml, 37));
-  assert.deepEqual(refusals(yaml), [`${S}/completion-time-not-complete @ status.completionTime`]);
+  const findings = check(yaml, 37);
+  assert.deepEqual(summary(findings), [`${S}/time-not-rfc3339 @ status.startTime`, `${S}/time-not-rfc3339 @ status.completionTime`, `${S}/completion-time-not-complete @ status.completionTime`]);
+  assert.equal(findings[0].message, '`status.startTime` is `yesterday`, not an RFC 3339 time such as `2026-03-02T10:00:00Z`; the API server cannot decode a Job with it, and this status tells nothing reliable of when it happened.');
+});
+
+test('a condition time that is not RFC 3339 is said at the condition\'s field', () => {
+  const yaml = observed(`startTime: "${NOW}"\nconditions:\n- type: Suspended\n  status: "False"\n  lastTransitionTime: "2026-03-02 10:00"`);
+  assert.deepEqual(summary(check(yaml, 37)), [`${S}/time-not-rfc3339 @ status.conditions[0].lastTransitionTime`]);
+});
+
+test('before 1.32 the errors of every release are not repeated as information', () => {
+  const yaml = observed(`active: -1\nuncountedTerminatedPods:\n  failed: ["", a, a]\nstartTime: soon`);
+  assert.deepEqual(summary(check(yaml, 28)), [
+    `${S}/time-not-rfc3339 @ status.startTime`,
+    `${S}/negative-counter @ status.active`,
+    `${S}/uncounted-pod-uid @ status.uncountedTerminatedPods.failed[0]`,
+    `${S}/uncounted-pod-uid @ status.uncountedTerminatedPods.failed[2]`,
+  ]);
 });

@@ -145,8 +145,14 @@ function invariants(view: JobStatusView, options: StatusValidationOptions): Find
   const full: StatusValidationOptions = { ...later, allowForSuccessCriteriaMetInExtendedScope: options.allowForSuccessCriteriaMetInExtendedScope, successCriteriaMetChecks: false, terminatingChecked: false };
     // What the built-in controller of older releases wrote is said above, or is no sign at all before 1.31.
   const legacy = new Set<string>([STATUS_CODES.finishedWithActive.code, STATUS_CODES.finishedWithTerminating.code, STATUS_CODES.moreReadyThanActive.code, STATUS_CODES.failedWithoutFailureTarget.code, STATUS_CODES.completeWithoutSuccessCriteriaMet.code]);
+  // Only the checks JobManagedBy turns on: the others (counters, UIDs, times, SuccessCriteriaMet) are errors in every release.
+  const gated = new Set<string>([
+    STATUS_CODES.completeAndFailed, STATUS_CODES.completeAndFailureTarget, STATUS_CODES.completionTimeNotComplete, STATUS_CODES.completeWithoutCompletionTime,
+    STATUS_CODES.completionBeforeStart, STATUS_CODES.finishedWithoutStartTime, STATUS_CODES.finishedWithUncounted, STATUS_CODES.completedIndexesInvalid,
+    STATUS_CODES.failedIndexesInvalid, STATUS_CODES.completedIndexesNotIndexed, STATUS_CODES.failedIndexesWithoutPerIndexLimit, STATUS_CODES.failedIndexesOverlap,
+  ].map((rule) => rule.code));
   return statusProblems(view, full)
-    .filter((problem) => !legacy.has(problem.rule.code))
+    .filter((problem) => gated.has(problem.rule.code) && !legacy.has(problem.rule.code))
     .filter((problem) => !(problem.rule === STATUS_CODES.completedIndexesInvalid || problem.rule === STATUS_CODES.failedIndexesInvalid) || !/too large index/.test(problem.serverLine))
     .map((problem) => info(view, INCONSISTENT_CODES.invariant, problem.path, `${problem.what}. ${NOT_BUILT_IN} 1.${view.minor} never writes this; the API server of 1.${view.minor} still accepts it in a status update (from 1.32, with JobManagedBy, it answers \`${problem.serverLine}\`).`));
 }

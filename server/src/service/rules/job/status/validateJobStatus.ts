@@ -45,6 +45,7 @@ export const STATUS_CODES = {
   failedIndexesWithoutPerIndexLimit: code('failed-indexes-without-backoff-limit-per-index', '`failedIndexes` on a Job without `backoffLimitPerIndex` (refused from 1.32, JobManagedBy)', DOCS.backoffLimitPerIndex),
   failedIndexesOverlap: code('failed-indexes-overlap', 'An index both in `failedIndexes` and `completedIndexes` (refused from 1.32, JobManagedBy)', DOCS.backoffLimitPerIndex),
   successCriteriaMetConflict: code('success-criteria-met-conflict', '`SuccessCriteriaMet` together with `Failed` or `FailureTarget` (from 1.30)', DOCS.successPolicy),
+  timeNotRfc3339: { code: 'job/status/time-not-rfc3339', severity: 'error', title: 'A status time (`startTime`, `completionTime`, a condition\'s `lastProbeTime` / `lastTransitionTime`) that is not an RFC 3339 time: the object cannot be decoded', mirrors: 'metav1.Time.UnmarshalJSON', href: STATUS_DOCS },
   successCriteriaMetNotAllowed: code('success-criteria-met-not-allowed', '`SuccessCriteriaMet` on a Job without a success policy or not Indexed (1.30 only: later releases write it for every Job)', DOCS.successPolicy),
 } satisfies Record<string, RuleCode>;
 
@@ -76,14 +77,13 @@ const conditionAt = (condition: ConditionEntry) => ['conditions', condition.inde
 
 /** The refusals of validateJobStatus under the given options (by default the release's, from nothing). */
 export function statusProblems(view: JobStatusView, options: StatusValidationOptions = statusValidationOptions(view.minor)): StatusProblem[] {
-  return [...counters(view, options), ...uncountedPods(view), ...conditions(view, options), ...finished(view, options), ...indexes(view, options), ...successCriteriaMet(view, options)];
+  return [...times(view), ...counters(view, options), ...uncountedPods(view), ...conditions(view, options), ...finished(view, options), ...indexes(view, options), ...successCriteriaMet(view, options)];
 }
 
 export function validateJobStatus(view: JobStatusView): Finding[] {
-  return statusProblems(view).map((problem) => ({
-    ...report(problem.rule, view.at(...problem.path), refused(view, problem.what, problem.serverLine)),
-    serverMessage: problem.serverLine,
-  }));
+  return statusProblems(view).map((problem) => (problem.serverLine
+    ? { ...report(problem.rule, view.at(...problem.path), refused(view, problem.what, problem.serverLine)), serverMessage: problem.serverLine }
+    : report(problem.rule, view.at(...problem.path), `${problem.what}.`)));
 }
 
 function counters(view: JobStatusView, options: StatusValidationOptions): StatusProblem[] {
@@ -102,6 +102,21 @@ function counters(view: JobStatusView, options: StatusValidationOptions): Status
       serverError('status.ready', 'Invalid value', ready, 'cannot set more ready pods than active')));
   }
   return problems;
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** metav1.Time.UnmarshalJSON: time.Parse(time.RFC3339, ...); a time that does not parse fails the whole object's decoding. */
+function times(view: JobStatusView): StatusProblem[] {
+  const paths: (string | number)[][] = [['startTime'], ['completionTime']];
+  for (const condition of view.conditions) paths.push(['conditions', condition.index, 'lastProbeTime'], ['conditions', condition.index, 'lastTransitionTime']);
+  return paths.flatMap((path) => {
+    let value: unknown = view.status;
+    for (const segment of path) value = Array.isArray(value) ? value[segment as number] : (value as Record<string, unknown> | undefined)?.[segment];
+    if (typeof value !== 'string' || RFC3339.test(value) && !Number.isNaN(Date.parse(value))) return [];
+    const printed = `status.${path.map((segment) => (typeof segment === 'number' ? `[${segment}]` : segment)).join('.').replace(/\.\[/g, '[')}`;
+    return [{ rule: STATUS_CODES.timeNotRfc3339, path, what: `\`${printed}\` is \`${value}\`, not an RFC 3339 time such as \`2026-03-02T10:00:00Z\`; the API server cannot decode a Job with it, and this status tells nothing reliable of when it happened`, serverLine: '' }];
+  });
 }
 
 function uncountedPods(view: JobStatusView): StatusProblem[] {
