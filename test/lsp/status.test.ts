@@ -248,6 +248,12 @@ describe('the status of an exported Job over LSP', () => {
     assert.deepEqual(reason?.range, rangeOf(FAILED, 'BackoffLimitExceeded'));
   });
 
+  it('a CronJob\'s status is never refused (cronJobStatusStrategy.ValidateUpdate returns no error): no finding under status', async () => {
+    const odd = CRONJOB.replace('lastSuccessfulTime: "2026-03-01T02:03:12Z"', 'lastSuccessfulTime: "2026-03-09T02:03:12Z"');
+    const { diagnostics } = await open(odd);
+    assert.deepEqual(diagnostics.filter((d) => String((d.data as { path?: string } | undefined)?.path ?? '').startsWith('status')), []);
+  });
+
   it('hovers on a CronJob\'s status: its running Jobs, the last schedule and success', async () => {
     assert.equal(parts(await hoverAt(CRONJOB, '  active:'))[0],
       '**This CronJob:** 1 Job of this CronJob is running: `nightly-29540160`. With `concurrencyPolicy: Forbid` no new run starts while one runs.');

@@ -3,7 +3,7 @@
 // jobControllerStatus: what the built-in Job controller of that release would not have written (information).
 // A CronJob's status has no such checks: cronJobStatusStrategy.ValidateUpdate (pkg/registry/batch/cronjob/strategy.go)
 // returns no error in any release.
-import type { Rule } from '../../../types';
+import type { Finding, Rule, RuleContext } from '../../../types';
 import { INCONSISTENT_CODES, jobControllerStatus } from './jobControllerStatus';
 import { jobStatusView } from './jobStatus';
 import { STATUS_CODES, validateJobStatus } from './validateJobStatus';
@@ -29,3 +29,11 @@ export const jobControllerStatusRule: Rule = {
 };
 
 export const jobStatusRules: readonly Rule[] = [validateJobStatusRule, jobControllerStatusRule];
+
+/**
+ * Every status finding of one Job (errors and information), for a caller outside the engine's rule loop (a
+ * diagnosis listing them as inconsistencies): the same findings `validate` reports, paths from the object's root.
+ */
+export function jobStatusFindings(context: RuleContext): Finding[] {
+  return jobStatusRules.flatMap((rule) => rule.check(context));
+}
