@@ -239,7 +239,7 @@ describe('the status of an exported Job over LSP', () => {
   it('hovers on a condition type and reason say what happened to this Job', async () => {
     const type = await hoverAt(FAILED, 'type: FailureTarget', 7);
     assert.equal(parts(type)[0],
-      '**This Job:** The Job is failing at 2026-03-02T10:01:58Z: its remaining Pods are stopped. `Failed` has followed. '
+      '**This Job:** The Job is failing since 2026-03-02T10:01:58Z: its remaining Pods are stopped. `Failed` has followed. '
       + 'Reason `BackoffLimitExceeded`: 5 failed Pods, more than the 4 `backoffLimit` allows.');
     assert.deepEqual(type?.range, rangeOf(FAILED, 'FailureTarget'));
     assert.ok(parts(type)[1].startsWith('**FailureTarget** · value of `type`'), parts(type)[1]);

@@ -184,9 +184,9 @@ export const JOB_STATUS_WORDS = {
   conditionTrue: {
     Complete: (at: string) => `The Job succeeded${at}. Final.`,
     Failed: (at: string) => `The Job failed${at}. Final: no Pod is created again.`,
-    FailureTarget: (at: string, done: boolean) => `The Job is failing${at}: its remaining Pods are stopped. ${done ? '`Failed` has followed.' : '`Failed` follows once no Pod is left running or terminating.'}`,
+    FailureTarget: (at: string, done: boolean) => `The Job is failing${at.replace(' at ', ' since ')}: its remaining Pods are stopped. ${done ? '`Failed` has followed.' : '`Failed` follows once no Pod is left running or terminating.'}`,
     SuccessCriteriaMet: (at: string, done: boolean) => `The Job has succeeded${at}: remaining Pods are stopped. ${done ? '`Complete` has followed.' : '`Complete` follows once no Pod is left running or terminating.'}`,
-    Suspended: (at: string) => `The Job is suspended${at}: no Pod runs, and its active deadline is not counting.`,
+    Suspended: (at: string) => `The Job is suspended${at.replace(' at ', ' since ')}: no Pod runs, and its active deadline is not counting.`,
   } as Record<string, (at: string, done: boolean) => string>,
   suspendedFalse: (at: string) => `The Job was resumed${at}; its \`startTime\` and active deadline started again then.`,
   reason: {

@@ -134,7 +134,8 @@ function conditionLines(facts: JobFacts, condition: JsonObject): string[] | unde
 
 function reasonLines({ spec, status }: JobFacts, condition: JsonObject): string[] | undefined {
   const reason = str(condition.reason);
-  const say = reason ? JOB_STATUS_WORDS.reason[reason] : undefined;
+  // A FailJob rule may name itself in the reason (`PodFailurePolicy_<rule name>`).
+  const say = reason ? JOB_STATUS_WORDS.reason[reason.startsWith('PodFailurePolicy_') ? 'PodFailurePolicy' : reason] : undefined;
   if (!reason || !say) return undefined;
   const policy = obj(spec.podFailurePolicy);
   const success = obj(spec.successPolicy);
