@@ -1,10 +1,13 @@
 // getStatusValidationOptions (pkg/registry/batch/job/strategy.go), read for a status checked "from nothing":
 // we hold the object the API server returned, never the one it replaced, so every option that a changed field
-// turns on is on. Read from kubernetes/kubernetes: strategy.go at the commit of kubernetes#125510 ("Delay setting
-// terminal Job conditions until all pods are terminal", 1.31) and validation.go after kubernetes#125849 ("Tighten
-// job validation when JobManagedBy is enabled", folded into #125510): the options are gated on JobManagedBy
-// (alpha 1.30-1.31, beta on 1.32, GA 1.35); before them (1.30) and without the gate only
-// AllowForSuccessCriteriaMetInExtendedScope changes, on when JobManagedBy or JobPodReplacementPolicy is.
+// turns on is on. Sources read: strategy.go in the shape kubernetes#125510 ("Delay setting terminal Job conditions
+// until all pods are terminal", 1.31) gave it (the options gated on JobManagedBy; otherwise only
+// AllowForSuccessCriteriaMetInExtendedScope, on with JobPodReplacementPolicy, or when the old object had
+// SuccessCriteriaMet), its strategy_test.go (TestStatusStrategy_ValidateUpdate), and validation.go with the four
+// options of kubernetes#125849 ("Tighten job validation when JobManagedBy is enabled", folded into #125510:
+// ready <= active, no terminating Pods, FailureTarget before Failed, SuccessCriteriaMet before Complete). Their
+// gating on JobManagedBy is that pull request's release note; the strategy.go of 1.32 and later was not in the
+// stored sources. JobManagedBy: alpha 1.30-1.31, beta on 1.32, GA 1.35 (kube/featureGates.ts).
 //
 // Options that compare the old object with the new one cannot be judged from one object and are never raised:
 // RejectDecreasingSucceededCounter, RejectDecreasingFailedCounter (a counter lower than before),
