@@ -47,6 +47,9 @@ test('Suspended True and False, and the JobResumed reason', () => {
   const suspended = job({ suspend: true }, { conditions: [cond('Suspended', 'JobSuspended')] });
   assert.equal(statusHoverMarkdown('Job', suspended, ['status', 'conditions', 0, 'type'], 37),
     '**This Job:** The Job is suspended since 2026-03-02T10:00:00Z: no Pod runs, and its active deadline is not counting. Reason `JobSuspended`: `spec.suspend` was set to true.');
+  const stopped = job({ suspend: true, activeDeadlineSeconds: 60 }, { startTime: at, conditions: [cond('Suspended', 'JobSuspended')] });
+  assert.equal(statusHoverMarkdown('Job', stopped, ['status', 'startTime'], 37),
+    '**This Job:** The Job is suspended now: its active deadline does not count, and a resume sets `startTime` again.');
   const resumed = job({}, { startTime: at, conditions: [cond('Suspended', 'JobResumed', 'False')] });
   assert.equal(statusHoverMarkdown('Job', resumed, ['status', 'conditions', 0, 'type'], 37),
     '**This Job:** The Job was resumed at 2026-03-02T10:00:00Z; its `startTime` and active deadline started again then.');

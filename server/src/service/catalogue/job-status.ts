@@ -172,6 +172,7 @@ export const JOB_STATUS_WORDS = {
   failedPerIndex: (perIndex: number) => `Failures are counted per index: each index may fail ${plural(perIndex, 'time')} (\`backoffLimitPerIndex\`) before it is given up.`,
   startTime: (deadline: string | undefined, seconds: number | undefined) =>
     deadline ? `The \`activeDeadlineSeconds\` (${seconds}) run out at ${deadline}, if the Job is still running then.` : 'No `activeDeadlineSeconds`: the Job has no time limit.',
+  startTimeSuspended: 'The Job is suspended now: its active deadline does not count, and a resume sets `startTime` again.',
   ranFor: (duration: string) => `It ran for ${duration} from \`startTime\` to \`completionTime\`.`,
   completionWithoutComplete: 'The Job has no `Complete=True` condition: a completion time belongs only to a Job that succeeded.',
   completedIndexes: (described: string, count: number, completions: number) =>

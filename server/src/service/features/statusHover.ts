@@ -86,9 +86,10 @@ function failedLines({ spec, status }: JobFacts): string[] {
   return lines;
 }
 
-function startTimeLines({ spec, status }: JobFacts): string[] | undefined {
+function startTimeLines({ spec, status, conditions }: JobFacts): string[] | undefined {
   const start = millis(status.startTime);
   if (start === undefined) return undefined;
+  if (conditions.some((c) => c.type === 'Suspended' && c.status === 'True')) return [JOB_STATUS_WORDS.startTimeSuspended];
   const seconds = int(spec.activeDeadlineSeconds);
   const lines = [JOB_STATUS_WORDS.startTime(seconds !== undefined ? iso(start + seconds * 1000) : undefined, seconds)];
   const end = millis(status.completionTime);
