@@ -25,6 +25,7 @@ import { scheduleMarkdown, scheduleReadingOf } from './schedule';
 import { updateBaseline } from '../update/baseline';
 import { baselineHover } from '../update/hover';
 import { typeLabel } from './types';
+import { statusHoverMarkdown } from './statusHover';
 import { relationHover, type RelationInput } from './relations';
 
 const RESOURCES: Record<KindName, string> = {
@@ -162,6 +163,12 @@ function describe(context: PositionContext, path: PathSegment[], on: 'key' | 'va
   if (field === 'fieldPath') {
     const key = typeof value === 'string' ? /\['([^']+)'\]/.exec(value)?.[1] : undefined;
     if (key) return wellKnownMarkdown(key);
+  }
+  // The status of an observed Job or CronJob: what it holds for this object, above what the field means.
+  const observed = path[0] === 'status' && context.object && !context.placed.doc.template ? statusHoverMarkdown(context.kind, context.object, path, minor) : undefined;
+  if (observed) {
+    const general = typeof field === 'number' ? undefined : fieldOrValueMarkdown(context, context.kind, path, value, minor);
+    return general ? `${observed}\n\n---\n\n${general}` : observed;
   }
   if (typeof field === 'number') {
     // An item of a list of plain values (`- Ephemeral`, `[Persistent]`) is explained by the list's entry.

@@ -3,6 +3,7 @@ import type { KindName, Rule } from '../types';
 import { cronJobRules } from './cronjob/index';
 import { csiDriverRules } from './csidriver/index';
 import { jobRules } from './job/index';
+import { jobStatusRules } from './job/status/index';
 import { jobSetRules } from './jobset/index';
 import { kueueRules } from './kueue/index';
 import { metaRules } from './meta/index';
@@ -11,7 +12,7 @@ import { trainingRuntimeRules } from './trainingruntime/index';
 import { versionRules } from './version/index';
 
 export const ALL_RULES: readonly Rule[] = [
-  ...metaRules, ...cronJobRules, ...trainingRuntimeRules, ...jobSetRules, ...jobRules, ...podTemplateRules, ...kueueRules, ...csiDriverRules, ...versionRules,
+  ...metaRules, ...cronJobRules, ...trainingRuntimeRules, ...jobSetRules, ...jobRules, ...jobStatusRules, ...podTemplateRules, ...kueueRules, ...csiDriverRules, ...versionRules,
 ];
 
 const BY_KIND = new Map<KindName, readonly Rule[]>();
