@@ -7,11 +7,10 @@
 // keeping them changes nothing on a create, keeps the fix small and leaves every value the author may have
 // written on purpose). A mapping or list left empty goes with its key. Text edits only: comments, order and
 // layout of the rest stay byte for byte. The obvious repair of an export, so preferred (check --fix applies it).
-import { isMap, isPair, isSeq, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { OffsetEdit, YamlEditor } from '../document/edits';
-import { serverWrittenFields } from '../kube/observed';
-import type { FieldPath, Json, JsonObject } from '../types';
-import { jsonAt } from '../types';
+import { serverWrittenFields, templatePaths } from '../kube/observed';
+import type { FieldPath, KindName } from '../types';
 import { quickFix } from './common';
 import { rootOf, type Fixes } from './types';
 
@@ -24,20 +23,24 @@ export const OBSERVED_FIXES: Fixes = {
       const resource = context.resource;
       const root = rootOf(context);
       if (!resource || !root) return [];
-      const paths = serverWrittenFields(resource.kind, resource.object).map((field) => field.path);
-      if (paths.length === 0) return [];
-      return [quickFix('Make re-appliable: remove the fields the server wrote', () => removalEdits(context.editor, root, resource.object, paths), { preferred: true })];
+      const fields = serverWrittenFields(resource.kind, resource.object);
+      if (fields.length === 0) return [];
+      const paths = [...fields.map((field) => field.path), ...nullTimestamps(context.editor, root, resource.kind)];
+      return [quickFix('Make re-appliable: remove the fields the server wrote', () => removalEdits(context.editor, root, paths), { preferred: true })];
     },
   },
 };
 
 const keyOf = (path: FieldPath): string => JSON.stringify(path);
 
+/** The entries written at `path` in the text (keys of a mapping, indexes of a list); undefined for a scalar. */
+type ChildrenOf = (path: FieldPath) => FieldPath[] | undefined;
+
 /**
  * The paths to remove, a container whose every entry goes taken whole instead (never a top-level field: an
- * object without `metadata` is no object). Parents before children are dropped once an ancestor goes.
+ * object without `metadata` is no object). Paths below one that goes are dropped.
  */
-export function collapsePaths(object: JsonObject, paths: readonly FieldPath[]): FieldPath[] {
+export function collapsePaths(paths: readonly FieldPath[], childrenOf: ChildrenOf): FieldPath[] {
   const removed = new Map(paths.map((path) => [keyOf(path), path]));
   for (let changed = true; changed;) {
     changed = false;
@@ -45,8 +48,7 @@ export function collapsePaths(object: JsonObject, paths: readonly FieldPath[]): 
     for (const path of removed.values()) if (path.length > 2) parents.set(keyOf(path.slice(0, -1)), path.slice(0, -1));
     for (const [key, parent] of parents) {
       if (removed.has(key)) continue;
-      const value: Json | undefined = jsonAt(object, parent);
-      const children = Array.isArray(value) ? value.map((_, index) => [...parent, index]) : value && typeof value === 'object' ? Object.keys(value).map((child) => [...parent, child]) : [];
+      const children = childrenOf(parent) ?? [];
       if (children.length > 0 && children.every((child) => removed.has(keyOf(child)))) {
         for (const child of children) removed.delete(keyOf(child));
         removed.set(key, parent);
@@ -58,10 +60,28 @@ export function collapsePaths(object: JsonObject, paths: readonly FieldPath[]): 
   return all.filter((path) => !all.some((other) => other.length < path.length && other.every((segment, index) => path[index] === segment)));
 }
 
+/** The entries of the node written at `path`, from the syntax tree (nulls included, which the JSON drops). */
+function childrenIn(editor: YamlEditor, root: Node): ChildrenOf {
+  return (path) => {
+    const node = path.length === 0 ? root : editor.locate(root, path)?.node;
+    if (isMap(node)) return node.items.map((pair) => [...path, keyText(pair as Pair) ?? '\u0000']);
+    if (isSeq(node)) return node.items.map((_, index) => [...path, index]);
+    return undefined;
+  };
+}
+
+/** `creationTimestamp: null` in each template's metadata: the zero time the server's encoder printed. */
+function nullTimestamps(editor: YamlEditor, root: Node, kind: KindName): FieldPath[] {
+  return templatePaths(kind).map((path) => [...path, 'metadata', 'creationTimestamp']).filter((path) => {
+    const found = editor.locate(root, path);
+    return isScalar(found?.node) && found.node.value === null;
+  });
+}
+
 /** The deletions that remove `paths` from the text; undefined when one of them cannot be made safely. */
-function removalEdits(editor: YamlEditor, root: Node, object: JsonObject, paths: readonly FieldPath[]): OffsetEdit[] | undefined {
+function removalEdits(editor: YamlEditor, root: Node, paths: readonly FieldPath[]): OffsetEdit[] | undefined {
   const byParent = new Map<string, { parent: FieldPath; children: (string | number)[] }>();
-  for (const path of collapsePaths(object, paths)) {
+  for (const path of collapsePaths(paths, childrenIn(editor, root))) {
     const parent = path.slice(0, -1);
     const entry = byParent.get(keyOf(parent)) ?? { parent, children: [] };
     entry.children.push(path[path.length - 1]);

@@ -111,8 +111,11 @@ export function serverWrittenFields(kind: KindName, object: JsonObject): ServerF
   return fields;
 }
 
-/** Where an object keeps embedded templates whose metadata the server prints with `creationTimestamp: null`. */
-function templatePaths(kind: KindName): FieldPath[] {
+/**
+ * Where an object keeps embedded templates whose metadata the server prints with `creationTimestamp: null` (a
+ * zero time). The JSON the server receives drops nulls, so only the text shows them: the fix reads it there.
+ */
+export function templatePaths(kind: KindName): FieldPath[] {
   if (kind === 'Job') return [['spec', 'template']];
   if (kind === 'CronJob') return [['spec', 'jobTemplate'], ['spec', 'jobTemplate', 'spec', 'template']];
   return [];
