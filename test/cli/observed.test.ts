@@ -3,7 +3,7 @@
 // and leaves it alone. On the real exports of test/fixtures/observed, copied to a temporary folder.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -104,6 +104,19 @@ describe('kubeassist check on exports', () => {
     assert.equal(status, 0);
     assert.equal(run(['failed.yaml', 'list.yaml', 'cronjob.yaml']).stdout, '3 files, 5 objects (3 Job, 2 CronJob): 0 errors, 0 warnings\n');
     assert.doesNotMatch(readFileSync(join(dir, 'failed.yaml'), 'utf8'), /uid|resourceVersion|selfLink|status:/);
+  });
+
+  it('an export committed to git is an existing Job for --against: an edited template warns, the fixed export does not', () => {
+    const old = copy('gitops-engine-job-running.yaml', 'old.yaml');
+    const edited = copy('gitops-engine-job-running.yaml', 'edited.yaml');
+    const text = readFileSync(join(dir, edited), 'utf8');
+    writeFileSync(join(dir, edited), text.replace('image: alpine:latest', 'image: alpine:3.19'));
+    const warned = run(['--against-file', old, edited]);
+    assert.match(warned.stdout, /^edited\.yaml:32:16 warning update\/job\/template-immutable `spec\.template\.spec\.containers\[0\]\.image` was `alpine:latest` in old\.yaml and is `alpine:3\.19` now/m);
+    const fixed = copy('gitops-engine-job-running.yaml', 'fixed.yaml');
+    run(['--fix', fixed]);
+    // kubectl apply of the fixed file changes nothing the server generated: the selector and labels stay as stored.
+    assert.equal(run(['--against-file', old, fixed]).stdout, '1 file, 1 object (1 Job): 0 errors, 0 warnings\n');
   });
 
   it('--fix on a JSON export keeps it JSON', () => {

@@ -93,7 +93,7 @@ spec:
     const text = read('kubernetes-website-job-pi.yaml');
     const diagnostics = await server.open(uri, text);
     assert.deepEqual(diagnostics.map((d) => [d.code, d.range]), [['observed/export', rangeOf(text, 'Job')]]);
-    assert.match(diagnostics[0].message, /annotations kubectl or a controller wrote/);
+    assert.match(String(diagnostics[0].message), /annotations kubectl or a controller wrote/);
     const { fixed } = await fixOf(uri, text, diagnostics[0]);
     assert.ok(fixed.startsWith('apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: pi\n  namespace: default\nspec:\n  backoffLimit: 4\n  completionMode: NonIndexed\n  completions: 1\n  parallelism: 1\n  suspend: false\n  template:\n    spec:\n'), fixed);
     assert.ok(fixed.endsWith('      terminationGracePeriodSeconds: 30\n'), fixed);

@@ -191,7 +191,7 @@ spec:
 status:
   active: 1
 `;
-    const message = validateText(text, DEFAULT_SETTINGS)[0].message;
+    const message = String(validateText(text, DEFAULT_SETTINGS)[0].message);
     assert.match(message, /ownerReferences` name the controller that created it: applied again with them, the Job would be adopted by that owner, or deleted by the garbage collector once the owner is gone; the fix drops them/);
     assert.equal(fixText(text, DEFAULT_SETTINGS).text, `# exported on Monday
 apiVersion: batch/v1

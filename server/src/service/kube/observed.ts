@@ -169,7 +169,7 @@ function generatedSelectorFields(object: JsonObject, metadata: JsonObject): Serv
   return fields;
 }
 
-/** A copy of `object` without the values at `paths` (the containers on the way copied; list items kept in place). */
+/** A copy of `object` without the values at `paths` (the containers on the way copied; one they leave empty removed). */
 export function withoutFields(object: JsonObject, paths: readonly FieldPath[]): JsonObject {
   let result: Json = object;
   for (const path of paths) result = without(result, path);
@@ -186,9 +186,20 @@ function without(value: Json, path: FieldPath): Json {
   }
   if (!isRecord(value) || !(String(head) in value)) return value;
   const copy: JsonObject = { ...(value as JsonObject) };
-  if (rest.length === 0) delete copy[String(head)];
-  else copy[String(head)] = without(copy[String(head)], rest);
+  const key = String(head);
+  if (rest.length === 0) {
+    delete copy[key];
+    return copy;
+  }
+  const child = without(copy[key], rest);
+  // A mapping or list the removal emptied goes with its key (labels of generated keys only, the metadata holding them).
+  if (empty(child) && !empty(copy[key])) delete copy[key];
+  else copy[key] = child;
   return copy;
+}
+
+function empty(value: Json | undefined): boolean {
+  return Array.isArray(value) ? value.length === 0 : isRecord(value) && Object.keys(value).length === 0;
 }
 
 /**
