@@ -156,6 +156,64 @@ describe('observed objects: what the author could have written is still judged',
     assert.deepEqual(fixText(dryRun, DEFAULT_SETTINGS), { text: dryRun, fixed: 0 });
   });
 
+  it('a JobList from the API (kubectl get --raw) of a 1.27+ Job named by generateName: no error, fixed clean (constructed after generateSelector)', () => {
+    const list = `apiVersion: batch/v1
+kind: JobList
+metadata:
+  resourceVersion: "4242"
+items:
+- metadata:
+    creationTimestamp: "2025-04-10T20:10:00Z"
+    generateName: work-
+    name: work-x7k2p
+    namespace: default
+    resourceVersion: "4240"
+    uid: 06d43898-8e6f-4d14-9425-43b2a0bf59a2
+  spec:
+    backoffLimit: 6
+    completionMode: NonIndexed
+    completions: 1
+    manualSelector: false
+    parallelism: 1
+    podReplacementPolicy: TerminatingOrFailed
+    selector:
+      matchLabels:
+        batch.kubernetes.io/controller-uid: 06d43898-8e6f-4d14-9425-43b2a0bf59a2
+    suspend: false
+    template:
+      metadata:
+        labels:
+          batch.kubernetes.io/controller-uid: 06d43898-8e6f-4d14-9425-43b2a0bf59a2
+          batch.kubernetes.io/job-name: work-x7k2p
+          controller-uid: 06d43898-8e6f-4d14-9425-43b2a0bf59a2
+          job-name: work-x7k2p
+      spec:
+        containers:
+        - image: busybox
+          name: work
+        restartPolicy: Never
+  status:
+    active: 1
+    ready: 0
+    startTime: "2025-04-10T20:10:00Z"
+    terminating: 0
+    uncountedTerminatedPods: {}
+  apiVersion: batch/v1
+  kind: Job
+`;
+    for (const minor of [MIN_MINOR, 27, 29, MAX_MINOR]) {
+      // Before 1.29 podReplacementPolicy is a field of a newer release (or behind an off gate): a warning about
+      // re-applying to that release, never an error; the status fields of newer releases are not judged.
+      assert.deepEqual(validateText(list, at(minor)).filter((d) => d.severity === 1).map((d) => d.code), [], `1.${minor}`);
+      assert.ok(validateText(list, at(minor)).some((d) => d.code === 'observed/export'), `1.${minor}`);
+      assert.ok(!validateText(list, at(minor)).some((d) => /^(schema|version)\//.test(String(d.code)) && d.range.start.line >= 36), `1.${minor}: nothing under status`);
+    }
+    const fixed = fixText(list, DEFAULT_SETTINGS).text;
+    assert.deepEqual(codes(fixed), []);
+    assert.match(fixed, /    generateName: work-\n    name: work-x7k2p\n    namespace: default\n  spec:/);
+    assert.match(fixed, /    template:\n      spec:\n/);
+  });
+
   it('the fix drops an owner a controller set and keeps comments and the rest byte for byte', () => {
     const text = `# exported on Monday
 apiVersion: batch/v1
