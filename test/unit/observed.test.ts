@@ -269,4 +269,15 @@ spec:
       restartPolicy: OnFailure
 `);
   });
+
+  it('odd exports never crash the fix: flow metadata, a metadata alias (no fix offered there), a status that is no object', () => {
+    const flow = 'apiVersion: batch/v1\nkind: Job\nmetadata: {name: a, uid: u1, resourceVersion: "3"}\nspec:\n  template:\n    spec:\n      containers: [{name: a, image: b}]\n      restartPolicy: Never\nstatus: {active: 1}\n';
+    assert.equal(fixText(flow, DEFAULT_SETTINGS).text, 'apiVersion: batch/v1\nkind: Job\nmetadata: {name: a}\nspec:\n  template:\n    spec:\n      containers: [{name: a, image: b}]\n      restartPolicy: Never\n');
+    const aliased = 'x: &m {name: a, uid: u1}\n---\napiVersion: batch/v1\nkind: Job\nmetadata: &meta\n  name: a\n  uid: u1\nspec:\n  template:\n    metadata: *meta\n    spec:\n      containers: [{name: a, image: b}]\n      restartPolicy: Never\n';
+    assert.doesNotThrow(() => validateText(aliased, DEFAULT_SETTINGS));
+    assert.doesNotThrow(() => fixText(aliased, DEFAULT_SETTINGS));
+    const scalarStatus = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: a\nspec:\n  template:\n    spec:\n      containers: [{name: a, image: b}]\n      restartPolicy: Never\nstatus: done\n';
+    assert.deepEqual(codes(scalarStatus), ['2:observed/export', '10:schema/type']);
+    assert.deepEqual(codes(fixText(scalarStatus, DEFAULT_SETTINGS).text), []);
+  });
 });
