@@ -320,6 +320,19 @@ try {
   await page.locator('.tabs-container .tab.active', { hasText: 'app-env.yaml' }).waitFor({ timeout: 10000 }).catch(() => {});
   check((await page.locator('.tabs-container .tab.active', { hasText: 'app-env.yaml' }).count()) === 1, 'Go to Definition (F12) on the reference opens the ConfigMap');
   await shot('relations-definition');
+
+  // 13. An export (`kubectl get job pi -o yaml > job-export.yaml`, the documentation's pi Job): no error and no
+  // warning on the server's generated selector and labels; one information finding says it is an export.
+  await openFile('job-export.yaml');
+  rows = await problems('observed/export');
+  note(`problems: ${JSON.stringify(rows)}`);
+  check(rows.some((r) => /observed\/export/.test(r) && /This Job is an export of an object the API server returned/.test(r) && /Ln 2,/.test(r)),
+    'Problems lists the export as information (code observed/export, line 2)', rows);
+  check(!rows.some((r) => /job\/selector\//.test(r)), 'no job/selector error on the generated selector and labels', rows);
+  await squiggles('info').first().waitFor({ timeout: 10000 }).catch(() => {});
+  check((await squiggles('error').count()) + (await squiggles('warning').count()) === 0 && (await squiggles('info').count()) > 0,
+    'no error or warning squiggle on the export, one information squiggle');
+  await shot('export');
 } catch (error) {
   failed++;
   console.log(`FAIL - unexpected error: ${error.message.split('\n')[0]}`);

@@ -73,6 +73,13 @@ export interface RuleContext {
    * without it the rules count them on `object`.
    */
   jobSpecPaths?: readonly FieldPath[];
+  /**
+   * Set when the object is one the API server returned (`kubectl get -o yaml|json`: kube/observed.ts): the fields
+   * that mark it (`metadata.uid`, `status`, ...) and every field the server or a controller wrote. `object` and
+   * `defaulted` are then the request its author could have sent (those fields removed, `status` kept), so a
+   * create-time rule needs no notion of exports; a status rule reads `object.status` and may read this.
+   */
+  observed?: { markers: readonly string[]; serverFields: readonly FieldPath[] };
 }
 
 /** Metadata of one rule code, for the rule table, settings and hover. */

@@ -21,7 +21,8 @@ import { hasPatchDirectives } from '../partial/strategicMerge';
 import type { DocumentContext } from '../workspace/context';
 import { json6902Findings, targetKinds } from '../partial/json6902';
 import { effectiveSeverity, minorOf, SCHEMA_CHECKER_CODES, type Settings } from '../settings';
-import { formatFieldPath, type FieldPath, type Finding, type KindName, type Severity } from '../types';
+import { formatFieldPath, type FieldPath, type Finding, type KindName, type RuleContext, type Severity } from '../types';
+import { keepsOnExport, observe, observedFinding } from './observed';
 import type { Baseline } from '../update/baseline';
 import { checkUpdate } from '../update/index';
 
@@ -269,9 +270,18 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
     const written = steps.length === path.length + 1 ? steps[steps.length - 1].written : undefined;
     return isScalar(written) ? { source: written.source ?? String(written.value), style: String(written.type ?? 'PLAIN') } : undefined;
   };
+  // An export (`kubectl get -o yaml`) is judged as the request its author could have sent (features/observed.ts).
+  const observed = partial ? undefined : observe(kind, object);
+  const request = observed?.request ?? object;
   // The JobSpec paths are read here, from the object as written: a partial object's views would stop a rule that counted them.
-  const context = { kind, object, defaulted: applyDefaults(kind, object), minor, ...(partial ? { jobSpecPaths: jobSpecPaths(kind, object) } : {}) };
-  const findings = [...checkSchema(kind, object, minor, sourceOf), ...checkFieldAvailability(context)].filter((finding) => !partial || partial.keeps(finding));
+  const context: RuleContext = {
+    kind, object: request, defaulted: applyDefaults(kind, request), minor,
+    ...(partial ? { jobSpecPaths: jobSpecPaths(kind, object) } : {}),
+    ...(observed ? { observed: { markers: observed.markers, serverFields: observed.fields.map((field) => field.path) } } : {}),
+  };
+  const findings = [...checkSchema(kind, object, minor, sourceOf), ...checkFieldAvailability({ ...context, object })]
+    .filter((finding) => (!partial || partial.keeps(finding)) && (!observed || keepsOnExport(finding, observed)));
+  if (observed) findings.push(observedFinding(kind, observed));
   for (const rule of rulesFor(kind)) {
     try {
       findings.push(...(partial ? partial.check(rule, context) : rule.check(context)));

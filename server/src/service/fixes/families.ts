@@ -43,6 +43,7 @@ import { VOLUME_SOURCE_FIXES } from '../rules/pod/validateVolumeSources.fix';
 import { VOLUME_FIXES } from '../rules/pod/validateVolumes.fix';
 import type { Fixes } from './types';
 import { KIND_CASE_FIXES } from './kindCase.fix';
+import { OBSERVED_FIXES } from './observed.fix';
 import { RESOURCE_FIXES } from './resources.fix';
 import { SCHEMA_FIXES } from './validator.fix';
 import { YAML_FIXES } from './yamlDocument.fix';
@@ -52,6 +53,7 @@ export const FIX_FAMILIES: readonly Fixes[] = [
   YAML_FIXES,
   RESOURCE_FIXES,
   KIND_CASE_FIXES,
+  OBSERVED_FIXES,
   SCHEMA_FIXES,
   CRONJOB_WARNING_FIXES,
   JOB_TEMPLATE_SPEC_FIXES,

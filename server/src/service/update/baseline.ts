@@ -6,6 +6,7 @@ import type { FileBaseline } from '../document/fileModel';
 import { splitDocuments } from '../document/split';
 import { YamlDocument } from '../document/yamlDocument';
 import { applyDefaults, applyStoredDefaults } from '../kube/defaults';
+import { requestView } from '../kube/observed';
 import { mayNameOurKinds } from '../kube/resources';
 import { rulesFor } from '../rules/index';
 import { checkFieldAvailability } from '../schema/fieldAvailability';
@@ -93,8 +94,10 @@ export class Baseline implements FileBaseline {
 /** Whether a create of the object fails: the schema, the fields of the release or a rule gives an error. */
 function refusedAtCreate(object: BaselineObject, minor: number): boolean {
   const kind = object.identity.kind;
-  const context = { kind, object: object.written, defaulted: applyDefaults(kind, object.written), minor };
-  if (checkSchema(kind, object.written, minor, () => undefined).some((finding) => finding.severity === 'error')) return true;
+  // An export (`kubectl get -o yaml` committed to git) was created: its server-written fields are no request's.
+  const request = requestView(kind, object.written);
+  const context = { kind, object: request, defaulted: applyDefaults(kind, request), minor };
+  if (checkSchema(kind, request, minor, () => undefined).some((finding) => finding.severity === 'error')) return true;
   if (checkFieldAvailability(context).some((finding) => finding.severity === 'error')) return true;
   return rulesFor(kind).some((rule) => {
     try {

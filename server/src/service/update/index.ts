@@ -2,6 +2,7 @@
 // an edited file that has a baseline. Adding an update rule: write its file (named after the Kubernetes
 // `Validate*Update` function), add it here. A CronJob has no entry: ValidateCronJobUpdate compares no field
 // (its job template reaches only Jobs created later), so an edited CronJob is checked as a create only.
+import { requestView } from '../kube/observed';
 import type { Finding, JsonObject, KindName } from '../types';
 import { appliedObject } from './apply';
 import type { Baseline } from './baseline';
@@ -23,7 +24,8 @@ export function updateContext(baseline: Baseline, kind: KindName, object: JsonOb
   return {
     kind, identity, minor,
     before: stored.stored,
-    after: appliedObject(kind, stored.stored, stored.written, object),
+    // An export in the baseline: the manifest its author applied is the export without what the server wrote.
+    after: appliedObject(kind, stored.stored, requestView(kind, stored.written), object),
     written: { before: stored.written, after: object },
     baseline: baseline.source,
   };
