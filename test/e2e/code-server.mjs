@@ -321,7 +321,7 @@ try {
   check((await page.locator('.tabs-container .tab.active', { hasText: 'app-env.yaml' }).count()) === 1, 'Go to Definition (F12) on the reference opens the ConfigMap');
   await shot('relations-definition');
 
-  // 13. An export (`kubectl get job pi -o yaml > job-export.yaml`, the documentation's pi Job): no error and no
+  // 15. An export (`kubectl get job pi -o yaml > job-export.yaml`, the documentation's pi Job): no error and no
   // warning on the server's generated selector and labels; one information finding says it is an export.
   await openFile('job-export.yaml');
   rows = await problems('observed/export');

@@ -141,7 +141,6 @@ spec:
     const all = await server.open(uri, text, 'json');
     // Both Jobs ended under a controller before 1.31: each also gets the status information of 1.37 (branch status).
     assert.deepEqual(all.map((d) => d.code), ['observed/export', 'job/status-inconsistent/terminal-without-interim', 'observed/export', 'job/status-inconsistent/terminal-without-interim']);
-    const diagnostics = all.filter((d) => d.code === 'observed/export');
     let fixed = text;
     // One item's fix at a time, as a user clicks them: each re-opened text gets the other's finding again.
     for (let round = 0; round < 2; round++) {
