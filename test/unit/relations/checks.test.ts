@@ -74,6 +74,21 @@ describe('relations/argocd-sync-order', () => {
   ]);
 });
 
+describe('relations/argocd-sync-order reads generated objects and annotation maps as kustomize and Helm render them', () => {
+  const kustomization = (generator: string, extra = '') => `resources:\n- job.yaml\nconfigMapGenerator:\n- name: cfg\n  literals: [A=b]\n${generator}${extra}`;
+  const presync = (wave: string) => ({ 'argocd.argoproj.io/hook': 'PreSync', 'argocd.argoproj.io/sync-wave': wave });
+  const job = (annotations: Record<string, string>) => hookJob(annotations, envFrom('cfg'));
+  run([
+    ['a PreSync hook reading a ConfigMap generatorOptions make a PreSync hook of an earlier wave', { 'k/kustomization.yaml': kustomization('', 'generatorOptions:\n  annotations:\n    argocd.argoproj.io/hook: PreSync\n    argocd.argoproj.io/sync-wave: "-1"\n'), 'k/job.yaml': job(presync('0')) }, 'k/job.yaml', []],
+    ['the same through the generator\'s own options', { 'k/kustomization.yaml': kustomization('  options:\n    annotations:\n      argocd.argoproj.io/hook: PreSync\n      argocd.argoproj.io/sync-wave: "-1"\n'), 'k/job.yaml': job(presync('0')) }, 'k/job.yaml', []],
+    ['a generator\'s own options win over generatorOptions (MergeGlobalOptionsIntoLocal)', { 'k/kustomization.yaml': kustomization('  options:\n    annotations:\n      argocd.argoproj.io/sync-wave: "3"\n', 'generatorOptions:\n  annotations:\n    argocd.argoproj.io/hook: PreSync\n    argocd.argoproj.io/sync-wave: "-1"\n'), 'k/job.yaml': job(presync('0')) }, 'k/job.yaml', [['relations/argocd-sync-order', 'warning', 'cfg']]],
+    ['a generated ConfigMap without options is synced in the Sync phase, after a PreSync hook', { 'k/kustomization.yaml': kustomization(''), 'k/job.yaml': job(presync('0')) }, 'k/job.yaml', [['relations/argocd-sync-order', 'warning', 'cfg']]],
+    ['commonAnnotations put the Job and the ConfigMap in one wave', { 'k/kustomization.yaml': kustomization('', 'commonAnnotations:\n  argocd.argoproj.io/sync-wave: "2"\n'), 'k/cm.yaml': '', 'k/job.yaml': job({ 'argocd.argoproj.io/sync-wave': '1' }) }, 'k/job.yaml', []],
+    ['a literal hook beside annotations the values add is still judged', { ...CHART, 'c/templates/cm.yaml': meta('ConfigMap', 'cfg'), 'c/templates/job.yaml': hookJob({}, envFrom('cfg')).replace('  name: migrate\n', '  name: migrate\n  annotations:\n    argocd.argoproj.io/hook: PreSync\n    {{- with .Values.jobAnnotations }}\n    {{- toYaml . | nindent 4 }}\n    {{- end }}\n') }, 'c/templates/job.yaml', [['relations/argocd-sync-order', 'warning', 'cfg']]],
+    ['a ConfigMap whose Argo CD hook the values may add is not judged', { ...CHART, 'c/templates/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cfg\n  annotations:\n    {{- toYaml .Values.annotations | nindent 4 }}\n', 'c/templates/job.yaml': hookJob({ 'argocd.argoproj.io/hook': 'PreSync' }, envFrom('cfg')) }, 'c/templates/job.yaml', []],
+  ]);
+});
+
 const DRIVER = (name: string, spec: string) => `apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata:\n  name: ${name}\nspec:\n${spec}`;
 const inlinePod = (driver: string, extra = '') => `${meta('Pod', 'p')}spec:\n${extra}  containers:\n  - name: c\n    image: b\n  volumes:\n  - name: v\n    csi:\n      driver: ${driver}\n`;
 

@@ -428,7 +428,7 @@ function generatedDefinitions(path: string, generated: readonly Generated[], tex
       namespace: item.namespace ? { value: { text: item.namespace, key: item.namespace, literal: true } } : {},
       at: item.span[0],
       nameSpan: item.span,
-      annotations: { helmHook: {}, helmWeight: {}, argoHook: {}, argoWave: {} },
+      annotations: generatedAnnotations(item.annotations),
       spec: {},
       pods: [],
       references: [],
@@ -436,6 +436,12 @@ function generatedDefinitions(path: string, generated: readonly Generated[], tex
     },
     range: { start: position(item.span[0]), end: position(item.span[1]) },
   }));
+}
+
+/** The ordering annotations kustomize gives a generated object (relations/scope.ts generatorsOf). */
+function generatedAnnotations(annotations: Readonly<Record<string, string>>): ObjectFacts['annotations'] {
+  const at = (key: string) => (key in annotations ? { value: annotations[key] } : {});
+  return { helmHook: at('helm.sh/hook'), helmWeight: at('helm.sh/hook-weight'), argoHook: at('argocd.argoproj.io/hook'), argoWave: at('argocd.argoproj.io/sync-wave') };
 }
 
 /** Where a fix adds annotations to an object whose metadata is written literally (not in flow style). */

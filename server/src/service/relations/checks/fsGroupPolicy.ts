@@ -9,7 +9,7 @@
 import type { FieldPath, RuleCode, Severity } from '../../types';
 import type { ObjectFacts, PodFacts, Read, VolumeFacts } from '../facts';
 import { fsGroupOutcome } from '../../behaviour/csidriver/index';
-import { driverSettings, namespaceKey, resolveReference } from '../resolve';
+import { distinct, driverSettings, namespaceKey, resolveReference } from '../resolve';
 import type { RelatedEnd, RelationContext, RelationFinding, RelationRule } from '../rule';
 import type { DefinitionEntry, WorkspaceIndex } from '../workspaceIndex';
 
@@ -38,9 +38,10 @@ function certainString(read: Read<string> | undefined): string | undefined | nul
   return read.value;
 }
 
-/** The one definition all candidates agree on (or undefined). */
+/** The one definition all candidates agree on (identical copies count once), or undefined. */
 function single(definitions: readonly DefinitionEntry[]): DefinitionEntry | undefined {
-  return definitions.length === 1 ? definitions[0] : undefined;
+  const different = distinct(definitions);
+  return different.length === 1 ? different[0] : undefined;
 }
 
 function storageClass(index: WorkspaceIndex, name: string | undefined | null, via: RelatedEnd[]): DefinitionEntry | undefined {
@@ -63,7 +64,7 @@ function claimMount(context: RelationContext, claim: DefinitionEntry, via: Relat
     ? index.definitions('PersistentVolume', volumeName)
     : index.definitionsOfKind('PersistentVolume').filter((volume) => volume.object.spec.claimRef?.name === claimName && claimNamespace !== undefined && (volume.object.spec.claimRef.namespace ?? '') === claimNamespace);
   const volume = single(volumes);
-  if (volumes.length > 1) return undefined;
+  if (distinct(volumes).length > 1) return undefined;
   if (volume) {
     const driver = certainString(volume.object.spec.csiDriver);
     const fsType = certainString(volume.object.spec.fsType);
@@ -124,7 +125,7 @@ function check(context: RelationContext): RelationFinding[] {
       if (!mount) continue;
       const drivers = context.index.definitions('CSIDriver', mount.driver);
       if (!drivers.length) continue;
-      const settings = drivers.map((driver) => driverSettings(driver, context.minor));
+      const settings = drivers.map((driver) => driverSettings(driver, context.minor, 'fsGroupPolicy'));
       const policy = settings[0]?.fsGroupPolicy;
       if (!policy || settings.some((driver) => driver?.fsGroupPolicy !== policy)) continue;
       const verdict = judge(policy, mount, fsGroup);
