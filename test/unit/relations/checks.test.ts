@@ -59,6 +59,26 @@ describe('relations/helm-hook-order reports every order Helm gets wrong', () => 
   ]);
 });
 
+describe('relations/helm-hook-order at every event the hook runs in, names compared as they render', () => {
+  const cm = (name: string, annotations: Record<string, string>) => meta('ConfigMap', name, annotations);
+  const job = (annotations: Record<string, string>, name = 'env', jobName = 'migrate') => hookJob(annotations, envFrom(name)).replace('  name: migrate\n', `  name: ${jobName}\n`);
+  const files = (cmFile: string, jobFile: string) => ({ ...CHART, 'c/templates/cm.yaml': cmFile, 'c/templates/job.yaml': jobFile });
+  run([
+    ['a pre-upgrade hook reading a pre-upgrade hook of a higher weight (the first upgrade hangs)', files(cm('env', { 'helm.sh/hook': 'pre-upgrade', 'helm.sh/hook-weight': '5' }), job({ 'helm.sh/hook': 'pre-upgrade' })), 'c/templates/job.yaml', [['relations/helm-hook-order', 'warning', 'env'], ['relations/argocd-sync-order', 'hint', 'env']]],
+    ['a pre-upgrade hook reading a pre-install,pre-upgrade hook of a higher weight (it stays from the install; Argo CD would still hang)', files(cm('env', { 'helm.sh/hook': 'pre-install,pre-upgrade', 'helm.sh/hook-weight': '5' }), job({ 'helm.sh/hook': 'pre-upgrade' })), 'c/templates/job.yaml', [['relations/argocd-sync-order', 'hint', 'env']]],
+    ['the same, deleted once its install hooks succeeded', files(cm('env', { 'helm.sh/hook': 'pre-install,pre-upgrade', 'helm.sh/hook-weight': '5', 'helm.sh/hook-delete-policy': 'before-hook-creation,hook-succeeded' }), job({ 'helm.sh/hook': 'pre-upgrade' })), 'c/templates/job.yaml', [['relations/helm-hook-order', 'warning', 'env'], ['relations/argocd-sync-order', 'hint', 'env']]],
+    ['a post-install hook reading a pre-install hook that stays', files(cm('env', { 'helm.sh/hook': 'pre-install' }), job({ 'helm.sh/hook': 'post-install' })), 'c/templates/job.yaml', []],
+    ['a post-install hook reading a pre-install hook deleted when it succeeded', files(cm('env', { 'helm.sh/hook': 'pre-install', 'helm.sh/hook-delete-policy': 'hook-succeeded' }), job({ 'helm.sh/hook': 'post-install' })), 'c/templates/job.yaml', [['relations/helm-hook-order', 'warning', 'env']]],
+    ['a post-upgrade hook reading a regular ConfigMap', files(meta('ConfigMap', 'env'), job({ 'helm.sh/hook': 'post-upgrade' })), 'c/templates/job.yaml', []],
+    ['a pre-rollback hook reading a pre-rollback hook of a higher weight', files(cm('env', { 'helm.sh/hook': 'pre-rollback', 'helm.sh/hook-weight': '1' }), job({ 'helm.sh/hook': 'pre-rollback' })), 'c/templates/job.yaml', [['relations/helm-hook-order', 'warning', 'env']]],
+    ['templated names of one weight: the ConfigMap\'s literal part sorts later', files(cm('{{ include "c.fullname" . }}-env', PRE), job(PRE, '{{ include "c.fullname" . }}-env', '{{ include "c.fullname" . }}-db-migrate')), 'c/templates/job.yaml', [['relations/helm-hook-order', 'warning', '{{ include "c.fullname" . }}-env']]],
+    ['templated names of one weight: the ConfigMap\'s literal part sorts first', files(cm('{{ include "c.fullname" . }}-config', PRE), job(PRE, '{{ include "c.fullname" . }}-config', '{{ include "c.fullname" . }}-migrate')), 'c/templates/job.yaml', []],
+    ['the release\'s name against a literal name decides the order: a hint', files(cm('config', PRE), job(PRE, 'config', '{{ .Release.Name }}-migrate')), 'c/templates/job.yaml', [['relations/helm-hook-order', 'hint', 'config']]],
+    ['both names start with the release\'s name: their literal parts decide', files(cm('{{ .Release.Name }}-config', PRE), job(PRE, '{{ .Release.Name }}-config', '{{ .Release.Name }}-migrate')), 'c/templates/job.yaml', []],
+    ['names that differ at a value: not judged', files(cm('{{ .Values.cm }}', PRE), job(PRE, '{{ .Values.cm }}', '{{ .Values.job }}')), 'c/templates/job.yaml', []],
+  ]);
+});
+
 describe('relations/argocd-sync-order', () => {
   const cm = (wave: string) => meta('ConfigMap', 'cfg', { 'argocd.argoproj.io/sync-wave': wave });
   const job = (annotations: Record<string, string>, kind = 'Job', apiVersion = 'batch/v1') => hookJob(annotations, envFrom('cfg'), kind, apiVersion);

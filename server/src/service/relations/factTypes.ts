@@ -71,6 +71,8 @@ export interface PodFacts {
 export interface HookAnnotations {
   helmHook: Read<string>;
   helmWeight: Read<string>;
+  /** `helm.sh/hook-delete-policy`: whether a hook object stays after its event. */
+  helmDeletePolicy: Read<string>;
   argoHook: Read<string>;
   argoWave: Read<string>;
   /** Where `metadata` and its `annotations` are (for a fix that adds annotations), when both are written literally. */

@@ -92,6 +92,7 @@ function hookAnnotations(reader: ObjectReader): HookAnnotations {
   const annotations: HookAnnotations = {
     helmHook: at('helm.sh/hook'),
     helmWeight: at('helm.sh/hook-weight'),
+    helmDeletePolicy: at('helm.sh/hook-delete-policy'),
     argoHook: at('argocd.argoproj.io/hook'),
     argoWave: at('argocd.argoproj.io/sync-wave'),
   };

@@ -441,7 +441,7 @@ function generatedDefinitions(path: string, generated: readonly Generated[], tex
 /** The ordering annotations kustomize gives a generated object (relations/scope.ts generatorsOf). */
 function generatedAnnotations(annotations: Readonly<Record<string, string>>): ObjectFacts['annotations'] {
   const at = (key: string) => (key in annotations ? { value: annotations[key] } : {});
-  return { helmHook: at('helm.sh/hook'), helmWeight: at('helm.sh/hook-weight'), argoHook: at('argocd.argoproj.io/hook'), argoWave: at('argocd.argoproj.io/sync-wave') };
+  return { helmHook: at('helm.sh/hook'), helmWeight: at('helm.sh/hook-weight'), helmDeletePolicy: at('helm.sh/hook-delete-policy'), argoHook: at('argocd.argoproj.io/hook'), argoWave: at('argocd.argoproj.io/sync-wave') };
 }
 
 /** Where a fix adds annotations to an object whose metadata is written literally (not in flow style). */
