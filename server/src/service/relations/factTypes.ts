@@ -98,6 +98,11 @@ export interface DefinitionSpec {
   claimRef?: { name: string; namespace?: string };
   /** VolumeSnapshotClass. */
   driver?: Read<string>;
+  /**
+   * A workload that runs the csi-provisioner sidecar: its `--default-fstype` ('' when it has none), the fsType it
+   * gives the volumes it provisions for a StorageClass without one.
+   */
+  provisionerFsType?: Read<string>;
 }
 
 export interface ObjectFacts {

@@ -11,7 +11,7 @@ import { templateUnknowns } from '../partial/fromTemplate';
 import type { FieldPath, Json } from '../types';
 import { ObjectReader, rebindingBlocks } from './factReader';
 import type { DocumentFacts, HookAnnotations, NameRef, ObjectFacts, Read } from './factTypes';
-import { CONSUMER_KINDS, isConsumerKind, isDefinitionKind, mayHoldIndexedKinds, type TargetKind } from './kinds';
+import { CONSUMER_KINDS, isConsumerKind, isDefinitionKind, mayHoldIndexedKinds, runsProvisioner, type TargetKind } from './kinds';
 import { readPod } from './podFacts';
 
 export type { ClaimSpec, DefinitionSpec, DocumentFacts, HookAnnotations, NameRef, ObjectFacts, PodFacts, Read, Reference, Span, VolumeFacts } from './factTypes';
@@ -30,7 +30,9 @@ export function documentFacts(doc: YamlDocument, kinds: 'all' | 'definitions' = 
   const blocks = doc.template ? rebindingBlocks(doc.template) : [];
   for (const resource of doc.resources) {
     const definition = isDefinitionKind(resource.apiVersion, resource.kind);
-    const consumer = kinds === 'all' && isConsumerKind(resource.apiVersion, resource.kind);
+    // A workload running the csi-provisioner sidecar is read in the definitions pass too: its `--default-fstype`
+    // settles the fsType of the volumes it provisions (relations/fsgroup-not-applied).
+    const consumer = isConsumerKind(resource.apiVersion, resource.kind) && (kinds === 'all' || runsProvisioner(doc.text));
     if (!definition && !consumer) continue;
     let object: Json;
     try {

@@ -17,6 +17,11 @@ export function readPod(reader: ObjectReader, facts: ObjectFacts, metadata: Fiel
   for (const list of CONTAINER_LISTS) {
     for (const [container, c] of reader.items([...spec, list])) {
       const base = [...spec, list, c];
+      if (list === 'containers' && isProvisioner(container)) {
+        const fsType = defaultFsType(reader, base);
+        const known = facts.spec.provisionerFsType;
+        facts.spec.provisionerFsType = !known || (!known.unknown && !fsType.unknown && known.value === fsType.value) ? fsType : { unknown: true };
+      }
       for (const [entry, e] of reader.items([...base, 'env'])) {
         const valueFrom = entry.valueFrom;
         if (!valueFrom || typeof valueFrom !== 'object' || Array.isArray(valueFrom)) continue;
@@ -123,4 +128,37 @@ function annotationKeys(reader: ObjectReader, path: FieldPath, prefix: string): 
   const keys = Object.keys(value).filter((key) => key.startsWith(prefix));
   if (reader.unknowns && keys.some((key) => !reader.unknowns?.isCertain(reader.object, [...path, key]))) return { unknown: true };
   return { value: keys };
+}
+
+/** The external-provisioner sidecar (kubernetes-csi/external-provisioner), by its image or its usual name. */
+function isProvisioner(container: JsonObject): boolean {
+  const image = typeof container.image === 'string' ? container.image : '';
+  return /(?:^|\/)csi-provisioner(?:[:@]|$)/.test(image) || container.name === 'csi-provisioner';
+}
+
+/**
+ * The `--default-fstype` a csi-provisioner is started with (Go's flag package: one or two dashes, `=value` or the
+ * next argument), '' when its arguments are all written and hold none; unknown when a template writes some.
+ */
+function defaultFsType(reader: ObjectReader, container: FieldPath): Read<string> {
+  let open = false;
+  for (const field of ['command', 'args'] as const) {
+    const path = [...container, field];
+    const value = reader.value(path);
+    if (value === 'unknown' || reader.openList(path)) open = true;
+    const items = Array.isArray(jsonAt(reader.object, path)) ? (jsonAt(reader.object, path) as unknown[]) : [];
+    for (let i = 0; i < items.length; i++) {
+      const item = reader.string([...path, i]);
+      if (item.unknown) {
+        open = true;
+        continue;
+      }
+      const match = /^--?default-fstype(?:=(.*))?$/.exec(item.value ?? '');
+      if (!match) continue;
+      if (match[1] !== undefined) return { value: match[1] };
+      const next = reader.string([...path, i + 1]);
+      return next.value !== undefined ? { value: next.value } : { unknown: true };
+    }
+  }
+  return open ? { unknown: true } : { value: '' };
 }

@@ -337,7 +337,7 @@ export class WorkspaceIndex {
     // A file read from the disk keeps no text: its places are computed here, once.
     const entry: DocumentEntry = { line: place.line, facts: place.facts, ...(place.doc ? { doc: place.doc } : {}), definitions: [], references: [] };
     for (const object of place.facts.objects) {
-      if (object.kind in DEFINITION_KINDS && object.name?.key) {
+      if ((object.kind in DEFINITION_KINDS || object.spec.provisionerFsType) && object.name?.key) {
         const definition: DefinitionEntry = { path, object, range: object.nameSpan ? span(object.nameSpan) : span([object.at, object.at]) };
         const insert = annotationsInsert(object, place.lines);
         if (insert) definition.annotationsInsert = { ...insert, position: { line: insert.position.line + place.line, character: insert.position.character } };

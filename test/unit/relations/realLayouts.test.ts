@@ -1,0 +1,69 @@
+// The relation checks on real repository layouts (test/fixtures/relations-real/<name>/, fetched byte for byte,
+// sources in each SOURCES.md): each layout as it is gets no finding, and what a user adds or changes there is
+// judged as the tools would run it. Each row names the file it adds or changes, the file checked, and exactly what
+// it reports there (code, severity, the text underlined); an empty list is a promise not to cry wolf.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, it } from 'node:test';
+import { DEFAULT_SETTINGS } from '../../../server/src/service/index';
+import { underlined, workspace } from '../../support/relationWorkspace';
+
+const SEVERITIES = ['', 'error', 'warning', 'information', 'hint'];
+const REAL = join(__dirname, '..', '..', 'fixtures', 'relations-real');
+
+/** A real layout's files (paths relative to its folder), SOURCES.md aside. */
+function layout(name: string): Record<string, string> {
+  const root = join(REAL, name);
+  const files: Record<string, string> = {};
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder).sort()) {
+      const path = join(folder, entry);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (entry !== 'SOURCES.md') files[relative(root, path)] = readFileSync(path, 'utf8');
+    }
+  };
+  walk(root);
+  return files;
+}
+
+type Found = [code: string, severity: string, underlines: string][];
+
+function findings(files: Record<string, string>, file: string, undefinedReferences = false): Found {
+  const ws = workspace(files);
+  const found = ws.relations(file, { relations: { ...DEFAULT_SETTINGS.relations, undefinedReferences } });
+  return found.map((d) => [String(d.code), SEVERITIES[d.severity ?? 0], underlined(ws.text(file), d)]);
+}
+
+/** Every relation finding of every file of a layout, opt-in hints included. */
+function allFindings(files: Record<string, string>): string[] {
+  const ws = workspace(files);
+  const out: string[] = [];
+  for (const file of Object.keys(files)) {
+    for (const d of ws.relations(file, { relations: { ...DEFAULT_SETTINGS.relations, undefinedReferences: true } })) out.push(`${file} ${d.code} ${SEVERITIES[d.severity ?? 0]}`);
+  }
+  return out;
+}
+
+/** A text with one exact passage replaced (the passage must be there). */
+function edit(text: string, from: string, to: string): string {
+  assert.ok(text.includes(from), `the layout has no ${JSON.stringify(from)}`);
+  return text.replace(from, to);
+}
+
+describe('fsGroup and the csi-provisioner\'s --default-fstype: kubernetes-sigs/gcp-compute-persistent-disk-csi-driver', () => {
+  const real = layout('gcp-pd-csi-driver');
+  const pod = (claim: string) => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: writer\nspec:\n  securityContext:\n    fsGroup: 1000\n  containers:\n  - name: w\n    image: busybox\n  volumes:\n  - name: data\n    persistentVolumeClaim:\n      claimName: ${claim}\n`;
+  const rwx = 'kind: PersistentVolumeClaim\napiVersion: v1\nmetadata:\n  name: shared\nspec:\n  accessModes:\n    - ReadWriteMany\n  storageClassName: csi-gce-pd\n  resources:\n    requests:\n      storage: 200Gi\n';
+  it('the layout as it is: no finding', () => assert.deepEqual(allFindings(real), []));
+  it('a Pod with fsGroup on the ReadWriteOnce claim of the class without an fstype: the provisioner gives it ext4, silent', () => {
+    assert.deepEqual(findings({ ...real, 'examples/kubernetes/writer.yaml': pod('podpvc') }, 'examples/kubernetes/writer.yaml'), []);
+  });
+  it('the same without --default-fstype in the controller: the fsType is the provisioner\'s business again, a hint', () => {
+    const files = { ...real, 'deploy/kubernetes/base/controller/controller.yaml': edit(real['deploy/kubernetes/base/controller/controller.yaml'], '            - "--default-fstype=ext4"\n', ''), 'examples/kubernetes/writer.yaml': pod('podpvc') };
+    assert.deepEqual(findings(files, 'examples/kubernetes/writer.yaml'), [['relations/fsgroup-not-applied', 'hint', 'podpvc']]);
+  });
+  it('a ReadWriteMany claim of the class: ext4, but not ReadWriteOnce, so the kubelet does not apply fsGroup (a warning)', () => {
+    assert.deepEqual(findings({ ...real, 'examples/kubernetes/shared.yaml': rwx, 'examples/kubernetes/writer.yaml': pod('shared') }, 'examples/kubernetes/writer.yaml'), [['relations/fsgroup-not-applied', 'warning', 'shared']]);
+  });
+});
