@@ -77,3 +77,27 @@ describe('fsGroup and the csi-provisioner\'s --default-fstype: kubernetes-sigs/g
     assert.deepEqual(findings({ ...real, 'examples/kubernetes/shared.yaml': rwx, [WRITER]: pod('shared') }, WRITER), [['relations/fsgroup-not-applied', 'warning', 'shared']]);
   });
 });
+
+describe('Helm hooks at every event they run in: mastodon/chart', () => {
+  const real = layout('mastodon-chart');
+  const ADMIN = 'templates/job-create-admin.yaml';
+  const ASSETS = 'templates/job-assets-copy.yaml';
+  const PREINSTALL = 'templates/secret-redis-preinstall.yaml';
+  const REDIS = '                  name: {{ template "mastodon.redis.secretName" . }}\n                  key: {{ .Values.redis.auth.existingSecretKey }}';
+  const PRE_REDIS = '                  name: {{ template "mastodon.redis.secretName" . }}-pre-install\n                  key: {{ .Values.redis.auth.existingSecretKey }}';
+  const readsPreinstall = (text: string) => edit(text, REDIS, PRE_REDIS);
+  const assetsReadsPreinstall = (text: string) =>
+    edit(text, '                name: {{ required "Please specify a secret with S3 credentials for S3 asset uploads" .Values.mastodon.hooks.s3Upload.secretRef.name }}\n                key: {{ .Values.mastodon.hooks.s3Upload.secretRef.keys.accesKeyId }}', '                name: {{ include "mastodon.redis.secretName" . }}-pre-install\n                key: {{ .Values.mastodon.hooks.s3Upload.secretRef.keys.accesKeyId }}');
+  it('the chart as it is: no finding (the post-install Job reads the env ConfigMap and the regular redis Secret)', () => assert.deepEqual(allFindings(real), []));
+  it('the post-install Job reading the pre-install Secret, which Helm deletes once the pre-install hooks succeed: a warning', () => {
+    assert.deepEqual(findings({ ...real, [ADMIN]: readsPreinstall(real[ADMIN]) }, ADMIN), [['relations/helm-hook-order', 'warning', '{{ template "mastodon.redis.secretName" . }}-pre-install']]);
+  });
+  it('near miss: the same Secret kept after its hooks (no `hook-succeeded`): silent', () => {
+    const files = { ...real, [PREINSTALL]: edit(real[PREINSTALL], 'before-hook-creation,hook-succeeded', 'before-hook-creation'), [ADMIN]: readsPreinstall(real[ADMIN]) };
+    assert.deepEqual(findings(files, ADMIN), []);
+  });
+  it('the pre-install,pre-upgrade Job reading it: there at the install (weight -5 before -1), gone at the first upgrade: a warning', () => {
+    const found = findings({ ...real, [ASSETS]: assetsReadsPreinstall(real[ASSETS]) }, ASSETS);
+    assert.deepEqual(found, [['relations/helm-hook-order', 'warning', '{{ include "mastodon.redis.secretName" . }}-pre-install']]);
+  });
+});

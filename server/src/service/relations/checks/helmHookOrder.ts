@@ -88,11 +88,11 @@ function createdAfter(definition: ObjectFacts, job: ObjectFacts, event: string, 
   const deleted = (policy.value ?? '').split(',').map((item) => item.trim()).includes('hook-succeeded');
   const earlier = EARLIER[event].filter((other) => events.includes(other));
   if (earlier.length && !deleted) return { after: false };
-  const before = earlier.length
-    ? `a \`${events.join(',')}\` hook deleted once its \`${earlier[earlier.length - 1]}\` hooks succeed (\`hook-succeeded\`)`
-    : `a \`${events.join(',')}\` hook`;
   if (!events.includes(event)) {
-    return { after: true, why: event === 'pre-install' && !earlier.length ? `${before} (it does not run before the pre-install hooks)` : `${before} (it does not run before the \`${event}\` hooks)` };
+    if (earlier.length) {
+      return { after: true, why: `a \`${events.join(',')}\` hook, which Helm deletes once the \`${earlier[earlier.length - 1]}\` hooks succeed (\`hook-succeeded\`) and does not create again before the \`${event}\` hooks` };
+    }
+    return { after: true, why: `a \`${events.join(',')}\` hook (it does not run before the ${event === 'pre-install' ? 'pre-install' : `\`${event}\``} hooks)` };
   }
   if (weight === undefined) return undefined;
   const theirs = helmWeight(definition.annotations.helmWeight);
