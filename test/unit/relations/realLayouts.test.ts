@@ -54,7 +54,7 @@ function edit(text: string, from: string, to: string): string {
 describe('fsGroup and the csi-provisioner\'s --default-fstype: kubernetes-sigs/gcp-compute-persistent-disk-csi-driver', () => {
   const real = layout('gcp-pd-csi-driver');
   const CONTROLLER = 'deploy/kubernetes/base/controller/controller.yaml';
-  const noDefault = { ...real, [CONTROLLER]: edit(real[CONTROLLER], '            - "--default-fstype=ext4"\n', '') };
+  const noDefault: Record<string, string> = { ...real, [CONTROLLER]: edit(real[CONTROLLER], '            - "--default-fstype=ext4"\n', '') };
   const pod = (claim: string) => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: writer\nspec:\n  securityContext:\n    fsGroup: 1000\n  containers:\n  - name: w\n    image: busybox\n  volumes:\n  - name: data\n    persistentVolumeClaim:\n      claimName: ${claim}\n`;
   const rwx = 'kind: PersistentVolumeClaim\napiVersion: v1\nmetadata:\n  name: shared\nspec:\n  accessModes:\n    - ReadWriteMany\n  storageClassName: csi-gce-pd\n  resources:\n    requests:\n      storage: 200Gi\n';
   const WRITER = 'examples/kubernetes/writer.yaml';
