@@ -155,6 +155,20 @@ describe('relations/fsgroup-not-applied', () => {
   ]);
 });
 
+describe('a CSIDriver field a template writes in `if` branches', () => {
+  const chart = (spec: string) => ({ 'c/Chart.yaml': 'apiVersion: v2\nname: c\nversion: 1.0.0\n', 'c/templates/driver.yaml': DRIVER('x.example.com', spec) });
+  const pod = inlinePod('x.example.com', '  securityContext:\n    fsGroup: 2000\n');
+  const branch = (condition: string, then: string, otherwise?: string) => `  volumeLifecycleModes: [Ephemeral]\n  {{- if ${condition} }}\n  fsGroupPolicy: ${then}\n${otherwise ? `  {{- else }}\n  fsGroupPolicy: ${otherwise}\n` : ''}  {{- end }}\n`;
+  run([
+    ['the release picks the branch (1.37 >= 1.20): File, silent', { ...chart(branch('semverCompare ">=1.20-0" .Capabilities.KubeVersion.Version', 'File')), 'c/templates/p.yaml': pod }, 'c/templates/p.yaml', []],
+    ['the release picks the other branch: no fsGroupPolicy, the default, and an inline volume without fsType', { ...chart(branch('semverCompare "<1.20-0" .Capabilities.KubeVersion.GitVersion', 'File')), 'c/templates/p.yaml': pod }, 'c/templates/p.yaml', [['relations/fsgroup-not-applied', 'warning', 'x.example.com']]],
+    ['a condition on the values, one branch works: silent', { ...chart(branch('.Values.file', 'File', 'None')), 'c/templates/p.yaml': pod }, 'c/templates/p.yaml', []],
+    ['a condition on the values, every branch fails (None, or the default without fsType): reported, a hint', { ...chart(branch('.Values.none', 'None', 'ReadWriteOnceWithFSType')), 'c/templates/p.yaml': pod }, 'c/templates/p.yaml', [['relations/fsgroup-not-applied', 'hint', 'x.example.com']]],
+    ['a constraint without a pre-release (a managed cluster\'s version never matches it): every branch judged', { ...chart(branch('semverCompare ">=1.20" .Capabilities.KubeVersion.Version', 'File')), 'c/templates/p.yaml': pod }, 'c/templates/p.yaml', []],
+    ['a templated fsGroupPolicy leaves the literal volumeLifecycleModes judged', { ...chart('  fsGroupPolicy: {{ .Values.policy }}\n  volumeLifecycleModes: [Persistent]\n'), 'c/templates/p.yaml': inlinePod('x.example.com') }, 'c/templates/p.yaml', [['relations/csi-inline-volume-mode', 'warning', 'x.example.com']]],
+  ]);
+});
+
 describe('relations/csi-driver-name', () => {
   run([
     ['an exact name', { 'a/d.yaml': DRIVER('nfs.csi.k8s.io', '  attachRequired: false\n'), 'a/sc.yaml': sc('nfs', 'nfs.csi.k8s.io') }, 'a/sc.yaml', []],

@@ -1,6 +1,7 @@
 // The shape of what the workspace index keeps of one YAML document (relations/facts.ts reads it): plain data
 // that crosses worker threads and outlives the syntax tree it was read from.
 import type { FieldPath } from '../types';
+import type { BranchChain } from './branches';
 import type { TargetKind } from './kinds';
 
 /** A value read from the text: known (`value`, undefined when certainly absent) or not knowable (`unknown`). */
@@ -84,6 +85,8 @@ export interface DefinitionSpec {
   /** CSIDriver. */
   volumeLifecycleModes?: Read<string[]>;
   fsGroupPolicy?: Read<string>;
+  /** A template's `fsGroupPolicy` written in the branches of one `if` chain (relations/branches.ts). */
+  fsGroupPolicyBranches?: BranchChain;
   /** StorageClass. */
   provisioner?: Read<string>;
   fsType?: Read<string>;

@@ -9,6 +9,7 @@ import { toServerJson } from '../document/kubectlYaml';
 import type { ResourceNode, YamlDocument } from '../document/yamlDocument';
 import { templateUnknowns } from '../partial/fromTemplate';
 import type { FieldPath, Json } from '../types';
+import { branchChain } from './branches';
 import { ObjectReader, rebindingBlocks } from './factReader';
 import type { DocumentFacts, HookAnnotations, NameRef, ObjectFacts, Read } from './factTypes';
 import { CONSUMER_KINDS, isConsumerKind, isDefinitionKind, mayHoldIndexedKinds, runsProvisioner, type TargetKind } from './kinds';
@@ -123,6 +124,11 @@ function readDefinition(reader: ObjectReader, facts: ObjectFacts): void {
     case 'CSIDriver':
       spec.volumeLifecycleModes = reader.strings(['spec', 'volumeLifecycleModes']);
       spec.fsGroupPolicy = reader.string(['spec', 'fsGroupPolicy']);
+      if (spec.fsGroupPolicy.unknown && reader.doc.template) {
+        const range = reader.resource.node.range;
+        const chain = range && branchChain(reader.doc.template, reader.doc.text, range[0], range[1], 'fsGroupPolicy');
+        if (chain) spec.fsGroupPolicyBranches = chain;
+      }
       break;
     case 'StorageClass': {
       spec.provisioner = reader.string(['provisioner']);

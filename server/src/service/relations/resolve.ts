@@ -2,6 +2,7 @@
 // reference looks (the same namespace for a namespaced kind, the same chart for a name a template writes).
 // Shared by the checks, navigation and hover.
 import { csiDriverSettings, type CsiDriverSettings } from '../behaviour/csidriver/index';
+import { chainValue } from './branches';
 import type { NameRef, ObjectFacts, Read, Reference } from './facts';
 import { DEFINITION_KINDS } from './kinds';
 import type { DefinitionEntry, WorkspaceIndex } from './workspaceIndex';
@@ -60,6 +61,24 @@ export function driverSettings(definition: DefinitionEntry, minor: number, field
   const spec: Record<string, string | string[]> = {};
   if (read.value) spec[field] = read.value;
   return csiDriverSettings({ metadata: { name: definition.object.name?.text ?? '' }, spec }, minor);
+}
+
+/**
+ * The `fsGroupPolicy` values a CSIDriver may have for consumers in Kubernetes 1.`minor`, defaults applied: its
+ * literal value, or for a template that writes it in `if` branches the branch Helm renders for that release
+ * (relations/branches.ts), else every branch's. Undefined when the text does not settle it.
+ */
+export function driverPolicies(definition: DefinitionEntry, minor: number): string[] | undefined {
+  const read = definition.object.spec.fsGroupPolicy;
+  if (!read) return undefined;
+  const settled = driverSettings(definition, minor, 'fsGroupPolicy');
+  if (settled) return [settled.fsGroupPolicy];
+  const chain = definition.object.spec.fsGroupPolicyBranches;
+  if (!chain) return undefined;
+  const chosen = chainValue(chain, minor);
+  const values = chosen ? [chosen.value] : [...new Set(chain.values)];
+  const name = definition.object.name?.text ?? '';
+  return [...new Set(values.map((value) => csiDriverSettings({ metadata: { name }, spec: value ? { fsGroupPolicy: value } : {} }, minor).fsGroupPolicy))];
 }
 
 /**

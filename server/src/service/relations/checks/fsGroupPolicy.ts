@@ -12,7 +12,7 @@
 import type { FieldPath, RuleCode, Severity } from '../../types';
 import type { ObjectFacts, PodFacts, Read, VolumeFacts } from '../facts';
 import { fsGroupOutcome } from '../../behaviour/csidriver/index';
-import { distinct, driverSettings, namespaceKey, resolveReference } from '../resolve';
+import { distinct, driverPolicies, namespaceKey, resolveReference } from '../resolve';
 import type { RelatedEnd, RelationContext, RelationFinding, RelationRule } from '../rule';
 import type { DefinitionEntry, WorkspaceIndex } from '../workspaceIndex';
 
@@ -160,13 +160,21 @@ function check(context: RelationContext): RelationFinding[] {
       if (!mount) continue;
       const drivers = context.index.definitions('CSIDriver', mount.driver);
       if (!drivers.length) continue;
-      const settings = drivers.map((driver) => driverSettings(driver, context.minor, 'fsGroupPolicy'));
-      const policy = settings[0]?.fsGroupPolicy;
-      if (!policy || settings.some((driver) => driver?.fsGroupPolicy !== policy)) continue;
-      const verdict = judge(policy, mount, fsGroup);
-      if (!verdict) continue;
+      // Every policy the CSIDrivers of the name may have (a template's branches, when the release does not pick
+      // one): reported only when each leads to the same failure.
+      const possible = drivers.map((driver) => driverPolicies(driver, context.minor));
+      if (possible.some((policies) => !policies)) continue;
+      const policies = [...new Set(possible.flat() as string[])];
+      const verdicts = policies.map((policy) => judge(policy, mount, fsGroup));
+      if (!verdicts.length || verdicts.some((verdict) => !verdict)) continue;
+      const verdict = verdicts.find((found) => found?.severity === 'hint') ?? (verdicts[0] as { severity: Severity; why: string });
+      const policy = policies[verdicts.indexOf(verdict)];
       const written = drivers[0].object.spec.fsGroupPolicy?.value !== undefined;
-      const driverEnds = drivers.map((driver) => ({ path: driver.path, range: driver.range, message: `CSIDriver \`${mount.driver}\`: \`fsGroupPolicy\` ${written ? `\`${policy}\`` : `not set (\`${policy}\` by default)`}.` }));
+      const branched = drivers.some((driver) => driver.object.spec.fsGroupPolicy?.unknown);
+      const said = branched
+        ? `\`fsGroupPolicy\` ${policies.map((item) => `\`${item}\``).join(' or ')}, by the branches of its template`
+        : `\`fsGroupPolicy\` ${written ? `\`${policy}\`` : `not set (\`${policy}\` by default)`}`;
+      const driverEnds = drivers.map((driver) => ({ path: driver.path, range: driver.range, message: `CSIDriver \`${mount.driver}\`: ${said}.` }));
       const where = volumeSpan(context.object, volume);
       if (!where) continue;
       findings.push({
