@@ -101,3 +101,37 @@ describe('Helm hooks at every event they run in: mastodon/chart', () => {
     assert.deepEqual(found, [['relations/helm-hook-order', 'warning', '{{ include "mastodon.redis.secretName" . }}-pre-install']]);
   });
 });
+
+describe('annotations written beside ones the values add, and templated names of the opt-in hint: mastodon/chart', () => {
+  const real = layout('mastodon-chart');
+  const ADMIN = 'templates/job-create-admin.yaml';
+  const PREINSTALL = 'templates/secret-redis-preinstall.yaml';
+  const REDIS = '                  name: {{ template "mastodon.redis.secretName" . }}\n                  key: {{ .Values.redis.auth.existingSecretKey }}';
+  const PRE_REDIS = '                  name: {{ template "mastodon.redis.secretName" . }}-pre-install\n                  key: {{ .Values.redis.auth.existingSecretKey }}';
+  const OWN = '    "helm.sh/hook-weight": "-1"\n';
+  const withValues = (text: string) => edit(text, OWN, `${OWN}    {{- with .Values.jobAnnotations }}\n    {{- toYaml . | nindent 4 }}\n    {{- end }}\n`);
+  it('the post-install Job\'s annotations extended with the values: its written hook is still judged (a warning)', () => {
+    const files = { ...real, [ADMIN]: edit(withValues(real[ADMIN]), REDIS, PRE_REDIS) };
+    assert.deepEqual(findings(files, ADMIN), [['relations/helm-hook-order', 'warning', '{{ template "mastodon.redis.secretName" . }}-pre-install']]);
+  });
+  it('an Argo CD PreSync hook written beside the values\' annotations: judged per key, the env ConfigMap and the redis Secret come in the Sync phase (warnings)', () => {
+    const files = { ...real, [ADMIN]: edit(withValues(real[ADMIN]), OWN, `${OWN}    argocd.argoproj.io/hook: PreSync\n`) };
+    assert.deepEqual(findings(files, ADMIN).filter(([code]) => code === 'relations/argocd-sync-order'), [['relations/argocd-sync-order', 'warning', '{{ include "mastodon.fullname" . }}-env'], ['relations/argocd-sync-order', 'warning', '{{ template "mastodon.redis.secretName" . }}']]);
+  });
+  it('near miss: the ConfigMap\'s own Argo CD annotations left to the values: silent on it (the redis Secret still warned)', () => {
+    const CONFIG = 'templates/configmap-env.yaml';
+    const files = { ...real, [CONFIG]: edit(real[CONFIG], '    {{- include "mastodon.labels" . | nindent 4 }}\n', '    {{- include "mastodon.labels" . | nindent 4 }}\n  annotations:\n    {{- toYaml .Values.configmap.annotations | nindent 4 }}\n'), [ADMIN]: edit(withValues(real[ADMIN]), OWN, `${OWN}    argocd.argoproj.io/hook: PreSync\n`) };
+    assert.deepEqual(findings(files, ADMIN).filter(([code]) => code === 'relations/argocd-sync-order'), [['relations/argocd-sync-order', 'warning', '{{ template "mastodon.redis.secretName" . }}']]);
+  });
+  it('near miss: the Secret\'s delete policy left to the values (not written): silent', () => {
+    const files = { ...real, [PREINSTALL]: edit(real[PREINSTALL], '    "helm.sh/hook-delete-policy": before-hook-creation,hook-succeeded\n', '    {{- with .Values.redis.annotations }}\n    {{- toYaml . | nindent 4 }}\n    {{- end }}\n'), [ADMIN]: edit(real[ADMIN], REDIS, PRE_REDIS) };
+    assert.deepEqual(findings(files, ADMIN), []);
+  });
+  it('opt-in: a ConfigMap name whose literal part no template of the chart writes: a hint', () => {
+    const files = { ...real, [ADMIN]: edit(real[ADMIN], 'name: {{ include "mastodon.fullname" . }}-env', 'name: {{ include "mastodon.fullname" . }}-environment') };
+    assert.deepEqual(findings(files, ADMIN, true), [['relations/undefined-reference', 'hint', '{{ include "mastodon.fullname" . }}-environment']]);
+  });
+  it('near miss, opt-in: the Secrets named by other helpers (`mastodon.secretName`, not written here) may be any: silent', () => {
+    assert.deepEqual(findings(real, ADMIN, true), []);
+  });
+});
