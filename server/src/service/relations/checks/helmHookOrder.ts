@@ -83,11 +83,13 @@ function createdAfter(definition: ObjectFacts, job: ObjectFacts, event: string, 
   }
   const events = helmEvents(hook.value);
   if (!events) return undefined;
-  const policy = definition.annotations.helmDeletePolicy;
-  if (policy.unknown) return undefined;
-  const deleted = (policy.value ?? '').split(',').map((item) => item.trim()).includes('hook-succeeded');
   const earlier = EARLIER[event].filter((other) => events.includes(other));
-  if (earlier.length && !deleted) return { after: false };
+  if (earlier.length) {
+    // Created at an earlier event: still there unless its delete policy removed it when that event succeeded.
+    const policy = definition.annotations.helmDeletePolicy;
+    if (policy.unknown) return undefined;
+    if (!(policy.value ?? '').split(',').map((item) => item.trim()).includes('hook-succeeded')) return { after: false };
+  }
   if (!events.includes(event)) {
     if (earlier.length) {
       return { after: true, why: `a \`${events.join(',')}\` hook, which Helm deletes once the \`${earlier[earlier.length - 1]}\` hooks succeed (\`hook-succeeded\`) and does not create again before the \`${event}\` hooks` };
