@@ -521,6 +521,149 @@ spec:
     file: 'argo/migrate.yaml',
     expect: [{ code: 'relations/argocd-sync-order', severity: 'warning', underlines: 'database-config', related: 'argo/configmap.yaml' }],
   },
+  {
+    report: 'issue 28: kustomize + Argo CD, a PreSync hook Job reads a ConfigMap generatorOptions make a PreSync hook of an earlier wave: nothing to report',
+    files: {
+      'app/kustomization.yaml': `resources:
+- migrate.yaml
+configMapGenerator:
+- name: migrate-config
+  literals:
+  - DATABASE_HOST=db
+generatorOptions:
+  disableNameSuffixHash: true
+  annotations:
+    argocd.argoproj.io/hook: PreSync
+    argocd.argoproj.io/sync-wave: "-1"
+`,
+      'app/migrate.yaml': `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: migrate
+  annotations:
+    argocd.argoproj.io/hook: PreSync
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+      - name: migrate
+        image: app:1.0
+        envFrom:
+        - configMapRef:
+            name: migrate-config
+`,
+    },
+    file: 'app/migrate.yaml',
+    expect: [],
+  },
+  {
+    report: 'issue 28: a pre-install,pre-upgrade hook reads a pre-install hook Secret that `hook-succeeded` deletes after the install (mastodon/chart\'s redis Secret): the first upgrade hangs',
+    files: {
+      'chart/Chart.yaml': CHART,
+      'chart/templates/secret-preinstall.yaml': `apiVersion: v1
+kind: Secret
+metadata:
+  name: {{ .Release.Name }}-redis-pre-install
+  annotations:
+    helm.sh/hook: pre-install
+    helm.sh/hook-weight: "-5"
+    "helm.sh/hook-delete-policy": before-hook-creation,hook-succeeded
+stringData:
+  password: secret
+`,
+      'chart/templates/job.yaml': `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: {{ .Release.Name }}-assets
+  annotations:
+    "helm.sh/hook": pre-install,pre-upgrade
+    "helm.sh/hook-weight": "-1"
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+      - name: upload
+        image: rclone/rclone
+        env:
+        - name: REDIS_PASSWORD
+          valueFrom:
+            secretKeyRef:
+              name: {{ .Release.Name }}-redis-pre-install
+              key: password
+`,
+    },
+    file: 'chart/templates/job.yaml',
+    expect: [{ code: 'relations/helm-hook-order', severity: 'warning', underlines: '{{ .Release.Name }}-redis-pre-install', related: 'chart/templates/secret-preinstall.yaml' }],
+  },
+  {
+    report: 'issue 28: fsGroup on a ReadWriteOnce claim of a class without an fstype, whose csi-provisioner runs with --default-fstype (gcp-compute-persistent-disk-csi-driver): nothing to report',
+    files: {
+      'driver/csidriver.yaml': `apiVersion: storage.k8s.io/v1
+kind: CSIDriver
+metadata:
+  name: pd.csi.storage.gke.io
+spec:
+  attachRequired: true
+  podInfoOnMount: false
+`,
+      'driver/controller.yaml': `kind: Deployment
+apiVersion: apps/v1
+metadata:
+  name: csi-gce-pd-controller
+spec:
+  selector:
+    matchLabels:
+      app: pd
+  template:
+    metadata:
+      labels:
+        app: pd
+    spec:
+      containers:
+        - name: csi-provisioner
+          image: registry.k8s.io/sig-storage/csi-provisioner
+          args:
+            - "--csi-address=/csi/csi.sock"
+            - "--default-fstype=ext4"
+`,
+      'app/pod.yaml': `apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata:
+  name: csi-gce-pd
+provisioner: pd.csi.storage.gke.io
+---
+kind: PersistentVolumeClaim
+apiVersion: v1
+metadata:
+  name: podpvc
+spec:
+  accessModes: [ReadWriteOnce]
+  storageClassName: csi-gce-pd
+  resources:
+    requests:
+      storage: 200Gi
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: web-server
+spec:
+  securityContext:
+    fsGroup: 101
+  containers:
+  - name: web-server
+    image: nginx
+  volumes:
+  - name: mypvc
+    persistentVolumeClaim:
+      claimName: podpvc
+`,
+    },
+    file: 'app/pod.yaml',
+    expect: [],
+  },
 ];
 
 /** Writes a case's files into a new folder of the temp folder; returns the folder. */

@@ -59,6 +59,27 @@ describe('relations/helm-hook-order reports every order Helm gets wrong', () => 
   ]);
 });
 
+describe('relations/helm-hook-order at every event the hook runs in, names compared as they render', () => {
+  const cm = (name: string, annotations: Record<string, string>) => meta('ConfigMap', name, annotations);
+  const job = (annotations: Record<string, string>, name = 'env', jobName = 'migrate') => hookJob(annotations, envFrom(name)).replace('  name: migrate\n', `  name: ${jobName}\n`);
+  const files = (cmFile: string, jobFile: string) => ({ ...CHART, 'c/templates/cm.yaml': cmFile, 'c/templates/job.yaml': jobFile });
+  run([
+    ['a pre-upgrade hook reading a pre-upgrade hook of a higher weight (the first upgrade hangs)', files(cm('env', { 'helm.sh/hook': 'pre-upgrade', 'helm.sh/hook-weight': '5' }), job({ 'helm.sh/hook': 'pre-upgrade' })), 'c/templates/job.yaml', [['relations/helm-hook-order', 'warning', 'env'], ['relations/argocd-sync-order', 'hint', 'env']]],
+    ['a pre-upgrade hook reading a pre-install,pre-upgrade hook of a higher weight (it stays from the install; Argo CD would still hang)', files(cm('env', { 'helm.sh/hook': 'pre-install,pre-upgrade', 'helm.sh/hook-weight': '5' }), job({ 'helm.sh/hook': 'pre-upgrade' })), 'c/templates/job.yaml', [['relations/argocd-sync-order', 'hint', 'env']]],
+    ['the same, deleted once its install hooks succeeded', files(cm('env', { 'helm.sh/hook': 'pre-install,pre-upgrade', 'helm.sh/hook-weight': '5', 'helm.sh/hook-delete-policy': 'before-hook-creation,hook-succeeded' }), job({ 'helm.sh/hook': 'pre-upgrade' })), 'c/templates/job.yaml', [['relations/helm-hook-order', 'warning', 'env'], ['relations/argocd-sync-order', 'hint', 'env']]],
+    ['a post-install hook reading a pre-install hook that stays', files(cm('env', { 'helm.sh/hook': 'pre-install' }), job({ 'helm.sh/hook': 'post-install' })), 'c/templates/job.yaml', []],
+    ['a post-install hook reading a pre-install hook deleted when it succeeded', files(cm('env', { 'helm.sh/hook': 'pre-install', 'helm.sh/hook-delete-policy': 'hook-succeeded' }), job({ 'helm.sh/hook': 'post-install' })), 'c/templates/job.yaml', [['relations/helm-hook-order', 'warning', 'env']]],
+    ['a pre-install hook of a higher weight whose delete policy the values set: still too late at the install', files(`${meta('ConfigMap', 'env', { 'helm.sh/hook': 'pre-install', 'helm.sh/hook-weight': '5' })}`.replace('    helm.sh/hook-weight: "5"\n', '    helm.sh/hook-weight: "5"\n    helm.sh/hook-delete-policy: {{ .Values.policy }}\n'), job({ 'helm.sh/hook': 'pre-install' })), 'c/templates/job.yaml', [['relations/helm-hook-order', 'warning', 'env']]],
+    ['a post-upgrade hook reading a regular ConfigMap', files(meta('ConfigMap', 'env'), job({ 'helm.sh/hook': 'post-upgrade' })), 'c/templates/job.yaml', []],
+    ['a pre-rollback hook reading a pre-rollback hook of a higher weight', files(cm('env', { 'helm.sh/hook': 'pre-rollback', 'helm.sh/hook-weight': '1' }), job({ 'helm.sh/hook': 'pre-rollback' })), 'c/templates/job.yaml', [['relations/helm-hook-order', 'warning', 'env']]],
+    ['templated names of one weight: the ConfigMap\'s literal part sorts later', files(cm('{{ include "c.fullname" . }}-env', PRE), job(PRE, '{{ include "c.fullname" . }}-env', '{{ include "c.fullname" . }}-db-migrate')), 'c/templates/job.yaml', [['relations/helm-hook-order', 'warning', '{{ include "c.fullname" . }}-env']]],
+    ['templated names of one weight: the ConfigMap\'s literal part sorts first', files(cm('{{ include "c.fullname" . }}-config', PRE), job(PRE, '{{ include "c.fullname" . }}-config', '{{ include "c.fullname" . }}-migrate')), 'c/templates/job.yaml', []],
+    ['the release\'s name against a literal name decides the order: a hint', files(cm('config', PRE), job(PRE, 'config', '{{ .Release.Name }}-migrate')), 'c/templates/job.yaml', [['relations/helm-hook-order', 'hint', 'config']]],
+    ['both names start with the release\'s name: their literal parts decide', files(cm('{{ .Release.Name }}-config', PRE), job(PRE, '{{ .Release.Name }}-config', '{{ .Release.Name }}-migrate')), 'c/templates/job.yaml', []],
+    ['names that differ at a value: not judged', files(cm('{{ .Values.cm }}', PRE), job(PRE, '{{ .Values.cm }}', '{{ .Values.job }}')), 'c/templates/job.yaml', []],
+  ]);
+});
+
 describe('relations/argocd-sync-order', () => {
   const cm = (wave: string) => meta('ConfigMap', 'cfg', { 'argocd.argoproj.io/sync-wave': wave });
   const job = (annotations: Record<string, string>, kind = 'Job', apiVersion = 'batch/v1') => hookJob(annotations, envFrom('cfg'), kind, apiVersion);
@@ -71,6 +92,21 @@ describe('relations/argocd-sync-order', () => {
     ['no Argo CD annotation on either end', { 'a/cm.yaml': meta('ConfigMap', 'cfg'), 'a/job.yaml': job({}) }, 'a/job.yaml', []],
     ['another folder (another application)', { 'a/cm.yaml': cm('5'), 'b/job.yaml': job({}) }, 'b/job.yaml', []],
     ['a ConfigMap Argo CD skips', { 'a/cm.yaml': meta('ConfigMap', 'cfg', { 'argocd.argoproj.io/hook': 'Skip' }), 'a/job.yaml': job({ 'argocd.argoproj.io/sync-wave': '1' }) }, 'a/job.yaml', []],
+  ]);
+});
+
+describe('relations/argocd-sync-order reads generated objects and annotation maps as kustomize and Helm render them', () => {
+  const kustomization = (generator: string, extra = '') => `resources:\n- job.yaml\nconfigMapGenerator:\n- name: cfg\n  literals: [A=b]\n${generator}${extra}`;
+  const presync = (wave: string) => ({ 'argocd.argoproj.io/hook': 'PreSync', 'argocd.argoproj.io/sync-wave': wave });
+  const job = (annotations: Record<string, string>) => hookJob(annotations, envFrom('cfg'));
+  run([
+    ['a PreSync hook reading a ConfigMap generatorOptions make a PreSync hook of an earlier wave', { 'k/kustomization.yaml': kustomization('', 'generatorOptions:\n  annotations:\n    argocd.argoproj.io/hook: PreSync\n    argocd.argoproj.io/sync-wave: "-1"\n'), 'k/job.yaml': job(presync('0')) }, 'k/job.yaml', []],
+    ['the same through the generator\'s own options', { 'k/kustomization.yaml': kustomization('  options:\n    annotations:\n      argocd.argoproj.io/hook: PreSync\n      argocd.argoproj.io/sync-wave: "-1"\n'), 'k/job.yaml': job(presync('0')) }, 'k/job.yaml', []],
+    ['a generator\'s own options win over generatorOptions (MergeGlobalOptionsIntoLocal)', { 'k/kustomization.yaml': kustomization('  options:\n    annotations:\n      argocd.argoproj.io/sync-wave: "3"\n', 'generatorOptions:\n  annotations:\n    argocd.argoproj.io/hook: PreSync\n    argocd.argoproj.io/sync-wave: "-1"\n'), 'k/job.yaml': job(presync('0')) }, 'k/job.yaml', [['relations/argocd-sync-order', 'warning', 'cfg']]],
+    ['a generated ConfigMap without options is synced in the Sync phase, after a PreSync hook', { 'k/kustomization.yaml': kustomization(''), 'k/job.yaml': job(presync('0')) }, 'k/job.yaml', [['relations/argocd-sync-order', 'warning', 'cfg']]],
+    ['commonAnnotations put the Job and the ConfigMap in one wave', { 'k/kustomization.yaml': kustomization('', 'commonAnnotations:\n  argocd.argoproj.io/sync-wave: "2"\n'), 'k/cm.yaml': '', 'k/job.yaml': job({ 'argocd.argoproj.io/sync-wave': '1' }) }, 'k/job.yaml', []],
+    ['a literal hook beside annotations the values add is still judged', { ...CHART, 'c/templates/cm.yaml': meta('ConfigMap', 'cfg'), 'c/templates/job.yaml': hookJob({}, envFrom('cfg')).replace('  name: migrate\n', '  name: migrate\n  annotations:\n    argocd.argoproj.io/hook: PreSync\n    {{- with .Values.jobAnnotations }}\n    {{- toYaml . | nindent 4 }}\n    {{- end }}\n') }, 'c/templates/job.yaml', [['relations/argocd-sync-order', 'warning', 'cfg']]],
+    ['a ConfigMap whose Argo CD hook the values may add is not judged', { ...CHART, 'c/templates/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cfg\n  annotations:\n    {{- toYaml .Values.annotations | nindent 4 }}\n', 'c/templates/job.yaml': hookJob({ 'argocd.argoproj.io/hook': 'PreSync' }, envFrom('cfg')) }, 'c/templates/job.yaml', []],
   ]);
 });
 
@@ -120,6 +156,20 @@ describe('relations/fsgroup-not-applied', () => {
   ]);
 });
 
+describe('a CSIDriver field a template writes in `if` branches', () => {
+  const chart = (spec: string) => ({ 'c/Chart.yaml': 'apiVersion: v2\nname: c\nversion: 1.0.0\n', 'c/templates/driver.yaml': DRIVER('x.example.com', spec) });
+  const pod = inlinePod('x.example.com', '  securityContext:\n    fsGroup: 2000\n');
+  const branch = (condition: string, then: string, otherwise?: string) => `  volumeLifecycleModes: [Ephemeral]\n  {{- if ${condition} }}\n  fsGroupPolicy: ${then}\n${otherwise ? `  {{- else }}\n  fsGroupPolicy: ${otherwise}\n` : ''}  {{- end }}\n`;
+  run([
+    ['the release picks the branch (1.37 >= 1.20): File, silent', { ...chart(branch('semverCompare ">=1.20-0" .Capabilities.KubeVersion.Version', 'File')), 'c/templates/p.yaml': pod }, 'c/templates/p.yaml', []],
+    ['the release picks the other branch: no fsGroupPolicy, the default, and an inline volume without fsType', { ...chart(branch('semverCompare "<1.20-0" .Capabilities.KubeVersion.GitVersion', 'File')), 'c/templates/p.yaml': pod }, 'c/templates/p.yaml', [['relations/fsgroup-not-applied', 'warning', 'x.example.com']]],
+    ['a condition on the values, one branch works: silent', { ...chart(branch('.Values.file', 'File', 'None')), 'c/templates/p.yaml': pod }, 'c/templates/p.yaml', []],
+    ['a condition on the values, every branch fails (None, or the default without fsType): reported, a hint', { ...chart(branch('.Values.none', 'None', 'ReadWriteOnceWithFSType')), 'c/templates/p.yaml': pod }, 'c/templates/p.yaml', [['relations/fsgroup-not-applied', 'hint', 'x.example.com']]],
+    ['a constraint without a pre-release (a managed cluster\'s version never matches it): every branch judged', { ...chart(branch('semverCompare ">=1.20" .Capabilities.KubeVersion.Version', 'File')), 'c/templates/p.yaml': pod }, 'c/templates/p.yaml', []],
+    ['a templated fsGroupPolicy leaves the literal volumeLifecycleModes judged', { ...chart('  fsGroupPolicy: {{ .Values.policy }}\n  volumeLifecycleModes: [Persistent]\n'), 'c/templates/p.yaml': inlinePod('x.example.com') }, 'c/templates/p.yaml', [['relations/csi-inline-volume-mode', 'warning', 'x.example.com']]],
+  ]);
+});
+
 describe('relations/csi-driver-name', () => {
   run([
     ['an exact name', { 'a/d.yaml': DRIVER('nfs.csi.k8s.io', '  attachRequired: false\n'), 'a/sc.yaml': sc('nfs', 'nfs.csi.k8s.io') }, 'a/sc.yaml', []],
@@ -152,6 +202,10 @@ describe('relations/undefined-reference (opt-in)', () => {
     ['on: a name the kustomization does not define', files, 'k/job.yaml', [['relations/undefined-reference', 'hint', 'two']], { undefinedReferences: true }],
     ['on: a name it defines', { ...files, 'k/sa.yaml': meta('ServiceAccount', 'two') }, 'k/job.yaml', [], { undefinedReferences: true }],
     ['on: a folder is no kustomization', { 'k/sa.yaml': files['k/sa.yaml'], 'k/job.yaml': files['k/job.yaml'] }, 'k/job.yaml', [], { undefinedReferences: true }],
+    ['on: a chart\'s templated name no template of the chart writes', { ...CHART, 'c/templates/sa.yaml': meta('ServiceAccount', '{{ include "c.fullname" . }}-runner'), 'c/templates/job.yaml': hookJob({}, '      serviceAccountName: {{ include "c.fullname" . }}-migrate\n') }, 'c/templates/job.yaml', [['relations/undefined-reference', 'hint', '{{ include "c.fullname" . }}-migrate']], { undefinedReferences: true }],
+    ['on: a chart\'s templated name the chart writes with other spacing', { ...CHART, 'c/templates/sa.yaml': meta('ServiceAccount', '{{ include "c.fullname" $ }}-runner'), 'c/templates/job.yaml': hookJob({}, '      serviceAccountName: {{include "c.fullname" .}}-runner\n') }, 'c/templates/job.yaml', [], { undefinedReferences: true }],
+    ['on: a name from the values may be any of the chart\'s', { ...CHART, 'c/templates/sa.yaml': meta('ServiceAccount', '{{ include "c.fullname" . }}-runner'), 'c/templates/job.yaml': hookJob({}, '      serviceAccountName: {{ .Values.serviceAccountName }}\n') }, 'c/templates/job.yaml', [], { undefinedReferences: true }],
+    ['on: a literal name a template of the chart may write', { ...CHART, 'c/templates/sa.yaml': meta('ServiceAccount', '{{ .Release.Name }}-runner'), 'c/templates/job.yaml': hookJob({}, '      serviceAccountName: prod-runner\n') }, 'c/templates/job.yaml', [], { undefinedReferences: true }],
     ['on: a ConfigMap its configMapGenerator makes', { 'k/kustomization.yaml': 'resources:\n- cm.yaml\n- job.yaml\nconfigMapGenerator:\n- name: generated\n  literals: [A=b]\n', 'k/cm.yaml': meta('ConfigMap', 'other'), 'k/job.yaml': hookJob({}, envFrom('generated')) }, 'k/job.yaml', [], { undefinedReferences: true }],
   ]);
 });

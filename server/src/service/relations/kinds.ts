@@ -85,7 +85,12 @@ export function mayHoldIndexedKinds(text: string, kinds: 'all' | 'definitions' =
   for (let match = KIND_LINE.exec(text); match; match = KIND_LINE.exec(text)) {
     const kind = match[1];
     if (kind in DEFINITION_KINDS || kind === 'List' || kind.endsWith('List')) return true;
-    if (kinds === 'all' && kind in CONSUMER_KINDS) return true;
+    if (kind in CONSUMER_KINDS && (kinds === 'all' || runsProvisioner(text))) return true;
   }
   return false;
+}
+
+/** Whether a text may run the csi-provisioner sidecar (read in the definitions pass: relations/podFacts.ts). */
+export function runsProvisioner(text: string): boolean {
+  return text.includes('csi-provisioner');
 }

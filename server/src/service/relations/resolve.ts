@@ -2,6 +2,7 @@
 // reference looks (the same namespace for a namespaced kind, the same chart for a name a template writes).
 // Shared by the checks, navigation and hover.
 import { csiDriverSettings, type CsiDriverSettings } from '../behaviour/csidriver/index';
+import { chainValue } from './branches';
 import type { NameRef, ObjectFacts, Read, Reference } from './facts';
 import { DEFINITION_KINDS } from './kinds';
 import type { DefinitionEntry, WorkspaceIndex } from './workspaceIndex';
@@ -50,14 +51,57 @@ export function shortPath(path: string): string {
 }
 
 /**
- * A CSIDriver of the index as its consumers read it (behaviour/csidriver: defaults applied, in the release), or
- * undefined when its modes or fsGroupPolicy are not settled by the text.
+ * A CSIDriver of the index as its consumers read it (behaviour/csidriver: defaults applied, in the release), as far
+ * as the text settles the field a check needs (`field`): undefined when that field is not settled. One unsettled
+ * field never hides another (a templated `fsGroupPolicy` leaves literal `volumeLifecycleModes` judged).
  */
-export function driverSettings(definition: DefinitionEntry, minor: number): CsiDriverSettings | undefined {
-  const { volumeLifecycleModes: modes, fsGroupPolicy: policy } = definition.object.spec;
-  if (!modes || modes.unknown || !policy || policy.unknown) return undefined;
+export function driverSettings(definition: DefinitionEntry, minor: number, field: 'volumeLifecycleModes' | 'fsGroupPolicy'): CsiDriverSettings | undefined {
+  const read = definition.object.spec[field];
+  if (!read || read.unknown) return undefined;
   const spec: Record<string, string | string[]> = {};
-  if (modes.value) spec.volumeLifecycleModes = modes.value;
-  if (policy.value) spec.fsGroupPolicy = policy.value;
+  if (read.value) spec[field] = read.value;
   return csiDriverSettings({ metadata: { name: definition.object.name?.text ?? '' }, spec }, minor);
+}
+
+/**
+ * The `fsGroupPolicy` values a CSIDriver may have for consumers in Kubernetes 1.`minor`, defaults applied: its
+ * literal value, or for a template that writes it in `if` branches the branch Helm renders for that release
+ * (relations/branches.ts), else every branch's. Undefined when the text does not settle it.
+ */
+export function driverPolicies(definition: DefinitionEntry, minor: number): string[] | undefined {
+  const read = definition.object.spec.fsGroupPolicy;
+  if (!read) return undefined;
+  const settled = driverSettings(definition, minor, 'fsGroupPolicy');
+  if (settled) return [settled.fsGroupPolicy];
+  const chain = definition.object.spec.fsGroupPolicyBranches;
+  if (!chain) return undefined;
+  const chosen = chainValue(chain, minor);
+  const values = chosen ? [chosen.value] : [...new Set(chain.values)];
+  const name = definition.object.name?.text ?? '';
+  return [...new Set(values.map((value) => csiDriverSettings({ metadata: { name }, spec: value ? { fsGroupPolicy: value } : {} }, minor).fsGroupPolicy))];
+}
+
+/**
+ * The definitions of a list with identical copies counted once: the same object written in two files (a chart's
+ * rendered copy beside its template, an example repeated in two folders) is one object to the API server (the
+ * second apply changes nothing). Two copies are identical when everything the checks read of them is.
+ */
+export function distinct(definitions: readonly DefinitionEntry[]): DefinitionEntry[] {
+  if (definitions.length < 2) return [...definitions];
+  const seen = new Set<string>();
+  const out: DefinitionEntry[] = [];
+  for (const definition of definitions) {
+    const { apiVersion, kind, name, namespace, annotations, spec, generated } = definition.object;
+    const key = JSON.stringify([apiVersion, kind, name?.key, namespace.unknown ? '?' : (namespace.value?.key ?? ''), hooks(annotations), spec, !!generated]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(definition);
+  }
+  return out;
+}
+
+function hooks(annotations: ObjectFacts['annotations']): unknown {
+  const { annotationsAt: _at, ...rest } = annotations;
+  void _at;
+  return rest;
 }

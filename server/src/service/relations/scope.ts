@@ -13,6 +13,11 @@ export interface Scope {
   root: string;
   /** A kustomization's `namespace`: every object it builds is put there. */
   namespace?: string;
+  /**
+   * A kustomization's `commonAnnotations` that order creation (Helm hooks, Argo CD hooks and waves): kustomize's
+   * annotations transformer sets them on every object it builds, generated ones included, over what is written.
+   */
+  annotations?: Record<string, string>;
 }
 
 export function scopeId(scope: Scope): string {
@@ -26,11 +31,16 @@ export interface Generated {
   namespace?: string;
   /** Offsets of the name's value in the kustomization's text. */
   span: [number, number];
+  /** The annotations kustomize gives it: the generator's own `options`, then `generatorOptions` for keys it lacks. */
+  annotations: Record<string, string>;
+  /** Its labels, likewise (`options.labels` over `generatorOptions.labels`). */
+  labels: Record<string, string>;
 }
 
 interface Unit {
   path: string;
   namespace?: string;
+  annotations?: Record<string, string>;
   files: Set<string>;
   generated: Generated[];
 }
@@ -81,7 +91,7 @@ export class Scopes {
     if (chart) return [{ kind: 'chart', root: chart }];
     this.allUnits();
     const units = this.unitsOfFile?.get(file);
-    if (units?.length) return units.map((unit) => ({ kind: 'kustomization', root: unit.path, ...(unit.namespace ? { namespace: unit.namespace } : {}) }));
+    if (units?.length) return units.map((unit) => ({ kind: 'kustomization', root: unit.path, ...(unit.namespace ? { namespace: unit.namespace } : {}), ...(unit.annotations ? { annotations: unit.annotations } : {}) }));
     return [{ kind: 'folder', root: dirname(file) }];
   }
 
@@ -130,7 +140,8 @@ export class Scopes {
       if (!contents) return undefined;
       building.add(path);
       const namespace = scalarValue(contents.get('namespace', true));
-      const unit: Unit = { path, ...(typeof namespace === 'string' && namespace ? { namespace } : {}), files: new Set([path]), generated: generatorsOf(contents) };
+      const common = orderingAnnotations(stringMap(contents.get('commonAnnotations', true)));
+      const unit: Unit = { path, ...(typeof namespace === 'string' && namespace ? { namespace } : {}), ...(common ? { annotations: common } : {}), files: new Set([path]), generated: generatorsOf(contents) };
       for (const entry of kustomizationEntries(dirname(path), contents, this.read)) {
         if (!entry.nested) {
           unit.files.add(entry.path);
@@ -158,8 +169,39 @@ export class Scopes {
   }
 }
 
+/** The annotations that order creation, the only ones the relation checks read. */
+const ORDERING = ['helm.sh/hook', 'helm.sh/hook-weight', 'argocd.argoproj.io/hook', 'argocd.argoproj.io/sync-wave'];
+
+function orderingAnnotations(map: Record<string, string>): Record<string, string> | undefined {
+  const out = Object.fromEntries(Object.entries(map).filter(([key]) => ORDERING.includes(key)));
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** A mapping of strings as kustomize reads it (map[string]string): scalars of other types as their text. */
+function stringMap(node: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isMap(node)) return out;
+  for (const pair of node.items) {
+    const key = scalarValue(pair.key);
+    const value = scalarValue(pair.value);
+    if (typeof key !== 'string' || value === undefined || value === null || typeof value === 'object') continue;
+    out[key] = String(value);
+  }
+  return out;
+}
+
+/**
+ * The ConfigMaps and Secrets a kustomization generates, with the annotations and labels kustomize gives them:
+ * a generator's own `options` merged with the kustomization's `generatorOptions`, the generator's keys winning
+ * (kustomize api/types/generatoroptions.go MergeGlobalOptionsIntoLocal, overrideMap adds only missing keys).
+ * `commonAnnotations` and `commonLabels` come on top for every object built (Scope.annotations).
+ */
 function generatorsOf(contents: YAMLMap): Generated[] {
   const out: Generated[] = [];
+  const global = contents.get('generatorOptions', true);
+  const globalAnnotations = isMap(global) ? stringMap(global.get('annotations', true)) : {};
+  const globalLabels = isMap(global) ? stringMap(global.get('labels', true)) : {};
+  const commonLabels = stringMap(contents.get('commonLabels', true));
   for (const [field, kind] of [['configMapGenerator', 'ConfigMap'], ['secretGenerator', 'Secret']] as const) {
     for (const entry of items(contents.get(field, true))) {
       if (!isMap(entry)) continue;
@@ -168,7 +210,10 @@ function generatorsOf(contents: YAMLMap): Generated[] {
       const range = isScalar(nameNode) ? nameNode.range : undefined;
       if (typeof name !== 'string' || !range) continue;
       const namespace = scalarValue(entry.get('namespace', true));
-      out.push({ kind, name, ...(typeof namespace === 'string' ? { namespace } : {}), span: [range[0], range[1]] });
+      const local = entry.get('options', true);
+      const annotations = { ...globalAnnotations, ...(isMap(local) ? stringMap(local.get('annotations', true)) : {}) };
+      const labels = { ...globalLabels, ...(isMap(local) ? stringMap(local.get('labels', true)) : {}), ...commonLabels };
+      out.push({ kind, name, ...(typeof namespace === 'string' ? { namespace } : {}), span: [range[0], range[1]], annotations, labels });
     }
   }
   return out;

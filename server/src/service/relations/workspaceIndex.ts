@@ -337,7 +337,7 @@ export class WorkspaceIndex {
     // A file read from the disk keeps no text: its places are computed here, once.
     const entry: DocumentEntry = { line: place.line, facts: place.facts, ...(place.doc ? { doc: place.doc } : {}), definitions: [], references: [] };
     for (const object of place.facts.objects) {
-      if (object.kind in DEFINITION_KINDS && object.name?.key) {
+      if ((object.kind in DEFINITION_KINDS || object.spec.provisionerFsType) && object.name?.key) {
         const definition: DefinitionEntry = { path, object, range: object.nameSpan ? span(object.nameSpan) : span([object.at, object.at]) };
         const insert = annotationsInsert(object, place.lines);
         if (insert) definition.annotationsInsert = { ...insert, position: { line: insert.position.line + place.line, character: insert.position.character } };
@@ -428,7 +428,7 @@ function generatedDefinitions(path: string, generated: readonly Generated[], tex
       namespace: item.namespace ? { value: { text: item.namespace, key: item.namespace, literal: true } } : {},
       at: item.span[0],
       nameSpan: item.span,
-      annotations: { helmHook: {}, helmWeight: {}, argoHook: {}, argoWave: {} },
+      annotations: generatedAnnotations(item.annotations),
       spec: {},
       pods: [],
       references: [],
@@ -436,6 +436,12 @@ function generatedDefinitions(path: string, generated: readonly Generated[], tex
     },
     range: { start: position(item.span[0]), end: position(item.span[1]) },
   }));
+}
+
+/** The ordering annotations kustomize gives a generated object (relations/scope.ts generatorsOf). */
+function generatedAnnotations(annotations: Readonly<Record<string, string>>): ObjectFacts['annotations'] {
+  const at = (key: string) => (key in annotations ? { value: annotations[key] } : {});
+  return { helmHook: at('helm.sh/hook'), helmWeight: at('helm.sh/hook-weight'), helmDeletePolicy: at('helm.sh/hook-delete-policy'), argoHook: at('argocd.argoproj.io/hook'), argoWave: at('argocd.argoproj.io/sync-wave') };
 }
 
 /** Where a fix adds annotations to an object whose metadata is written literally (not in flow style). */

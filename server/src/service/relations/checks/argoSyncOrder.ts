@@ -7,9 +7,10 @@
 // for a ConfigMap of a later wave never becomes healthy, so on the application's first sync (nothing exists
 // yet) the later wave never comes.
 import type { RuleCode } from '../../types';
-import type { ObjectFacts, Read } from '../facts';
+import type { ObjectFacts } from '../facts';
 import { resolveReference } from '../resolve';
 import type { RelationContext, RelationFinding, RelationRule } from '../rule';
+import type { WorkspaceIndex } from '../workspaceIndex';
 import { helmEvents, helmWeight } from './helmHookOrder';
 
 export const ARGOCD_SYNC_ORDER: RuleCode = {
@@ -31,7 +32,8 @@ const NEEDED = new Set(['ConfigMap', 'Secret', 'ServiceAccount', 'PersistentVolu
 
 interface Task {
   phase: string;
-  wave: number;
+  /** undefined: not settled (a key the template's values may add). */
+  wave: number | undefined;
 }
 
 /** Go's strconv.Atoi on an annotation: the number, or undefined when it is none. */
@@ -39,20 +41,34 @@ function atoi(value: string | undefined): number | undefined {
   return value !== undefined && /^[+-]?\d+$/.test(value) ? Number(value) : undefined;
 }
 
-function certain(...reads: Read<string>[]): boolean {
-  return reads.every((read) => !read.unknown);
+/**
+ * syncwaves.Wave, asked per key: `argocd.argoproj.io/sync-wave` when it is written as a number, else Helm's
+ * `helm.sh/hook-weight` (helm.Weight: Atoi, 0 when absent or no number). A key a template's values may add
+ * (an open annotation map) leaves the wave unsettled only where the keys written do not settle it.
+ */
+function waveOf(annotations: ObjectFacts['annotations']): number | undefined {
+  const { argoWave, helmWeight: weight } = annotations;
+  const argo = atoi(argoWave.value);
+  if (argo !== undefined) return argo;
+  if (argoWave.unknown) return undefined;
+  return helmWeight(weight);
 }
 
-/** An object's sync tasks, or undefined when its annotations are not settled. */
+/**
+ * An object's sync tasks (gitops-engine syncPhases), or undefined when its phases are not settled. Asked per
+ * key: a written `argocd.argoproj.io/hook` decides alone (Helm's hook is then ignored); only when it may be added
+ * by the values (not written, the map open) are the phases unsettled.
+ */
 export function syncTasks(object: ObjectFacts): Task[] | undefined {
-  const { argoHook, argoWave, helmHook, helmWeight: weight } = object.annotations;
-  if (!certain(argoHook, argoWave, helmHook, weight)) return undefined;
-  const wave = atoi(argoWave.value) ?? helmWeight(weight) ?? 0;
+  const { argoHook, helmHook } = object.annotations;
+  const wave = waveOf(object.annotations);
   let phases: string[];
   if (argoHook.value !== undefined) {
     const types = argoHook.value.split(',').map((type) => type.trim()).filter((type) => ARGO_HOOKS.has(type));
     if (types.includes('Skip') && types.length === 1) return [];
     phases = types.filter((type) => type in PHASE_ORDER);
+  } else if (argoHook.unknown || helmHook.unknown) {
+    return undefined;
   } else if (helmHook.value !== undefined) {
     const events = helmEvents(helmHook.value) ?? [];
     phases = [...new Set(events.map((event) => HELM_PHASES[event]).filter(Boolean))];
@@ -62,12 +78,40 @@ export function syncTasks(object: ObjectFacts): Task[] | undefined {
   return phases.map((phase) => ({ phase, wave }));
 }
 
+/** The first task (phase, then wave: syncTasks.Less); its wave may be unsettled, its phase never is. */
 function first(tasks: readonly Task[]): Task | undefined {
-  return [...tasks].sort((a, b) => PHASE_ORDER[a.phase] - PHASE_ORDER[b.phase] || a.wave - b.wave)[0];
+  return [...tasks].sort((a, b) => PHASE_ORDER[a.phase] - PHASE_ORDER[b.phase] || (a.wave ?? 0) - (b.wave ?? 0))[0];
 }
 
+/**
+ * Whether `a` certainly runs in an earlier (phase, wave) than `b` (syncTasks.Less orders by phase, then wave, then
+ * kind and name; but one wave is applied together and waited for as a whole, so only phase and wave order waiting).
+ */
 function before(a: Task, b: Task): boolean {
-  return PHASE_ORDER[a.phase] < PHASE_ORDER[b.phase] || (a.phase === b.phase && a.wave < b.wave);
+  if (PHASE_ORDER[a.phase] !== PHASE_ORDER[b.phase]) return PHASE_ORDER[a.phase] < PHASE_ORDER[b.phase];
+  return a.wave !== undefined && b.wave !== undefined && a.wave < b.wave;
+}
+
+const ANNOTATION_KEYS = { helmHook: 'helm.sh/hook', helmWeight: 'helm.sh/hook-weight', argoHook: 'argocd.argoproj.io/hook', argoWave: 'argocd.argoproj.io/sync-wave' } as const;
+
+/**
+ * An object as Argo CD receives it from kustomize: the `commonAnnotations` of the kustomizations that build its
+ * file set their keys over what is written (kustomize's annotations transformer). Kustomizations that build the
+ * file and disagree on a key leave it unsettled.
+ */
+function asBuilt(index: WorkspaceIndex, path: string, object: ObjectFacts): ObjectFacts {
+  const scopes = index.scopesOf(path).filter((scope) => scope.kind === 'kustomization');
+  if (!scopes.some((scope) => scope.annotations)) return object;
+  const annotations = { ...object.annotations };
+  for (const [field, key] of Object.entries(ANNOTATION_KEYS) as [keyof typeof ANNOTATION_KEYS, string][]) {
+    const values = new Set(scopes.map((scope) => scope.annotations?.[key]));
+    if (values.size > 1) annotations[field] = { unknown: true };
+    else {
+      const [value] = values;
+      if (value !== undefined) annotations[field] = { value };
+    }
+  }
+  return { ...object, annotations };
 }
 
 function usesArgo(object: ObjectFacts): boolean {
@@ -83,11 +127,11 @@ function helmOnlyUpgradeHook(context: RelationContext, consumer: ObjectFacts): b
 }
 
 function describe(task: Task): string {
-  return `${task.phase} phase, wave ${task.wave}`;
+  return `${task.phase} phase, wave ${task.wave ?? 'set by the values'}`;
 }
 
 function check(context: RelationContext): RelationFinding[] {
-  const consumer = context.object;
+  const consumer = asBuilt(context.index, context.path, context.object);
   if (!WAITED_FOR.has(consumer.kind) || !consumer.pods.length) return [];
   const ours = syncTasks(consumer);
   const start = ours && first(ours);
@@ -99,11 +143,12 @@ function check(context: RelationContext): RelationFinding[] {
     if (!definitions.length) continue;
     // Without Argo CD annotations, only a chart's `pre-upgrade` hook (not `pre-install`: relations/helm-hook-order
     // speaks for that) is judged as Argo CD would run it, and only as a hint: Helm itself runs it on upgrades only.
-    const annotated = usesArgo(consumer) || definitions.some((definition) => usesArgo(definition.object));
+    const built = definitions.map((definition) => asBuilt(context.index, definition.path, definition.object));
+    const annotated = usesArgo(consumer) || built.some(usesArgo);
     const upgradeHook = !annotated && helmOnlyUpgradeHook(context, consumer);
     if (!annotated && !upgradeHook) continue;
-    const starts = definitions.map((definition) => {
-      const tasks = syncTasks(definition.object);
+    const starts = built.map((object) => {
+      const tasks = syncTasks(object);
       return tasks && tasks.length ? first(tasks) : undefined;
     });
     if (!starts.every((task) => task && before(start, task))) continue;

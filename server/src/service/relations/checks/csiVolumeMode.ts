@@ -28,7 +28,7 @@ function check(context: RelationContext): RelationFinding[] {
       const definitions = context.index.definitions('CSIDriver', driver);
       const fix = 'Use a PersistentVolumeClaim (or a generic `ephemeral` volume with a StorageClass of this driver) instead, or add `Ephemeral` to the CSIDriver if the driver supports it.';
       if (definitions.length) {
-        const drivers = definitions.map((definition) => driverSettings(definition, context.minor));
+        const drivers = definitions.map((definition) => driverSettings(definition, context.minor, 'volumeLifecycleModes'));
         if (drivers.some((settings) => !settings || supportsLifecycle(settings, 'Ephemeral'))) continue;
         const lists = drivers.map((settings) => settings?.volumeLifecycleModes ?? []);
         const here = definitions.some((definition) => context.index.sameScope(context.path, definition.path));

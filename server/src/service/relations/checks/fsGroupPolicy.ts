@@ -5,11 +5,14 @@
 // volume with an fsType whose access modes hold ReadWriteOnce (an inline volume counts as ReadWriteOnce).
 // SetUpAt skips all of this for a driver with the VOLUME_MOUNT_GROUP node capability, which is handed the
 // fsGroup to apply itself: the workspace cannot see capabilities, so the finding says "may"
-// (seaweedfs/seaweedfs-csi-driver#312, openebs/zfs-localpv#282).
+// (seaweedfs/seaweedfs-csi-driver#312, openebs/zfs-localpv#282). A volume a StorageClass without an fstype
+// provisions gets the `--default-fstype` of the driver's csi-provisioner when the workspace runs it beside the
+// driver's CSIDriver (external-provisioner prepareProvision and Provision); otherwise its fsType is not settled.
+// Identical copies of a claim, volume or class (the same object in two files) count once.
 import type { FieldPath, RuleCode, Severity } from '../../types';
 import type { ObjectFacts, PodFacts, Read, VolumeFacts } from '../facts';
 import { fsGroupOutcome } from '../../behaviour/csidriver/index';
-import { driverSettings, namespaceKey, resolveReference } from '../resolve';
+import { distinct, driverPolicies, namespaceKey, resolveReference } from '../resolve';
 import type { RelatedEnd, RelationContext, RelationFinding, RelationRule } from '../rule';
 import type { DefinitionEntry, WorkspaceIndex } from '../workspaceIndex';
 
@@ -38,9 +41,10 @@ function certainString(read: Read<string> | undefined): string | undefined | nul
   return read.value;
 }
 
-/** The one definition all candidates agree on (or undefined). */
+/** The one definition all candidates agree on (identical copies count once), or undefined. */
 function single(definitions: readonly DefinitionEntry[]): DefinitionEntry | undefined {
-  return definitions.length === 1 ? definitions[0] : undefined;
+  const different = distinct(definitions);
+  return different.length === 1 ? different[0] : undefined;
 }
 
 function storageClass(index: WorkspaceIndex, name: string | undefined | null, via: RelatedEnd[]): DefinitionEntry | undefined {
@@ -63,7 +67,7 @@ function claimMount(context: RelationContext, claim: DefinitionEntry, via: Relat
     ? index.definitions('PersistentVolume', volumeName)
     : index.definitionsOfKind('PersistentVolume').filter((volume) => volume.object.spec.claimRef?.name === claimName && claimNamespace !== undefined && (volume.object.spec.claimRef.namespace ?? '') === claimNamespace);
   const volume = single(volumes);
-  if (volumes.length > 1) return undefined;
+  if (distinct(volumes).length > 1) return undefined;
   if (volume) {
     const driver = certainString(volume.object.spec.csiDriver);
     const fsType = certainString(volume.object.spec.fsType);
@@ -85,7 +89,39 @@ function provisioned(index: WorkspaceIndex, className: string | undefined, acces
   const driver = certainString(found.object.spec.provisioner);
   const fsType = certainString(found.object.spec.fsType);
   if (!driver || fsType === null) return undefined;
+  if (fsType === undefined) {
+    const sidecar = provisionerDefault(index, driver);
+    if (sidecar) {
+      via.push({ path: sidecar.entry.path, range: sidecar.entry.range, message: `The csi-provisioner of \`${driver}\` is started with \`--default-fstype=${sidecar.fsType}\`.` });
+      return { driver, fsType: sidecar.fsType, fsTypeSettled: true, accessModes, via, describe: `${describe}, provisioned by StorageClass \`${className}\` with the csi-provisioner's \`--default-fstype=${sidecar.fsType}\`` };
+    }
+  }
   return { driver, fsType, fsTypeSettled: fsType !== undefined, accessModes, via, describe: `${describe}, provisioned by StorageClass \`${className}\`` };
+}
+
+/** The kinds that may run the csi-provisioner sidecar (relations/podFacts.ts isProvisioner). */
+const WORKLOADS = ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Pod'];
+
+/**
+ * The fsType a driver's csi-provisioner gives the volumes of a StorageClass without one: external-provisioner's
+ * prepareProvision takes the class's `csi.storage.k8s.io/fstype` (or `fsType`), else its `--default-fstype`, and
+ * Provision writes it into the PersistentVolume's `spec.csi.fsType`. The workspace shows it when a workload runs
+ * the sidecar beside the driver's CSIDriver (the same chart, kustomization or folder, holding no other CSIDriver),
+ * and every such workload agrees on a written value.
+ */
+function provisionerDefault(index: WorkspaceIndex, driver: string): { fsType: string; entry: DefinitionEntry } | undefined {
+  const drivers = index.definitions('CSIDriver', driver);
+  if (!drivers.length) return undefined;
+  const allDrivers = index.definitionsOfKind('CSIDriver');
+  const sidecars = WORKLOADS.flatMap((kind) => index.definitionsOfKind(kind)).filter((entry) => {
+    if (!entry.object.spec.provisionerFsType) return false;
+    const beside = allDrivers.filter((other) => index.sameScope(entry.path, other.path));
+    return beside.length > 0 && beside.every((other) => other.object.name?.literal && other.object.name.text === driver);
+  });
+  if (!sidecars.length) return undefined;
+  const values = new Set(sidecars.map((entry) => (entry.object.spec.provisionerFsType?.unknown ? undefined : entry.object.spec.provisionerFsType?.value)));
+  const [fsType] = values;
+  return values.size === 1 && fsType ? { fsType, entry: sidecars[0] } : undefined;
 }
 
 function mountOf(context: RelationContext, pod: PodFacts, volume: VolumeFacts): Mount | undefined {
@@ -124,13 +160,21 @@ function check(context: RelationContext): RelationFinding[] {
       if (!mount) continue;
       const drivers = context.index.definitions('CSIDriver', mount.driver);
       if (!drivers.length) continue;
-      const settings = drivers.map((driver) => driverSettings(driver, context.minor));
-      const policy = settings[0]?.fsGroupPolicy;
-      if (!policy || settings.some((driver) => driver?.fsGroupPolicy !== policy)) continue;
-      const verdict = judge(policy, mount, fsGroup);
-      if (!verdict) continue;
+      // Every policy the CSIDrivers of the name may have (a template's branches, when the release does not pick
+      // one): reported only when each leads to the same failure.
+      const possible = drivers.map((driver) => driverPolicies(driver, context.minor));
+      if (possible.some((policies) => !policies)) continue;
+      const policies = [...new Set(possible.flat() as string[])];
+      const verdicts = policies.map((policy) => judge(policy, mount, fsGroup));
+      if (!verdicts.length || verdicts.some((verdict) => !verdict)) continue;
+      const verdict = verdicts.find((found) => found?.severity === 'hint') ?? (verdicts[0] as { severity: Severity; why: string });
+      const policy = policies[verdicts.indexOf(verdict)];
       const written = drivers[0].object.spec.fsGroupPolicy?.value !== undefined;
-      const driverEnds = drivers.map((driver) => ({ path: driver.path, range: driver.range, message: `CSIDriver \`${mount.driver}\`: \`fsGroupPolicy\` ${written ? `\`${policy}\`` : `not set (\`${policy}\` by default)`}.` }));
+      const branched = drivers.some((driver) => driver.object.spec.fsGroupPolicy?.unknown);
+      const said = branched
+        ? `\`fsGroupPolicy\` ${policies.map((item) => `\`${item}\``).join(' or ')}, by the branches of its template`
+        : `\`fsGroupPolicy\` ${written ? `\`${policy}\`` : `not set (\`${policy}\` by default)`}`;
+      const driverEnds = drivers.map((driver) => ({ path: driver.path, range: driver.range, message: `CSIDriver \`${mount.driver}\`: ${said}.` }));
       const where = volumeSpan(context.object, volume);
       if (!where) continue;
       findings.push({
@@ -180,8 +224,9 @@ export const fsGroupPolicy: RelationRule = {
   scope: 'the workspace: the claim in the Pod\'s namespace, its PersistentVolume or StorageClass, and the CSIDriver of its driver',
   reason:
     'The kubelet decides from the CSIDriver\'s fsGroupPolicy, the volume\'s access modes and its fsType, all of which the finding reads from the ' +
-    'workspace (written literally, one object of each name); it cannot see whether the driver applies fsGroup itself, so it says "may", and ' +
-    'it is a hint wherever the policy is None or the fsType depends on the provisioner.',
+    'workspace (written literally, one object of each name, identical copies counted once; a class without an fstype takes the ' +
+    '`--default-fstype` of a csi-provisioner deployed beside the driver\'s CSIDriver); it cannot see whether the driver applies fsGroup itself, ' +
+    'so it says "may", and it is a hint wherever the policy is None or the fsType depends on a provisioner the workspace does not show.',
   check,
 };
 

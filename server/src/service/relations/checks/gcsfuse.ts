@@ -6,6 +6,7 @@
 // GoogleCloudPlatform/gcs-fuse-csi-driver#153). A single-object check that belongs with the volume relations.
 import type { RuleCode } from '../../types';
 import type { PodFacts } from '../facts';
+import { distinct } from '../resolve';
 import type { RelationContext, RelationFinding, RelationRule } from '../rule';
 
 export const GCSFUSE_DRIVER = 'gcsfuse.csi.storage.gke.io';
@@ -40,12 +41,12 @@ function gcsfuseVolumes(context: RelationContext, pod: PodFacts): { name: string
       continue;
     }
     if (reference.via !== 'claimName' || !reference.name.key) continue;
-    const claims = context.index.definitions('PersistentVolumeClaim', reference.name.key);
+    const claims = distinct(context.index.definitions('PersistentVolumeClaim', reference.name.key));
     if (claims.length !== 1) continue;
     const volumeName = claims[0].object.spec.volumeName?.value;
     const className = claims[0].object.spec.storageClassName?.value;
-    const byVolume = volumeName ? context.index.definitions('PersistentVolume', volumeName) : [];
-    const byClass = !volumeName && className ? context.index.definitions('StorageClass', className) : [];
+    const byVolume = volumeName ? distinct(context.index.definitions('PersistentVolume', volumeName)) : [];
+    const byClass = !volumeName && className ? distinct(context.index.definitions('StorageClass', className)) : [];
     const driver = byVolume.length === 1 ? byVolume[0].object.spec.csiDriver?.value : byClass.length === 1 ? byClass[0].object.spec.provisioner?.value : undefined;
     if (driver === GCSFUSE_DRIVER) out.push({ name: volume.name, path: reference.path, span: reference.span });
   }

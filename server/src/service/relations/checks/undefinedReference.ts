@@ -6,6 +6,7 @@
 // for them (`kubeassist.relations.undefinedReferences`).
 import type { RuleCode } from '../../types';
 import { listed, namespaceKey, resolveReference, sameNamespace } from '../resolve';
+import { mayBeEqual } from '../names';
 import type { RelationContext, RelationFinding, RelationRule } from '../rule';
 
 export const UNDEFINED_REFERENCE: RuleCode = {
@@ -25,11 +26,14 @@ function check(context: RelationContext): RelationFinding[] {
   const findings: RelationFinding[] = [];
   const namespace = namespaceKey(context.object.namespace);
   for (const reference of context.object.references) {
-    if (!KINDS.has(reference.target) || !reference.needed || !reference.name.literal) continue;
+    if (!KINDS.has(reference.target) || !reference.needed || !reference.name.key) continue;
     const inScope = (path: string) => context.index.sameScope(context.path, path);
     if (resolveReference(context.index, context.path, context.object, reference).some((definition) => inScope(definition.path))) continue;
     const others = context.index.definitionsOfKind(reference.target).filter((definition) => inScope(definition.path) && sameNamespace(context.index, context.path, namespace, definition));
     if (!others.length) continue;
+    // A name a template writes, or one a template may write: compared by action text and literal parts, as the
+    // other checks compare names; any definition that may render to the same name leaves the reference alone.
+    if (others.some((definition) => !definition.object.name || mayBeEqual(reference.name, definition.object.name))) continue;
     const names = [...new Set(others.map((definition) => `\`${definition.object.name?.text}\``))];
     const what = scopes[0].kind === 'chart' ? 'chart' : 'kustomization';
     findings.push({
@@ -52,6 +56,8 @@ export const undefinedReference: RelationRule = {
   scope: 'the same kustomization or Helm chart (never a plain folder), opt-in',
   reason:
     'Objects often come from elsewhere, so this is a hint a workspace turns on; it speaks only when the kustomization or chart defines other ' +
-    'objects of that kind in that namespace (so it manages them), and only for names written literally.',
+    'objects of that kind in that namespace (so it manages them), and only for names no definition there may render to: a template\'s ' +
+    'names are compared by their action text and literal parts (`{{ include "app.fullname" . }}-env` is not `...-config`; a name from ' +
+    'the values may be anything, and is left alone).',
   check,
 };

@@ -1,0 +1,137 @@
+// The relation checks on real repository layouts (test/fixtures/relations-real/<name>/, fetched byte for byte,
+// sources in each SOURCES.md): each layout as it is gets no finding, and what a user adds or changes there is
+// judged as the tools would run it. Each row names the file it adds or changes, the file checked, and exactly what
+// it reports there (code, severity, the text underlined); an empty list is a promise not to cry wolf.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, it } from 'node:test';
+import { DEFAULT_SETTINGS } from '../../../server/src/service/index';
+import { underlined, workspace } from '../../support/relationWorkspace';
+
+const SEVERITIES = ['', 'error', 'warning', 'information', 'hint'];
+const REAL = join(__dirname, '..', '..', 'fixtures', 'relations-real');
+
+/** A real layout's files (paths relative to its folder), SOURCES.md aside. */
+function layout(name: string): Record<string, string> {
+  const root = join(REAL, name);
+  const files: Record<string, string> = {};
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder).sort()) {
+      const path = join(folder, entry);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (entry !== 'SOURCES.md') files[relative(root, path)] = readFileSync(path, 'utf8');
+    }
+  };
+  walk(root);
+  return files;
+}
+
+type Found = [code: string, severity: string, underlines: string][];
+
+function findings(files: Record<string, string>, file: string, undefinedReferences = false): Found {
+  const ws = workspace(files);
+  const found = ws.relations(file, { relations: { ...DEFAULT_SETTINGS.relations, undefinedReferences } });
+  return found.map((d) => [String(d.code), SEVERITIES[d.severity ?? 0], underlined(ws.text(file), d)]);
+}
+
+/** Every relation finding of every file of a layout, opt-in hints included. */
+function allFindings(files: Record<string, string>): string[] {
+  const ws = workspace(files);
+  const out: string[] = [];
+  for (const file of Object.keys(files)) {
+    for (const d of ws.relations(file, { relations: { ...DEFAULT_SETTINGS.relations, undefinedReferences: true } })) out.push(`${file} ${d.code} ${SEVERITIES[d.severity ?? 0]}`);
+  }
+  return out;
+}
+
+/** A text with one exact passage replaced (the passage must be there). */
+function edit(text: string, from: string, to: string): string {
+  assert.ok(text.includes(from), `the layout has no ${JSON.stringify(from)}`);
+  return text.replace(from, to);
+}
+
+describe('fsGroup and the csi-provisioner\'s --default-fstype: kubernetes-sigs/gcp-compute-persistent-disk-csi-driver', () => {
+  const real = layout('gcp-pd-csi-driver');
+  const CONTROLLER = 'deploy/kubernetes/base/controller/controller.yaml';
+  const noDefault: Record<string, string> = { ...real, [CONTROLLER]: edit(real[CONTROLLER], '            - "--default-fstype=ext4"\n', '') };
+  const pod = (claim: string) => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: writer\nspec:\n  securityContext:\n    fsGroup: 1000\n  containers:\n  - name: w\n    image: busybox\n  volumes:\n  - name: data\n    persistentVolumeClaim:\n      claimName: ${claim}\n`;
+  const rwx = 'kind: PersistentVolumeClaim\napiVersion: v1\nmetadata:\n  name: shared\nspec:\n  accessModes:\n    - ReadWriteMany\n  storageClassName: csi-gce-pd\n  resources:\n    requests:\n      storage: 200Gi\n';
+  const WRITER = 'examples/kubernetes/writer.yaml';
+  it('the layout as it is: no finding', () => assert.deepEqual(allFindings(real), []));
+  it('a Pod with fsGroup on a ReadWriteOnce claim of a class without an fstype: the provisioner gives it ext4, silent', () => {
+    assert.deepEqual(findings({ ...real, [WRITER]: pod('test-pvc') }, WRITER), []);
+  });
+  it('the same without --default-fstype in the controller: the fsType is the provisioner\'s business again, a hint (test-pvc, written twice alike, counts once)', () => {
+    assert.deepEqual(findings({ ...noDefault, [WRITER]: pod('test-pvc') }, WRITER), [['relations/fsgroup-not-applied', 'hint', 'test-pvc']]);
+  });
+  it('the fsGroup the repository\'s own nginx Pod would add there: the same hint on its claim', () => {
+    const file = 'examples/kubernetes/demo-vol-create.yaml';
+    const files = { ...noDefault, [file]: edit(noDefault[file], 'kind: Pod\nmetadata:\n  name: nginx\nspec:\n', 'kind: Pod\nmetadata:\n  name: nginx\nspec:\n  securityContext:\n    fsGroup: 101\n') };
+    assert.deepEqual(findings(files, file), [['relations/fsgroup-not-applied', 'hint', 'test-pvc']]);
+  });
+  it('near miss: podpvc is written twice differently (ReadWriteOnce, and ReadWriteMany Block): which one is applied is unknown, silent', () => {
+    assert.deepEqual(findings({ ...noDefault, [WRITER]: pod('podpvc') }, WRITER), []);
+  });
+  it('a ReadWriteMany claim of the class: ext4, but not ReadWriteOnce, so the kubelet does not apply fsGroup (a warning)', () => {
+    assert.deepEqual(findings({ ...real, 'examples/kubernetes/shared.yaml': rwx, [WRITER]: pod('shared') }, WRITER), [['relations/fsgroup-not-applied', 'warning', 'shared']]);
+  });
+});
+
+describe('Helm hooks at every event they run in: mastodon/chart', () => {
+  const real = layout('mastodon-chart');
+  const ADMIN = 'templates/job-create-admin.yaml';
+  const ASSETS = 'templates/job-assets-copy.yaml';
+  const PREINSTALL = 'templates/secret-redis-preinstall.yaml';
+  const REDIS = '                  name: {{ template "mastodon.redis.secretName" . }}\n                  key: {{ .Values.redis.auth.existingSecretKey }}';
+  const PRE_REDIS = '                  name: {{ template "mastodon.redis.secretName" . }}-pre-install\n                  key: {{ .Values.redis.auth.existingSecretKey }}';
+  const readsPreinstall = (text: string) => edit(text, REDIS, PRE_REDIS);
+  const assetsReadsPreinstall = (text: string) =>
+    edit(text, '                name: {{ required "Please specify a secret with S3 credentials for S3 asset uploads" .Values.mastodon.hooks.s3Upload.secretRef.name }}\n                key: {{ .Values.mastodon.hooks.s3Upload.secretRef.keys.accesKeyId }}', '                name: {{ include "mastodon.redis.secretName" . }}-pre-install\n                key: {{ .Values.mastodon.hooks.s3Upload.secretRef.keys.accesKeyId }}');
+  it('the chart as it is: no finding (the post-install Job reads the env ConfigMap and the regular redis Secret)', () => assert.deepEqual(allFindings(real), []));
+  it('the post-install Job reading the pre-install Secret, which Helm deletes once the pre-install hooks succeed: a warning', () => {
+    assert.deepEqual(findings({ ...real, [ADMIN]: readsPreinstall(real[ADMIN]) }, ADMIN), [['relations/helm-hook-order', 'warning', '{{ template "mastodon.redis.secretName" . }}-pre-install']]);
+  });
+  it('near miss: the same Secret kept after its hooks (no `hook-succeeded`): silent', () => {
+    const files = { ...real, [PREINSTALL]: edit(real[PREINSTALL], 'before-hook-creation,hook-succeeded', 'before-hook-creation'), [ADMIN]: readsPreinstall(real[ADMIN]) };
+    assert.deepEqual(findings(files, ADMIN), []);
+  });
+  it('the pre-install,pre-upgrade Job reading it: there at the install (weight -5 before -1), gone at the first upgrade: a warning', () => {
+    const found = findings({ ...real, [ASSETS]: assetsReadsPreinstall(real[ASSETS]) }, ASSETS);
+    assert.deepEqual(found, [['relations/helm-hook-order', 'warning', '{{ include "mastodon.redis.secretName" . }}-pre-install']]);
+  });
+});
+
+describe('annotations written beside ones the values add, and templated names of the opt-in hint: mastodon/chart', () => {
+  const real = layout('mastodon-chart');
+  const ADMIN = 'templates/job-create-admin.yaml';
+  const PREINSTALL = 'templates/secret-redis-preinstall.yaml';
+  const REDIS = '                  name: {{ template "mastodon.redis.secretName" . }}\n                  key: {{ .Values.redis.auth.existingSecretKey }}';
+  const PRE_REDIS = '                  name: {{ template "mastodon.redis.secretName" . }}-pre-install\n                  key: {{ .Values.redis.auth.existingSecretKey }}';
+  const OWN = '    "helm.sh/hook-weight": "-1"\n';
+  const withValues = (text: string) => edit(text, OWN, `${OWN}    {{- with .Values.jobAnnotations }}\n    {{- toYaml . | nindent 4 }}\n    {{- end }}\n`);
+  it('the post-install Job\'s annotations extended with the values: its written hook is still judged (a warning)', () => {
+    const files = { ...real, [ADMIN]: edit(withValues(real[ADMIN]), REDIS, PRE_REDIS) };
+    assert.deepEqual(findings(files, ADMIN), [['relations/helm-hook-order', 'warning', '{{ template "mastodon.redis.secretName" . }}-pre-install']]);
+  });
+  it('an Argo CD PreSync hook written beside the values\' annotations: judged per key, the env ConfigMap and the redis Secret come in the Sync phase (warnings)', () => {
+    const files = { ...real, [ADMIN]: edit(withValues(real[ADMIN]), OWN, `${OWN}    argocd.argoproj.io/hook: PreSync\n`) };
+    assert.deepEqual(findings(files, ADMIN).filter(([code]) => code === 'relations/argocd-sync-order'), [['relations/argocd-sync-order', 'warning', '{{ include "mastodon.fullname" . }}-env'], ['relations/argocd-sync-order', 'warning', '{{ template "mastodon.redis.secretName" . }}']]);
+  });
+  it('near miss: the ConfigMap\'s own Argo CD annotations left to the values: silent on it (the redis Secret still warned)', () => {
+    const CONFIG = 'templates/configmap-env.yaml';
+    const files = { ...real, [CONFIG]: edit(real[CONFIG], '    {{- include "mastodon.labels" . | nindent 4 }}\n', '    {{- include "mastodon.labels" . | nindent 4 }}\n  annotations:\n    {{- toYaml .Values.configmap.annotations | nindent 4 }}\n'), [ADMIN]: edit(withValues(real[ADMIN]), OWN, `${OWN}    argocd.argoproj.io/hook: PreSync\n`) };
+    assert.deepEqual(findings(files, ADMIN).filter(([code]) => code === 'relations/argocd-sync-order'), [['relations/argocd-sync-order', 'warning', '{{ template "mastodon.redis.secretName" . }}']]);
+  });
+  it('near miss: the Secret\'s delete policy left to the values (not written): silent', () => {
+    const files = { ...real, [PREINSTALL]: edit(real[PREINSTALL], '    "helm.sh/hook-delete-policy": before-hook-creation,hook-succeeded\n', '    {{- with .Values.redis.annotations }}\n    {{- toYaml . | nindent 4 }}\n    {{- end }}\n'), [ADMIN]: edit(real[ADMIN], REDIS, PRE_REDIS) };
+    assert.deepEqual(findings(files, ADMIN), []);
+  });
+  it('opt-in: a ConfigMap name whose literal part no template of the chart writes: a hint', () => {
+    const files = { ...real, [ADMIN]: edit(real[ADMIN], 'name: {{ include "mastodon.fullname" . }}-env', 'name: {{ include "mastodon.fullname" . }}-environment') };
+    assert.deepEqual(findings(files, ADMIN, true), [['relations/undefined-reference', 'hint', '{{ include "mastodon.fullname" . }}-environment']]);
+  });
+  it('near miss, opt-in: the Secrets named by other helpers (`mastodon.secretName`, not written here) may be any: silent', () => {
+    assert.deepEqual(findings(real, ADMIN, true), []);
+  });
+});
