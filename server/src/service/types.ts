@@ -73,6 +73,8 @@ export interface RuleContext {
    * without it the rules count them on `object`.
    */
   jobSpecPaths?: readonly FieldPath[];
+  /** JobSet feature gates the cluster's JobSet controller runs with, over their defaults (`kubeassist.jobset.featureGates`). */
+  jobSetFeatureGates?: Readonly<Record<string, boolean>>;
 }
 
 /** Metadata of one rule code, for the rule table, settings and hover. */

@@ -110,7 +110,7 @@ export function diagnoseDocument(doc: YamlDocument, settings: Settings, context:
   const isPatch = !!patch || hasPatchDirectives(doc.text);
   const patching = isPatch ? { byOwnType: selectsByOwnType(context) } : undefined;
   doc.resources.forEach((resource, index) => {
-    const { findings, owner } = diagnoseResource(doc, resource, minor, patching, baseline);
+    const { findings, owner } = diagnoseResource(doc, resource, minor, patching, baseline, settings.jobSetFeatureGates);
     owners[index] = owner;
     for (const item of findings) raw.push({ ...item, data: { ...item.data, resource: index } });
   });
@@ -234,7 +234,7 @@ function typeFinding(classification: Exclude<Classification, { status: 'checked'
  * The findings of one object, and the object as its fixes need it. `patching`: the object is a patch, applied
  * by its own apiVersion and kind or not.
  */
-function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: number, patching: { byOwnType: boolean } | undefined, baseline?: Baseline): { findings: RawFinding[]; owner?: FixResource } {
+function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: number, patching: { byOwnType: boolean } | undefined, baseline?: Baseline, jobSetFeatureGates?: Readonly<Record<string, boolean>>): { findings: RawFinding[]; owner?: FixResource } {
   const patch = !!patching;
   const classification = classify(resource.apiVersion, resource.kind);
   if (classification.status === 'other') return { findings: [] };
@@ -270,7 +270,7 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
     return isScalar(written) ? { source: written.source ?? String(written.value), style: String(written.type ?? 'PLAIN') } : undefined;
   };
   // The JobSpec paths are read here, from the object as written: a partial object's views would stop a rule that counted them.
-  const context = { kind, object, defaulted: applyDefaults(kind, object), minor, ...(partial ? { jobSpecPaths: jobSpecPaths(kind, object) } : {}) };
+  const context = { kind, object, defaulted: applyDefaults(kind, object), minor, ...(partial ? { jobSpecPaths: jobSpecPaths(kind, object) } : {}), ...(jobSetFeatureGates ? { jobSetFeatureGates } : {}) };
   const findings = [...checkSchema(kind, object, minor, sourceOf), ...checkFieldAvailability(context)].filter((finding) => !partial || partial.keeps(finding));
   for (const rule of rulesFor(kind)) {
     try {
