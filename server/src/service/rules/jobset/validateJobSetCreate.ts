@@ -51,39 +51,43 @@ const inPlaceRestartGate: JobSetCheck = (parts, context) => {
     + `(\`jobset.featureGates\` in .kubeassist.yaml). ${webhookSays('InPlaceRestart restart strategy cannot be set when InPlaceRestart feature gate is disabled')}`)];
 };
 
-/** With the InPlaceRestart gate on, what the webhook asks of every replicatedJob's Job template. */
-const inPlaceRestartJobs: JobSetCheck = (parts, context) => {
-  const strategy = asObject(parts.spec.failurePolicy)?.restartStrategy;
-  if (strategy !== 'InPlaceRestart' || !jobSetGateEnabled('InPlaceRestart', context.jobSetFeatureGates)) return [];
-  return parts.replicatedJobs.flatMap((entry) => {
-    const spec = asObject(asObject(entry.written.template)?.spec);
-    const specPath = [...entry.path, 'template', 'spec'];
-    const name = entry.name ?? '';
-    const findings: Finding[] = [];
-    const at = (field: string) => (spec?.[field] === undefined ? { path: specPath, anchor: 'key' as const } : { path: [...specPath, field], anchor: undefined });
-    if (spec?.backoffLimit !== MAX_INT32) {
-      const where = at('backoffLimit');
-      findings.push(report(CODES.inPlaceRestartJob, where.path,
-        `With \`restartStrategy: InPlaceRestart\` the JobSet restarts failed Pods itself, so the Job of ${replicatedJobName(entry)} must never fail on its own: set \`backoffLimit: ${MAX_INT32}\`. `
-        + webhookSays(`replicatedJob ${name}: must be set to ${MAX_INT32} (MaxInt32) when in-place restart is enabled`), where.anchor));
-    }
-    if (spec?.podReplacementPolicy !== 'Failed') {
-      const where = at('podReplacementPolicy');
-      findings.push(report(CODES.inPlaceRestartJob, where.path,
-        `With \`restartStrategy: InPlaceRestart\` a Pod is replaced only once it has failed, never while it terminates: set \`podReplacementPolicy: Failed\` in the Job of ${replicatedJobName(entry)}. `
-        + webhookSays(`replicatedJob ${name}: must be set to Failed when in-place restart is enabled`), where.anchor));
-    }
-    const completions = spec?.completions;
-    const parallelism = spec?.parallelism;
-    if (completions === undefined || parallelism === undefined || completions !== parallelism) {
-      const where = at('completions');
-      findings.push(report(CODES.inPlaceRestartJob, where.path,
-        `With \`restartStrategy: InPlaceRestart\` every Pod of the Job of ${replicatedJobName(entry)} runs at once: write \`completions\` and \`parallelism\`, equal. `
-        + webhookSays(`replicatedJob ${name}: completions and parallelism must be set and equal to each other when in-place restart is enabled`), where.anchor));
-    }
-    return findings;
-  });
-};
+/**
+ * With the InPlaceRestart gate on, what the webhook asks of every replicatedJob's Job template: one part per field,
+ * so that one the text does not settle (a training runtime's `completions`) leaves the others judged.
+ */
+function inPlaceRestartJobs(field: 'backoffLimit' | 'podReplacementPolicy' | 'completions'): JobSetCheck {
+  return (parts, context) => {
+    const strategy = asObject(parts.spec.failurePolicy)?.restartStrategy;
+    if (strategy !== 'InPlaceRestart' || !jobSetGateEnabled('InPlaceRestart', context.jobSetFeatureGates)) return [];
+    return parts.replicatedJobs.flatMap((entry) => {
+      const spec = asObject(asObject(entry.written.template)?.spec);
+      const specPath = [...entry.path, 'template', 'spec'];
+      const name = entry.name ?? '';
+      const written = spec?.[field] !== undefined;
+      const at = written ? [...specPath, field] : specPath;
+      const anchor = written ? undefined : 'key' as const;
+      if (field === 'backoffLimit' && spec?.backoffLimit !== MAX_INT32) {
+        return [report(CODES.inPlaceRestartJob, at,
+          `With \`restartStrategy: InPlaceRestart\` the JobSet restarts failed Pods itself, so the Job of ${replicatedJobName(entry)} must never fail on its own: set \`backoffLimit: ${MAX_INT32}\`. `
+          + webhookSays(`replicatedJob ${name}: must be set to ${MAX_INT32} (MaxInt32) when in-place restart is enabled`), anchor)];
+      }
+      if (field === 'podReplacementPolicy' && spec?.podReplacementPolicy !== 'Failed') {
+        return [report(CODES.inPlaceRestartJob, at,
+          `With \`restartStrategy: InPlaceRestart\` a Pod is replaced only once it has failed, never while it terminates: set \`podReplacementPolicy: Failed\` in the Job of ${replicatedJobName(entry)}. `
+          + webhookSays(`replicatedJob ${name}: must be set to Failed when in-place restart is enabled`), anchor)];
+      }
+      if (field === 'completions') {
+        const completions = spec?.completions;
+        const parallelism = spec?.parallelism;
+        if (completions !== undefined && parallelism !== undefined && completions === parallelism) return [];
+        return [report(CODES.inPlaceRestartJob, at,
+          `With \`restartStrategy: InPlaceRestart\` every Pod of the Job of ${replicatedJobName(entry)} runs at once: write \`completions\` and \`parallelism\`, equal. `
+          + webhookSays(`replicatedJob ${name}: completions and parallelism must be set and equal to each other when in-place restart is enabled`), anchor)];
+      }
+      return [];
+    });
+  };
+}
 
 const dependsOn: JobSetCheck = (parts) => {
   const findings: Finding[] = [];
@@ -255,5 +259,5 @@ const coordinator: JobSetCheck = (parts) => {
 export const validateJobSetCreate = jobSetRule({
   name: 'jobSetWebhook.ValidateCreate',
   codes: Object.values(CODES),
-  parts: [inPlaceRestartGate, inPlaceRestartJobs, dependsOn, subdomain, managedBy, replicasTimesParallelism, groupName, generatedNames, successPolicyTargets, coordinator],
+  parts: [inPlaceRestartGate, inPlaceRestartJobs('backoffLimit'), inPlaceRestartJobs('podReplacementPolicy'), inPlaceRestartJobs('completions'), dependsOn, subdomain, managedBy, replicasTimesParallelism, groupName, generatedNames, successPolicyTargets, coordinator],
 });
