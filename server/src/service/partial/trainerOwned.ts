@@ -34,6 +34,7 @@ export const NEEDS_WHOLE_LIST: ReadonlySet<string> = new Set([
   'pod/volume-device-not-found', // ValidateVolumeDevices: the same
   'jobset/volume-claim/not-mounted', // JobSet's webhook: a mount the Trainer adds may use the claim
   'job/pod-failure-policy/unknown-container-name', // an init container the Trainer adds may be the one named
+  'pod/security-context-apparmor-annotation-container-not-found', // ValidateAppArmorPodAnnotations: the same
 ]);
 
 /** `unknowns` (or new ones) with the Trainer's parts of a runtime marked; undefined for another kind without any. */
