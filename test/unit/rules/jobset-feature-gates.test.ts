@@ -84,3 +84,17 @@ describe('JobSet feature gates: turned on by the cluster', () => {
     assert.match(findings[0].message, /backoffLimit: 2147483647/);
   });
 });
+
+describe('kubeassist.jobset.featureGates as the editor sends it', () => {
+  it('keeps gates written with true or false, nested or dotted, and drops anything else', async () => {
+    const { normalizeSettings } = await import('../../../server/src/lsp/configuration');
+    assert.deepEqual(normalizeSettings({ kubeassist: { jobset: { featureGates: { RestartJob: true, InPlaceRestart: 'yes' } } } }).jobSetFeatureGates, { RestartJob: true });
+    assert.deepEqual(normalizeSettings({ 'jobset.featureGates': { InPlaceRestart: false } }).jobSetFeatureGates, { InPlaceRestart: false });
+    assert.equal(normalizeSettings({ jobset: { featureGates: [] } }).jobSetFeatureGates, undefined);
+  });
+
+  it('changes the settings key, so results computed without the gate are not reused', async () => {
+    const { DEFAULT_SETTINGS, settingsKey } = await import('../../../server/src/service/settings');
+    assert.notEqual(settingsKey(DEFAULT_SETTINGS), settingsKey({ ...DEFAULT_SETTINGS, jobSetFeatureGates: { RestartJob: true } }));
+  });
+});
