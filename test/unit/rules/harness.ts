@@ -95,11 +95,13 @@ export interface RuleCase {
   /** How the JobSet and TrainingRuntime twins differ, and why (see checkWrappedTwin). */
   inJobSet?: WrappedTwin;
   inTrainingRuntime?: WrappedTwin;
+  /** JobSet feature gates the cluster turned on (`kubeassist.jobset.featureGates`). */
+  jobSetFeatureGates?: Record<string, boolean>;
 }
 
 /** Runs `rules` on one row (at 1.35 unless it says) and asserts the exact findings and the first one's details. */
 export function checkRuleCase(rules: readonly Rule[], testCase: RuleCase): void {
-  const findings = runRules(rules, testCase.yaml, testCase.minor ?? 35);
+  const findings = runRules(rules, testCase.yaml, testCase.minor ?? 35, testCase.jobSetFeatureGates ? { jobSetFeatureGates: testCase.jobSetFeatureGates } : {});
   assert.deepEqual(summary(findings), testCase.expect);
   assertFirst(findings, { severity: testCase.severity ?? 'error', anchor: testCase.anchor, words: testCase.words });
 }

@@ -3,7 +3,9 @@
 // a gate on says so (`kubeassist.jobset.featureGates`), and then what the webhook asks with the gate on is checked.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { normalizeSettings } from '../../../server/src/lsp/configuration';
 import { ALL_RULES } from '../../../server/src/service/rules/index';
+import { DEFAULT_SETTINGS, settingsKey } from '../../../server/src/service/settings';
 import { runRules, summary } from './harness';
 
 type Fields = { [key: string]: unknown };
@@ -86,15 +88,13 @@ describe('JobSet feature gates: turned on by the cluster', () => {
 });
 
 describe('kubeassist.jobset.featureGates as the editor sends it', () => {
-  it('keeps gates written with true or false, nested or dotted, and drops anything else', async () => {
-    const { normalizeSettings } = await import('../../../server/src/lsp/configuration');
+  it('keeps gates written with true or false, nested or dotted, and drops anything else', () => {
     assert.deepEqual(normalizeSettings({ kubeassist: { jobset: { featureGates: { RestartJob: true, InPlaceRestart: 'yes' } } } }).jobSetFeatureGates, { RestartJob: true });
     assert.deepEqual(normalizeSettings({ 'jobset.featureGates': { InPlaceRestart: false } }).jobSetFeatureGates, { InPlaceRestart: false });
     assert.equal(normalizeSettings({ jobset: { featureGates: [] } }).jobSetFeatureGates, undefined);
   });
 
-  it('changes the settings key, so results computed without the gate are not reused', async () => {
-    const { DEFAULT_SETTINGS, settingsKey } = await import('../../../server/src/service/settings');
+  it('changes the settings key, so results computed without the gate are not reused', () => {
     assert.notEqual(settingsKey(DEFAULT_SETTINGS), settingsKey({ ...DEFAULT_SETTINGS, jobSetFeatureGates: { RestartJob: true } }));
   });
 });

@@ -122,6 +122,8 @@ cases('JobSet: its webhook', [
 ]);
 
 cases('JobSet: its failure policy', [
+  { name: 'RestartJob with the gate on: at most 1024 replicas', yaml: jobSet({ failurePolicy: { rules: [{ action: 'RestartJob' }] }, replicatedJobs: [rjob('a', {}, { replicas: 1025 })] }), jobSetFeatureGates: { RestartJob: true }, expect: ['jobset/failure-policy/restart-job-replicas @ spec.replicatedJobs[0].replicas'], words: ['replicated job with replicas > 1024'] },
+  { name: 'InPlaceRestart with the gate on: the Job template must never fail on its own', yaml: jobSet({ failurePolicy: { restartStrategy: 'InPlaceRestart' }, replicatedJobs: [rjob('a', { podReplacementPolicy: 'Failed' })] }), jobSetFeatureGates: { InPlaceRestart: true }, expect: [`jobset/in-place-restart-job @ ${J0}`], anchor: 'key', words: ['must be set to 2147483647 (MaxInt32) when in-place restart is enabled'] },
   { name: 'RestartJob needs JobSet\'s gate', yaml: jobSet({ failurePolicy: { rules: [{ action: 'RestartJob' }] }, replicatedJobs: [rjob('a')] }), expect: ['jobset/failure-policy/restart-job-gate @ spec.failurePolicy.rules[0].action'], words: ['feature gate RestartJob', 'jobset.featureGates', 'not allowed when RestartJob feature gate is disabled'] },
   { name: 'a rule name with a dash', yaml: jobSet({ failurePolicy: { rules: [{ name: 'no-retry', action: 'FailJobSet' }] }, replicatedJobs: [rjob('a')] }), expect: ['jobset/failure-policy/rule-name-invalid @ spec.failurePolicy.rules[0].name'] },
   { name: 'a rule name too long', yaml: jobSet({ failurePolicy: { rules: [{ name: `r${'x'.repeat(128)}`, action: 'FailJobSet' }] }, replicatedJobs: [rjob('a')] }), expect: ['jobset/failure-policy/rule-name-length @ spec.failurePolicy.rules[0].name'] },

@@ -2,8 +2,7 @@
 // runtime gets a JobSet built from `spec.template`, and the Trainer writes parts of it, so the runtime's text
 // does not settle them. They are unknowns, as a Helm template's are, and nothing that depends on them is judged:
 // - every replicatedJob's `parallelism` and `completions` (SyncParallelCount sets both from the PodSet's count:
-//   `mlPolicy.numNodes`, a TrainJob's `numNodes`, or the template's parallelism), and the `replicas` of the
-//   replicatedJob of each ancestor step (set to 1);
+//   `mlPolicy.numNodes`, a TrainJob's `numNodes`, or the template's parallelism);
 // - a container's `image` where the runtime leaves it out (the TrainJob's trainer image, the plugins' images);
 // - the `resources` of the `node` container (merged with the TrainJob's `resourcesPerNode`);
 // - the lists the Trainer adds to: each container's `env`, `envFrom`, `ports`, `volumeMounts`, the Pod's `volumes`
@@ -14,7 +13,6 @@
 //   item written is a bad runtime.
 // The JobSet's name is the TrainJob's: rules/job/wrapped.ts knows it is not the runtime's.
 import { WRAPPING_KINDS, jobSpecLocations } from '../kube/jobSpec';
-import { ANCESTOR_CONTAINERS, ANCESTOR_LABEL } from '../kube/trainer';
 import { jsonAt, type JsonObject, type KindName } from '../types';
 import { Unknowns } from './unknowns';
 
@@ -43,11 +41,6 @@ export function withTrainerOwned(kind: KindName, object: JsonObject, unknowns: U
   const marked = unknowns ?? new Unknowns();
   for (const location of jobSpecLocations(kind, object)) {
     const spec = location.path;
-    // The Trainer sets `replicas: 1` on the replicatedJob of each ancestor step (builder.go Trainer, Initializer).
-    const replicatedJob = spec.slice(0, -2);
-    const labels = jsonAt(object, [...replicatedJob, 'template', 'metadata', 'labels']);
-    const step = labels !== null && typeof labels === 'object' && !Array.isArray(labels) ? labels[ANCESTOR_LABEL] : undefined;
-    if (typeof step === 'string' && Object.hasOwn(ANCESTOR_CONTAINERS, step)) marked.markUnknown([...replicatedJob, 'replicas']);
     marked.markUnknown([...spec, 'parallelism']);
     marked.markUnknown([...spec, 'completions']);
     const podSpec = [...spec, 'template', 'spec'];
