@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { allRuleCodes } from '../server/src/service/codes';
 import { ALL_RULES } from '../server/src/service/rules/index';
 import { RELATION_RULES } from '../server/src/service/relations/checks/index';
+import { POD_TEMPLATE_GAPS } from './podTemplateGaps';
 
 export const RULES_DOC = join(__dirname, '..', 'docs', 'rules.md');
 
@@ -58,6 +59,19 @@ export function renderRulesDoc(): string {
   );
   for (const rule of RELATION_RULES) {
     lines.push(`| ${rule.codes.map((code) => `\`${code.code}\``).join(', ')} | ${cell(rule.scope)} | ${cell(rule.reason)} |`);
+  }
+  lines.push(
+    '',
+    '## What the API server checks on a Pod template that KubeAssist does not',
+    '',
+    'Every create-time rule of `ValidatePodTemplateSpec` (pkg/apis/core/validation/validation.go) that a Job\'s, CronJob\'s,',
+    'JobSet\'s or training runtime\'s Pod template can break has a `pod/` code above, except these (scripts/podTemplateGaps.ts):',
+    '',
+    '| Kubernetes function | Fields | Outcome | Why not checked |',
+    '|---|---|---|---|',
+  );
+  for (const gap of POD_TEMPLATE_GAPS) {
+    lines.push(`| ${cell(gap.mirrors)} | ${cell(gap.fields)} | ${gap.outcome} | ${cell(gap.why)} |`);
   }
   return lines.join('\n') + '\n';
 }

@@ -106,3 +106,25 @@ describe('kubeassist check with .kubeassist.yaml', () => {
     assert.equal(run(['repo/.kubeassist.yaml']).status, 0);
   });
 });
+
+describe('kubeassist check with .kubeassist.yaml jobset.featureGates', () => {
+  let root: string;
+  const JOBSET = 'apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata:\n  name: train\nspec:\n  failurePolicy:\n    rules:\n    - action: RestartJob\n  replicatedJobs:\n  - name: workers\n    template:\n      spec:\n        template:\n          spec:\n            containers:\n            - name: main\n              image: busybox\n';
+  before(() => {
+    root = mkdtempSync(join(tmpdir(), 'kubeassist-cli-jobset-gates-'));
+    mkdirSync(join(root, 'gate-on'));
+    writeFileSync(join(root, 'jobset.yaml'), JOBSET);
+    writeFileSync(join(root, 'gate-on', 'jobset.yaml'), JOBSET);
+    writeFileSync(join(root, 'gate-on', '.kubeassist.yaml'), 'jobset:\n  featureGates:\n    RestartJob: true\n');
+  });
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  it('refuses a RestartJob action by default, and takes it where the file says the cluster turned the gate on', () => {
+    const result = spawnSync(process.execPath, [CLI, 'check', 'jobset.yaml', 'gate-on/jobset.yaml'], { cwd: root, encoding: 'utf8' });
+    assert.equal(result.status, 1);
+    const lines = result.stdout.trim().split('\n');
+    assert.equal(lines.length, 2, result.stdout);
+    assert.ok(lines[0].startsWith('jobset.yaml:8:15 error jobset/failure-policy/restart-job-gate `RestartJob` recreates only the failed Job, but it is behind JobSet\'s feature gate RestartJob'), lines[0]);
+    assert.equal(lines[lines.length - 1], '2 files, 2 objects (2 JobSet): 1 error, 0 warnings');
+  });
+});

@@ -140,3 +140,61 @@ describe('a JobSet in the editor', () => {
     assert.match(String(diagnostics[0].message), /every TrainJob that uses it gets a JobSet/);
   });
 });
+
+describe('a training runtime\'s own items, JobSet\'s feature gates and its old API versions in the editor', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await TestServer.start();
+  });
+  after(async () => server.stop());
+
+  const where = (diagnostics: { code?: string | number; range: { start: { line: number; character: number }; end: { line: number; character: number } }; data?: unknown }[]) =>
+    diagnostics.map((d) => `${d.code} @ ${(d.data as { path: string }).path} ${d.range.start.line + 1}:${d.range.start.character + 1}-${d.range.end.line + 1}:${d.range.end.character + 1}`);
+
+  const RUNTIME = [
+    'apiVersion: trainer.kubeflow.org/v1alpha1', 'kind: TrainingRuntime', 'metadata:', '  name: torch', 'spec:', '  template:', '    spec:', '      replicatedJobs:',
+    '      - name: node', '        template:', '          spec:', '            template:', '              spec:',
+    '                initContainers:', '                - name: fetch', '                  image: busybox', '                  readinessProbe:', '                    exec:', '                      command: [ls]',
+    '                volumes:', '                - name: Data', '                  emptyDir: {}',
+    '                containers:', '                - name: node', '                  image: pytorch/pytorch',
+    '                  env:', '                  - name: RANK', '                    valueFrom: {}',
+    '                  ports:', '                  - containerPort: 29500', '                    protocol: tcp',
+    '                  volumeMounts:', '                  - name: initializer', '                    mountPath: /workspace', '',
+  ].join('\n');
+
+  it('judges every item the runtime writes in the lists the Trainer adds to, and waits for the Trainer on the volume it mounts', async () => {
+    const diagnostics = await server.open('file:///runtime-items.yaml', RUNTIME);
+    const P = 'spec.template.spec.replicatedJobs[0].template.spec.template.spec';
+    assert.deepEqual(where(diagnostics), [
+      `pod/probe-on-init-container @ ${P}.initContainers[0].readinessProbe 17:19-17:33`,
+      `pod/volume-name-invalid @ ${P}.volumes[0].name 21:25-21:29`,
+      `pod/env-value-from-no-source @ ${P}.containers[0].env[0].valueFrom 28:21-28:30`,
+      `pod/port-protocol-unsupported @ ${P}.containers[0].ports[0].protocol 31:31-31:34`,
+    ]);
+    assert.ok(diagnostics.every((d) => d.severity === 1 && /every TrainJob that uses it gets a JobSet/.test(String(d.message))));
+  });
+
+  const JOBSET = `${JOBSET_HEAD}spec:\n  failurePolicy:\n    rules:\n    - action: RestartJob\n${WORKERS('completions: 2\nparallelism: 2\ntemplate:\n  spec:\n    containers:\n    - name: main\n      image: busybox', '').replace('spec:\n', '')}\n`;
+
+  it('refuses a RestartJob action while JobSet\'s gate is off, and takes it once kubeassist.jobset.featureGates turns it on', async () => {
+    const uri = 'file:///jobset-gate.yaml';
+    const off = await server.open(uri, JOBSET);
+    assert.deepEqual(where(off), ['jobset/failure-policy/restart-job-gate @ spec.failurePolicy.rules[0].action 8:15-8:25']);
+    assert.equal(off[0].severity, 1);
+    assert.match(String(off[0].message), /feature gate RestartJob \(alpha, off by default\).*`kubeassist\.jobset\.featureGates`/);
+    const next = server.nextDiagnostics(uri);
+    await server.changeSettings({ jobset: { featureGates: { RestartJob: true } } });
+    assert.deepEqual(where(await next), []);
+    const back = server.nextDiagnostics(uri);
+    await server.changeSettings({});
+    assert.deepEqual(where(await back), ['jobset/failure-policy/restart-job-gate @ spec.failurePolicy.rules[0].action 8:15-8:25']);
+  });
+
+  it('says that a JobSet of a left-behind API version is refused by every cluster that runs a current JobSet', async () => {
+    for (const apiVersion of ['batch.x-k8s.io/v1alpha1', 'jobset.x-k8s.io/v1alpha1']) {
+      const diagnostics = await server.open(`file:///jobset-${apiVersion.split('/')[0]}.yaml`, JOBSET.replace('jobset.x-k8s.io/v1alpha2', apiVersion));
+      assert.deepEqual(where(diagnostics), [`kind/api-version @ apiVersion 1:13-1:${13 + apiVersion.length}`]);
+      assert.match(String(diagnostics[0].message), new RegExp(`no matches for kind "JobSet" in version "${apiVersion.replace(/\./g, '\\.')}".*Use \`apiVersion: jobset\\.x-k8s\\.io/v1alpha2\``));
+    }
+  });
+});

@@ -40,7 +40,7 @@ describe('.kubeassist.yaml: reading', () => {
     ]);
     assert.deepEqual(readConfig('kubernetesVersion: "1.30"\nrules: [schema/enum\n').values, {});
     assert.deepEqual(problems('- rules\n'), [
-      '0:0-0:7 error config/syntax A .kubeassist.yaml is a mapping of settings (`kubernetesVersion`, `rules`, `ignore`, `maxFileSize`, `relations`); this one is not, so KubeAssist checks with its defaults.',
+      '0:0-0:7 error config/syntax A .kubeassist.yaml is a mapping of settings (`kubernetesVersion`, `rules`, `ignore`, `maxFileSize`, `relations`, `jobset`); this one is not, so KubeAssist checks with its defaults.',
     ]);
   });
 
@@ -48,7 +48,7 @@ describe('.kubeassist.yaml: reading', () => {
     const text = 'kubernetesVersion: "1.99"\nkubernetsVersion: "1.30"\nmaxFileSize: -1\nrules:\n  schema/enum: loud\n  schema/enums: warning\n  schema/type: warning\nignore:\n  - "[abc"\n  - vendor/\n';
     assert.deepEqual(problems(text), [
       `0:19-0:25 error config/invalid \`1.99\` is not a Kubernetes release KubeAssist knows: write one of 1.${MIN_MINOR} to 1.${MAX_MINOR} in quotes (\`kubernetesVersion: "1.${MAX_MINOR}"\`). Until then the default release applies.`,
-      '1:0-1:16 error config/invalid `kubernetsVersion` is not a setting of .kubeassist.yaml, so it has no effect. Did you mean `kubernetesVersion`? The settings are `kubernetesVersion`, `rules`, `ignore`, `maxFileSize`, `relations`.',
+      '1:0-1:16 error config/invalid `kubernetsVersion` is not a setting of .kubeassist.yaml, so it has no effect. Did you mean `kubernetesVersion`? The settings are `kubernetesVersion`, `rules`, `ignore`, `maxFileSize`, `relations`, `jobset`.',
       '2:13-2:15 error config/invalid `maxFileSize` takes a whole number of characters (0: no limit). Until then the default applies.',
       '4:15-4:19 error config/invalid `loud` is not a severity: set `schema/enum` to `error`, `warning`, `information` (or `info`), `hint`, or `off`. Until then this entry has no effect.',
       '5:2-5:14 warning config/unknown-rule `schema/enums` matches no rule code (did you mean `schema/enum`?); the entry has no effect.',
@@ -204,7 +204,7 @@ describe('completion and hover in .kubeassist.yaml', () => {
   };
 
   it('offers the keys not yet written, each with what it takes', () => {
-    assert.deepEqual(labels('rules:\n  schema/enum: off\n|'), ['kubernetesVersion', 'ignore', 'maxFileSize', 'relations']);
+    assert.deepEqual(labels('rules:\n  schema/enum: off\n|'), ['kubernetesVersion', 'ignore', 'maxFileSize', 'relations', 'jobset']);
     const { text, position } = withCursor('kube|');
     const [item] = completeConfig(text, position).items;
     assert.equal(item.label, 'kubernetesVersion');
@@ -236,5 +236,26 @@ describe('completion and hover in .kubeassist.yaml', () => {
     assert.match(hover('max|FileSize: 0\n') ?? '', /^\*\*maxFileSize\*\* \(\.kubeassist\.yaml\)\n\nCharacters of a file that get checked \(0: no limit; default 5000000\)/);
     assert.equal(hover('rules:\n  schema/en|um: off\n'), '**schema/enum** (error by default)\n\nA value outside the allowed set (case-sensitive)\n\nMirrors: NotSupported checks');
     assert.equal(hover('rules:\n  schema/enum: o|ff\n'), null);
+  });
+});
+
+describe('.kubeassist.yaml: jobset.featureGates', () => {
+  it('reads the JobSet gates a cluster turned on, and layers them over the editor\'s gate by gate', () => {
+    const { values, diagnostics } = readConfig('jobset:\n  featureGates:\n    RestartJob: true\n    InPlaceRestart: false\n');
+    assert.deepEqual(diagnostics, []);
+    assert.deepEqual(values, { jobset: { featureGates: { RestartJob: true, InPlaceRestart: false } } });
+    const layered = withConfig({ ...DEFAULT_SETTINGS, jobSetFeatureGates: { InPlaceRestart: true, ElasticJobSet: true } }, values);
+    assert.deepEqual(layered.jobSetFeatureGates, { InPlaceRestart: false, ElasticJobSet: true, RestartJob: true });
+    assert.equal(withConfig(DEFAULT_SETTINGS, {}).jobSetFeatureGates, undefined);
+  });
+
+  it('says which gate or value it cannot use; the others still apply', () => {
+    assert.deepEqual(problems('jobset:\n  featureGates:\n    RestartJobs: true\n    InPlaceRestart: yes please\n    RestartJob: true\n  gates: {}\n'), [
+      '2:4-2:15 error config/invalid `RestartJobs` is not a feature gate of JobSet v0.12.0 (`InPlaceRestart`, `TLSOptions`, `RestartJob`, `ElasticJobSet`), so it has no effect.',
+      '3:20-3:30 error config/invalid `jobset.featureGates.InPlaceRestart` takes `true` or `false`. Until then its default applies.',
+      '5:2-5:7 error config/invalid `gates` is not a setting of `jobset` (`featureGates`), so it has no effect.',
+    ]);
+    assert.deepEqual(readConfig('jobset:\n  featureGates:\n    RestartJobs: true\n    RestartJob: true\n').values, { jobset: { featureGates: { RestartJob: true } } });
+    assert.deepEqual(problems('jobset: true\n'), ['0:8-0:12 error config/invalid `jobset` takes a mapping: `featureGates:` with the JobSet feature gates your cluster turned on (`RestartJob: true`). Until then it has no effect.']);
   });
 });

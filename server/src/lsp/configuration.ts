@@ -1,6 +1,6 @@
 // Reads `kubeassist.*` settings: through workspace/configuration where the client offers it, else from
 // initializationOptions and didChangeConfiguration payloads (Neovim, Emacs and other plain clients).
-import { DEFAULT_MAX_FILE_SIZE, DEFAULT_RELATION_SETTINGS, DEFAULT_SETTINGS, isValidVersion, ruleSettingOf, type RelationSettings, type RuleSetting, type Settings } from '../service/settings';
+import { DEFAULT_MAX_FILE_SIZE, DEFAULT_RELATION_SETTINGS, DEFAULT_SETTINGS, isValidVersion, jobSetFeatureGatesOf, ruleSettingOf, type RelationSettings, type RuleSetting, type Settings } from '../service/settings';
 
 /** Accepts what a user may have written and keeps only well-formed values. */
 export function normalizeSettings(raw: unknown): Settings {
@@ -23,6 +23,10 @@ export function normalizeSettings(raw: unknown): Settings {
   // `kubeassist.inlayHints.defaults`: VS Code sends the section nested; plain clients may write the dotted key.
   const inlayHints = section.inlayHints && typeof section.inlayHints === 'object' ? (section.inlayHints as Record<string, unknown>) : {};
   if (inlayHints.defaults === false || section['inlayHints.defaults'] === false) settings.inlayHintDefaults = false;
+  // `kubeassist.jobset.featureGates`: VS Code sends it nested; plain clients may write the dotted key.
+  const jobset = section.jobset && typeof section.jobset === 'object' ? (section.jobset as Record<string, unknown>) : {};
+  const jobSetFeatureGates = jobSetFeatureGatesOf(jobset.featureGates ?? section['jobset.featureGates']);
+  if (jobSetFeatureGates) settings.jobSetFeatureGates = jobSetFeatureGates;
   return settings;
 }
 

@@ -45,6 +45,11 @@ export interface Settings {
   inlayHintDefaults?: boolean;
   /** The workspace index and the relation checks between objects (service/relations/). */
   relations: RelationSettings;
+  /**
+   * JobSet feature gates the cluster's JobSet controller runs with (`--feature-gates`), over JobSet's defaults
+   * (kube/jobset.ts JOBSET_FEATURE_GATES): `{ RestartJob: true }` lets the webhook take what that gate allows.
+   */
+  jobSetFeatureGates?: Record<string, boolean>;
 }
 
 export interface RelationSettings {
@@ -65,6 +70,13 @@ export const DEFAULT_SETTINGS: Settings = {
   enable: true, kubernetesVersion: DEFAULT_KUBERNETES_VERSION, rules: {}, maxFileSize: DEFAULT_MAX_FILE_SIZE, schemaDiagnostics: 'on', updateChecks: 'git',
   relations: DEFAULT_RELATION_SETTINGS,
 };
+
+/** `kubeassist.jobset.featureGates` as a user may write it: gate names with true or false; anything else dropped. */
+export function jobSetFeatureGatesOf(value: unknown): Record<string, boolean> | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const gates = Object.entries(value as Record<string, unknown>).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean');
+  return gates.length ? Object.fromEntries(gates) : undefined;
+}
 
 /** The minor release of a "1.NN" version string; anything else falls back to the default. */
 export function minorOf(version: string): number {
@@ -107,5 +119,5 @@ export function layerRules(lower: Record<string, RuleSetting>, upper: Record<str
 
 /** A stable key: results computed under equal keys are interchangeable. */
 export function settingsKey(settings: Settings): string {
-  return JSON.stringify([settings.enable, minorOf(settings.kubernetesVersion), Object.entries(settings.rules).sort(), settings.maxFileSize, settings.schemaDiagnostics, settings.updateChecks, settings.relations.enable, settings.relations.undefinedReferences]);
+  return JSON.stringify([settings.enable, minorOf(settings.kubernetesVersion), Object.entries(settings.rules).sort(), settings.maxFileSize, settings.schemaDiagnostics, settings.updateChecks, settings.relations.enable, settings.relations.undefinedReferences, Object.entries(settings.jobSetFeatureGates ?? {}).sort()]);
 }

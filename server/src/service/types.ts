@@ -80,6 +80,8 @@ export interface RuleContext {
    * create-time rule needs no notion of exports; a status rule reads `object.status` and may read this.
    */
   observed?: { markers: readonly string[]; serverFields: readonly FieldPath[] };
+  /** JobSet feature gates the cluster's JobSet controller runs with, over their defaults (`kubeassist.jobset.featureGates`). */
+  jobSetFeatureGates?: Readonly<Record<string, boolean>>;
 }
 
 /** Metadata of one rule code, for the rule table, settings and hover. */

@@ -19,7 +19,7 @@ export interface ReportedFinding {
   serverMessage?: string;
 }
 
-export function runRules(rules: readonly Rule[], yamlText: string, minor = 35, options: { trainerOwned?: boolean } = {}): ReportedFinding[] {
+export function runRules(rules: readonly Rule[], yamlText: string, minor = 35, options: { trainerOwned?: boolean; jobSetFeatureGates?: Record<string, boolean> } = {}): ReportedFinding[] {
   const document = parseKubectlYaml(yamlText);
   if (document.errors.length) throw new Error(`fixture is not valid YAML: ${document.errors[0].message}`);
   const object = toServerJson(document);
@@ -29,9 +29,10 @@ export function runRules(rules: readonly Rule[], yamlText: string, minor = 35, o
   // A training runtime is partial even as a plain manifest (what the Trainer fills is unknown), as in the engine;
   // its rules read read-only views, which a frozen object would not allow (a proxy must return a frozen value).
   const partial = options.trainerOwned === false ? undefined : PartialObject.forKind(kind, object);
+  const gates = options.jobSetFeatureGates ? { jobSetFeatureGates: options.jobSetFeatureGates } : {};
   const context = partial
-    ? { kind, object, defaulted: applyDefaults(kind, object), minor, jobSpecPaths: jobSpecPaths(kind, object) }
-    : { kind, object: deepFreeze(object), defaulted: deepFreeze(applyDefaults(kind, object)), minor };
+    ? { kind, object, defaulted: applyDefaults(kind, object), minor, jobSpecPaths: jobSpecPaths(kind, object), ...gates }
+    : { kind, object: deepFreeze(object), defaulted: deepFreeze(applyDefaults(kind, object)), minor, ...gates };
   const applicable = rules.filter((rule) => rule.kinds.includes(kind));
   const registered = new Map(applicable.flatMap((rule) => rule.codes.map((code) => [code.code, code] as const)));
   return applicable
@@ -94,11 +95,13 @@ export interface RuleCase {
   /** How the JobSet and TrainingRuntime twins differ, and why (see checkWrappedTwin). */
   inJobSet?: WrappedTwin;
   inTrainingRuntime?: WrappedTwin;
+  /** JobSet feature gates the cluster turned on (`kubeassist.jobset.featureGates`). */
+  jobSetFeatureGates?: Record<string, boolean>;
 }
 
 /** Runs `rules` on one row (at 1.35 unless it says) and asserts the exact findings and the first one's details. */
 export function checkRuleCase(rules: readonly Rule[], testCase: RuleCase): void {
-  const findings = runRules(rules, testCase.yaml, testCase.minor ?? 35);
+  const findings = runRules(rules, testCase.yaml, testCase.minor ?? 35, testCase.jobSetFeatureGates ? { jobSetFeatureGates: testCase.jobSetFeatureGates } : {});
   assert.deepEqual(summary(findings), testCase.expect);
   assertFirst(findings, { severity: testCase.severity ?? 'error', anchor: testCase.anchor, words: testCase.words });
 }

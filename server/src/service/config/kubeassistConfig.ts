@@ -10,6 +10,7 @@ import { LineIndex } from '../document/lines';
 import { SOURCE } from '../features/diagnostics';
 import { nearestName } from '../schema/messages';
 import { fileSizeLimit, isValidVersion, layerRules, minorOf, ruleSettingOf, type RuleSetting, type Settings } from '../settings';
+import { JOBSET_FEATURE_GATES, JOBSET_RELEASE } from '../kube/jobset';
 import { MAX_MINOR, MIN_MINOR } from '../types';
 import { compileGlob } from './glob';
 
@@ -26,6 +27,8 @@ export interface ConfigValues {
   maxFileSize?: number;
   /** The relation checks: on or off, and the opt-in hints about undefined names. */
   relations?: { enable?: boolean; undefinedReferences?: boolean };
+  /** JobSet: the feature gates the cluster's JobSet controller runs with. */
+  jobset?: { featureGates?: Record<string, boolean> };
 }
 
 /** The keys of the file, from the JSON Schema we ship (completion and hover read the same). */
@@ -111,6 +114,9 @@ export function readConfig(text: string): { values: ConfigValues; diagnostics: D
         else report('config/invalid', `\`relations.${name}\` takes \`true\` or \`false\`. Until then its default applies.`, entry.value ? rangeOf(entry.value) : rangeOf(entry.key), `relations.${name}`);
       }
       values.relations = relations;
+    } else if (key === 'jobset') {
+      const featureGates = readJobSetConfig(value, valueRange, report);
+      if (featureGates) values.jobset = { featureGates };
     } else if (key === 'rules') {
       if (!isMap(value)) {
         report('config/invalid', `\`rules\` takes a mapping of rule codes (or prefixes ending in \`/\`) to ${SEVERITIES}, one per line (\`schema/enum: warning\`). Until then it has no effect.`, valueRange, key);
@@ -144,7 +150,41 @@ export function withConfig(settings: Settings, values: ConfigValues): Settings {
     rules: values.rules ? layerRules(settings.rules, values.rules) : settings.rules,
     maxFileSize: values.maxFileSize === undefined ? settings.maxFileSize : fileSizeLimit(values.maxFileSize),
     relations: values.relations ? { ...settings.relations, ...values.relations } : settings.relations,
+    ...(values.jobset?.featureGates ? { jobSetFeatureGates: { ...settings.jobSetFeatureGates, ...values.jobset.featureGates } } : {}),
   };
+}
+
+/** `jobset: { featureGates: { RestartJob: true } }`: the gates of the cluster's JobSet controller (kube/jobset.ts). */
+function readJobSetConfig(value: Node | null | undefined, valueRange: [number, number], report: (code: 'config/invalid', message: string, range: [number, number], path: string) => void): Record<string, boolean> | undefined {
+  const gateList = Object.keys(JOBSET_FEATURE_GATES).map((gate) => `\`${gate}\``).join(', ');
+  if (!isMap(value)) {
+    report('config/invalid', `\`jobset\` takes a mapping: \`featureGates:\` with the JobSet feature gates your cluster turned on (\`RestartJob: true\`). Until then it has no effect.`, valueRange, 'jobset');
+    return undefined;
+  }
+  let gates: Record<string, boolean> | undefined;
+  for (const entry of value.items as Pair<Node, Node | null>[]) {
+    const name = keyString(entry.key);
+    if (name !== 'featureGates') {
+      report('config/invalid', `\`${name ?? '?'}\` is not a setting of \`jobset\` (\`featureGates\`), so it has no effect.`, rangeOf(entry.key), `jobset.${name ?? ''}`);
+      continue;
+    }
+    if (!isMap(entry.value)) {
+      report('config/invalid', `\`jobset.featureGates\` takes a mapping of JobSet feature gates (${gateList}) to \`true\` or \`false\`. Until then JobSet's defaults apply.`, entry.value ? rangeOf(entry.value) : rangeOf(entry.key), 'jobset.featureGates');
+      continue;
+    }
+    gates = {};
+    for (const gate of entry.value.items as Pair<Node, Node | null>[]) {
+      const gateName = keyString(gate.key);
+      if (gateName === undefined) continue;
+      if (!Object.hasOwn(JOBSET_FEATURE_GATES, gateName)) {
+        report('config/invalid', `\`${gateName}\` is not a feature gate of JobSet ${JOBSET_RELEASE} (${gateList}), so it has no effect.`, rangeOf(gate.key), `jobset.featureGates.${gateName}`);
+        continue;
+      }
+      if (isScalar(gate.value) && typeof gate.value.value === 'boolean') gates[gateName] = gate.value.value;
+      else report('config/invalid', `\`jobset.featureGates.${gateName}\` takes \`true\` or \`false\`. Until then its default applies.`, gate.value ? rangeOf(gate.value) : rangeOf(gate.key), `jobset.featureGates.${gateName}`);
+    }
+  }
+  return gates;
 }
 
 /** A scalar as written: `1.30` is the number 1.3 to YAML but the release 1.30 to a person. */

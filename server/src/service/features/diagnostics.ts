@@ -111,7 +111,7 @@ export function diagnoseDocument(doc: YamlDocument, settings: Settings, context:
   const isPatch = !!patch || hasPatchDirectives(doc.text);
   const patching = isPatch ? { byOwnType: selectsByOwnType(context) } : undefined;
   doc.resources.forEach((resource, index) => {
-    const { findings, owner } = diagnoseResource(doc, resource, minor, patching, baseline);
+    const { findings, owner } = diagnoseResource(doc, resource, minor, patching, baseline, settings.jobSetFeatureGates);
     owners[index] = owner;
     for (const item of findings) raw.push({ ...item, data: { ...item.data, resource: index } });
   });
@@ -235,7 +235,7 @@ function typeFinding(classification: Exclude<Classification, { status: 'checked'
  * The findings of one object, and the object as its fixes need it. `patching`: the object is a patch, applied
  * by its own apiVersion and kind or not.
  */
-function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: number, patching: { byOwnType: boolean } | undefined, baseline?: Baseline): { findings: RawFinding[]; owner?: FixResource } {
+function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: number, patching: { byOwnType: boolean } | undefined, baseline?: Baseline, jobSetFeatureGates?: Readonly<Record<string, boolean>>): { findings: RawFinding[]; owner?: FixResource } {
   const patch = !!patching;
   const classification = classify(resource.apiVersion, resource.kind);
   if (classification.status === 'other') return { findings: [] };
@@ -277,6 +277,7 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
   const context: RuleContext = {
     kind, object: request, defaulted: applyDefaults(kind, request), minor,
     ...(partial ? { jobSpecPaths: jobSpecPaths(kind, object) } : {}),
+    ...(jobSetFeatureGates ? { jobSetFeatureGates } : {}),
     ...(observed ? { observed: { markers: observed.markers, serverFields: observed.fields.map((field) => field.path) } } : {}),
   };
   const findings = [...checkSchema(kind, object, minor, sourceOf), ...checkFieldAvailability({ ...context, object })]

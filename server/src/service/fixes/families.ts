@@ -6,6 +6,8 @@ import { recreateFixes } from '../update/recreate.fix';
 import { UPDATE_RULES } from '../update/index';
 import { CRONJOB_WARNING_FIXES } from '../rules/cronjob/cronJobWarningsOnCreate.fix';
 import { JOB_TEMPLATE_SPEC_FIXES } from '../rules/cronjob/validateJobTemplateSpec.fix';
+import { ENV_SOURCE_FIXES } from '../rules/pod/validateEnvSources.fix';
+import { JOBSET_CREATE_FIXES } from '../rules/jobset/validateJobSetCreate.fix';
 import { SCHEDULE_FORMAT_FIXES } from '../rules/cronjob/validateScheduleFormat.fix';
 import { TIME_ZONE_FIXES } from '../rules/cronjob/validateTimeZone.fix';
 import { CLEAR_NAMESPACE_FIXES } from '../rules/csidriver/clearNamespace.fix';
@@ -74,6 +76,8 @@ export const FIX_FAMILIES: readonly Fixes[] = [
   SUCCESS_POLICY_FIXES,
   AFFINITY_FIXES,
   CONTAINER_PORT_FIXES,
+  ENV_SOURCE_FIXES,
+  JOBSET_CREATE_FIXES,
   CONTAINER_RESTART_POLICY_FIXES,
   CONTAINER_FIXES,
   DNS_FIXES,

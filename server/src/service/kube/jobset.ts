@@ -38,6 +38,26 @@ export const JOBSET_ANNOTATIONS = {
   nodeSelectorStrategy: 'alpha.jobset.sigs.k8s.io/node-selector',
 } as const;
 
+/**
+ * JobSet's feature gates and their defaults in v0.12.0 (pkg/features/features.go defaultFeatureGates). The webhook
+ * refuses what an off gate guards: `restartStrategy: InPlaceRestart` (InPlaceRestart) and the `RestartJob` /
+ * `RestartJobAndIgnoreMaxRestarts` failure policy actions (RestartJob). ElasticJobSet guards updates only.
+ */
+export const JOBSET_FEATURE_GATES: Readonly<Record<string, { default: boolean; stage: 'alpha' | 'beta' }>> = {
+  InPlaceRestart: { default: false, stage: 'alpha' },
+  TLSOptions: { default: true, stage: 'beta' },
+  RestartJob: { default: false, stage: 'alpha' },
+  ElasticJobSet: { default: false, stage: 'alpha' },
+};
+
+/** Whether a JobSet gate is on: the cluster's setting (`kubeassist.jobset.featureGates`), else its default. */
+export function jobSetGateEnabled(gate: string, settings: Readonly<Record<string, boolean>> | undefined): boolean {
+  return settings?.[gate] ?? JOBSET_FEATURE_GATES[gate]?.default ?? false;
+}
+
+/** The webhook's limit on `replicas` of every replicatedJob when a rule uses a RestartJob action (maxReplicasPerReplicatedJob). */
+export const MAX_REPLICAS_WITH_RESTART_JOB = 1024;
+
 /** The reasons of a failed Job that a failure policy rule may name (validOnJobFailureReasons: batch/v1 constants). */
 export const JOB_FAILURE_REASONS: readonly string[] = ['BackoffLimitExceeded', 'DeadlineExceeded', 'FailedIndexes', 'MaxFailedIndexesExceeded', 'PodFailurePolicy'];
 

@@ -241,6 +241,29 @@ export function envVarNameServerMessages(value: string, relaxed: boolean): strin
   return [...messages, ...chdirPrefixMessages(value)];
 }
 
+// --- ConfigMap and Secret keys -------------------------------------------------------------------------
+
+const CONFIG_MAP_KEY_FORMAT = '[-._a-zA-Z0-9]+';
+const CONFIG_MAP_KEY = new RegExp(`^${CONFIG_MAP_KEY_FORMAT}$`);
+
+/** IsConfigMapKey (a key of a ConfigMap or a Secret), as the server words it. */
+export function configMapKeyServerMessages(value: string): string[] {
+  const messages: string[] = [];
+  if (byteLength(value) > 253) messages.push(maxLenMessage(253));
+  if (!CONFIG_MAP_KEY.test(value)) messages.push(regexMessage("a valid config key must consist of alphanumeric characters, '-', '_' or '.'", CONFIG_MAP_KEY_FORMAT, 'key.name', 'KEY_NAME', 'key-name'));
+  return [...messages, ...chdirPrefixMessages(value)];
+}
+
+/** The same check in plain words. */
+export function configMapKeyProblems(value: string): string[] {
+  const problems: string[] = [];
+  if (byteLength(value) > 253) problems.push('it is longer than 253 characters');
+  if (!CONFIG_MAP_KEY.test(value)) problems.push('it may contain only letters, digits, `-`, `_` and `.`');
+  if (value === '.' || value === '..') problems.push(`it must not be \`${value}\``);
+  else if (value.startsWith('..')) problems.push('it must not start with `..`');
+  return problems;
+}
+
 /** The same check in plain words. */
 export function envVarNameProblems(value: string, relaxed: boolean): string[] {
   if (relaxed) {

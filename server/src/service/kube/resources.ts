@@ -32,6 +32,15 @@ const RETIRED: Record<string, Partial<Record<KindName, Retired>>> = {
     CronJob: { note: '`batch/v2alpha1` CronJob (an alpha version, off by default) was removed in Kubernetes 1.21' },
   },
   'storage.k8s.io/v1beta1': { CSIDriver: { note: '`storage.k8s.io/v1beta1` CSIDriver was removed in Kubernetes 1.22' } },
+  // JobSet's API left behind (kubernetes-sigs/jobset): the group was `batch.x-k8s.io` until #66 renamed it before
+  // v0.1.0 (April 2023); v0.1.x served `jobset.x-k8s.io/v1alpha1`, and from v0.2.0 (June 2023) the CRD serves only
+  // v1alpha2. A cluster that runs a current JobSet has no such resource: kubectl answers "no matches for kind".
+  'batch.x-k8s.io/v1alpha1': {
+    JobSet: { note: 'the `batch.x-k8s.io` group was JobSet\'s name before its first release (renamed `jobset.x-k8s.io` in April 2023); no JobSet release serves it, so kubectl answers `no matches for kind "JobSet" in version "batch.x-k8s.io/v1alpha1"` on every cluster that runs JobSet' },
+  },
+  'jobset.x-k8s.io/v1alpha1': {
+    JobSet: { note: '`jobset.x-k8s.io/v1alpha1` was served only by JobSet v0.1.x; from v0.2.0 (June 2023) JobSet serves `v1alpha2` alone, so a cluster that runs a current JobSet answers `no matches for kind "JobSet" in version "jobset.x-k8s.io/v1alpha1"`' },
+  },
   'csi.storage.k8s.io/v1alpha1': {
     CSIDriver: { note: 'the `csi.storage.k8s.io/v1alpha1` CSIDriver was a pre-1.14 CustomResourceDefinition, no longer served' },
   },

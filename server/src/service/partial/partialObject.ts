@@ -10,7 +10,7 @@ import type { FieldPath, Finding, Json, JsonObject, KindName, Rule, RuleContext 
 import { templateUnknowns } from './fromTemplate';
 import { strategicMergeUnknowns } from './strategicMerge';
 import { withPlaceholders } from './placeholders';
-import { withTrainerOwned } from './trainerOwned';
+import { NEEDS_WHOLE_LIST, withTrainerOwned } from './trainerOwned';
 import { checkPartially, trackedContext } from './trackedObject';
 import { Unknowns } from './unknowns';
 
@@ -48,7 +48,9 @@ export class PartialObject {
   /** A family's findings: those of each of its parts that reads only what is known. */
   check(rule: Rule, context: RuleContext): Finding[] {
     const tracked = trackedContext(context, this.unknowns, this.defaultedUnknowns(context.defaulted));
-    return (rule.parts ?? [(whole: RuleContext) => rule.check(whole)]).flatMap((part) => checkPartially(part, tracked));
+    const findings = (rule.parts ?? [(whole: RuleContext) => rule.check(whole)]).flatMap((part) => checkPartially(part, tracked));
+    // A list that grows (a training runtime's) holds its written items, not yet all of them.
+    return this.unknowns.hasGrowing ? findings.filter((finding) => !NEEDS_WHOLE_LIST.has(finding.code)) : findings;
   }
 
   private defaulted: { object: JsonObject; unknowns: Unknowns } | undefined;

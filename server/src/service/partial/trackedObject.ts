@@ -39,7 +39,8 @@ function view(target: JsonObject | Json[], node: UnknownNode | undefined, unknow
     const child = node?.children?.get(segment);
     if (child?.unknown || child?.maybe) stop();
     const value = (target as Record<string, Json | undefined>)[String(segment)];
-    if (value === undefined) return open ? stop() : undefined;
+    // A growing list's length is its written items' (they are all there); past them, more may follow.
+    if (value === undefined) return open || (isList && node?.growing === true) ? stop() : undefined;
     if (value === UNKNOWN_VALUE) stop();
     return value !== null && typeof value === 'object' ? view(value, child, unknowns, closed || child?.closed === true) : value;
   };

@@ -3,7 +3,9 @@
 //   content), an open list may hold more items;
 // - an *unknown* value is there, but what it is is not (a templated value): the object carries
 //   UNKNOWN_VALUE at its path, so that "is it set?" has the right answer and nothing else;
-// - a *maybe* field or item may be absent (it sits in an `if` branch, or is one of several alternatives).
+// - a *maybe* field or item may be absent (it sits in an `if` branch, or is one of several alternatives);
+// - a *growing* list holds every item written, as written, and may get more after them (a training runtime's
+//   lists the Trainer adds to): each written item is judged, what needs the whole list is not.
 // A plain manifest has none of these. Rules never see this structure: they read the object through the
 // views of ./trackedObject.ts, which stop a rule that asks about something unknown.
 import type { FieldPath, Json, JsonObject, PathSegment } from '../types';
@@ -15,6 +17,8 @@ export interface UnknownNode {
   open?: boolean;
   unknown?: boolean;
   maybe?: boolean;
+  /** A list whose written items are all there, as written, and that may get more after them. */
+  growing?: boolean;
   /** In a patch that is everywhere open: this list or mapping replaces the base's whole, so nothing below it is open. */
   closed?: boolean;
   children?: Map<PathSegment, UnknownNode>;
@@ -35,6 +39,7 @@ export class Unknowns {
       return out;
     };
     Object.assign(copy.root, cloneNode(this.root));
+    copy.hasGrowing = this.hasGrowing;
     return copy;
   }
 
@@ -66,6 +71,14 @@ export class Unknowns {
   markUnknown(path: FieldPath): void {
     this.at(path).unknown = true;
   }
+
+  markGrowing(path: FieldPath): void {
+    this.at(path).growing = true;
+    this.hasGrowing = true;
+  }
+
+  /** Whether some list may get items after the written ones (markGrowing). */
+  hasGrowing = false;
 
   markMaybe(path: FieldPath): void {
     this.at(path).maybe = true;
@@ -116,7 +129,8 @@ export class Unknowns {
       if (value === null || typeof value !== 'object') return true; // a wrong type: nothing below it, certainly
       if (Array.isArray(value) && typeof segment !== 'number') return true;
       const next: Json | undefined = Array.isArray(value) ? value[segment as number] : value[String(segment)];
-      if (next === undefined) return !this.isOpen(path.slice(0, i));
+      // Past the written items of a growing list, the Trainer may have put one.
+      if (next === undefined) return !this.isOpen(path.slice(0, i)) && !(Array.isArray(value) && node?.growing);
       value = next;
       node = child;
     }
@@ -134,7 +148,7 @@ export class Unknowns {
 }
 
 function hasMarks(node: UnknownNode): boolean {
-  if (node.open || node.unknown || node.maybe) return true;
+  if (node.open || node.unknown || node.maybe || node.growing) return true;
   for (const child of node.children?.values() ?? []) if (hasMarks(child)) return true;
   return false;
 }

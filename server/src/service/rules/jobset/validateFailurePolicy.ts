@@ -1,13 +1,14 @@
 // validateFailurePolicy of JobSet's webhook (sigs.k8s.io/jobset v0.12.0 pkg/webhooks/jobset_webhook.go), on the
 // rules as the webhook's Default left them (a rule without a name is `failurePolicyRule<index>`): the RestartJob
-// actions need the RestartJob gate (alpha, off by default, so refused), rule names are 1 to 128 characters of
+// actions need the RestartJob gate (alpha, off by default, so refused unless `kubeassist.jobset.featureGates` says
+// the cluster turned it on; then no replicatedJob may have more than 1024 replicas), rule names are 1 to 128 characters of
 // `^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$` and unique, targets name replicatedJobs of the JobSet, and
 // `onJobFailureReasons` are reasons a Job fails with.
-import { JOB_FAILURE_REASONS } from '../../kube/jobset';
+import { JOB_FAILURE_REASONS, jobSetGateEnabled, MAX_REPLICAS_WITH_RESTART_JOB } from '../../kube/jobset';
 import type { Finding, RuleCode } from '../../types';
 import { oneOf } from '../meta/report';
-import { asArray, asObject, asString, objectEntries, report } from '../shared';
-import { JOBSET_DOCS, jobSetRule, webhookSays, type JobSetCheck } from './jobSetFields';
+import { asArray, asInteger, asObject, asString, objectEntries, report } from '../shared';
+import { JOBSET_DOCS, jobSetRule, replicatedJobName, webhookSays, type JobSetCheck } from './jobSetFields';
 
 const code = (name: string, title: string, severity: RuleCode['severity'] = 'error'): RuleCode => ({
   code: `jobset/failure-policy/${name}`, severity, title, mirrors: 'validateFailurePolicy (JobSet webhook)',
@@ -15,7 +16,8 @@ const code = (name: string, title: string, severity: RuleCode['severity'] = 'err
 });
 
 export const FAILURE_POLICY_CODES = {
-  restartJobGate: code('restart-job-gate', '`RestartJob` actions need JobSet\'s RestartJob feature gate (alpha, off by default)', 'warning'),
+  restartJobGate: code('restart-job-gate', '`RestartJob` actions need JobSet\'s RestartJob feature gate (alpha, off by default)'),
+  restartJobReplicas: code('restart-job-replicas', 'With a `RestartJob` action, no replicatedJob may have more than 1024 `replicas`'),
   ruleNameLength: code('rule-name-length', 'A failure policy rule name is 1 to 128 characters long'),
   ruleNameInvalid: code('rule-name-invalid', 'A failure policy rule name starts with a letter and holds letters, digits, `_`, `,` and `:`'),
   ruleNameDuplicate: code('rule-name-duplicate', 'Failure policy rule names must be unique'),
@@ -27,13 +29,23 @@ const CODES = FAILURE_POLICY_CODES;
 const RULE_NAME = /^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$/;
 const RESTART_JOB_ACTIONS = new Set(['RestartJob', 'RestartJobAndIgnoreMaxRestarts']);
 
-const restartJobGate: JobSetCheck = (parts) => {
+const restartJobGate: JobSetCheck = (parts, context) => {
   const rules = objectEntries(asObject(parts.spec.failurePolicy)?.rules);
   const first = rules.find(([rule]) => RESTART_JOB_ACTIONS.has(String(rule.action)));
   if (!first) return [];
+  if (jobSetGateEnabled('RestartJob', context.jobSetFeatureGates)) {
+    // The webhook stops at the first replicatedJob over the limit.
+    const over = parts.replicatedJobs.find((entry) => (asInteger(entry.defaulted.replicas) ?? 1) > MAX_REPLICAS_WITH_RESTART_JOB);
+    if (!over) return [];
+    return [report(CODES.restartJobReplicas, [...over.path, 'replicas'],
+      `${replicatedJobName(over)} has ${String(over.defaulted.replicas)} replicas, but with a \`${String(first[0].action)}\` rule the JobSet counts the restarts of each Job `
+      + `in a list of at most ${MAX_REPLICAS_WITH_RESTART_JOB}: use ${MAX_REPLICAS_WITH_RESTART_JOB} replicas or fewer, or \`RestartJobSet\`. `
+      + webhookSays(`JobSet cannot have a failure policy rule with RestartJob or RestartJobAndIgnoreMaxRestarts action and a replicated job with replicas > ${MAX_REPLICAS_WITH_RESTART_JOB}`))];
+  }
   return [report(CODES.restartJobGate, parts.at('failurePolicy', 'rules', first[1], 'action'),
-    `\`${String(first[0].action)}\` recreates only the failed Job, but it is an alpha feature of JobSet: unless the JobSet controller runs with `
-    + '`--feature-gates=RestartJob=true`, its webhook refuses the JobSet. Use `RestartJobSet` (every Job is recreated) or `FailJobSet`, or turn the gate on. '
+    `\`${String(first[0].action)}\` recreates only the failed Job, but it is behind JobSet's feature gate RestartJob (alpha, off by default): unless the JobSet `
+    + 'controller runs with `--feature-gates=RestartJob=true`, its webhook refuses the JobSet. Use `RestartJobSet` (every Job is recreated) or `FailJobSet`; '
+    + 'if your cluster turned the gate on, say so with `kubeassist.jobset.featureGates` (`jobset.featureGates` in .kubeassist.yaml). '
     + webhookSays('RestartJob and RestartJobAndIgnoreMaxRestarts failure policy actions are not allowed when RestartJob feature gate is disabled'))];
 };
 

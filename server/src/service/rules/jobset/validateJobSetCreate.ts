@@ -4,7 +4,7 @@
 // `-<pod index>-<5 random>`: DNS-1035 labels of at most 63 characters), its dependsOn; the success policy's
 // targets; the coordinator. The failure policy is validateFailurePolicy.ts, the claim policies
 // validateVolumeClaimPolicies.ts. A refusal here is the JobSet's own: `kubectl apply` fails.
-import { CONTROLLER_LABELS, genJobName, genPodName, subdomainOf } from '../../kube/jobset';
+import { CONTROLLER_LABELS, genJobName, genPodName, jobSetGateEnabled, subdomainOf } from '../../kube/jobset';
 import { byteLength, dns1035LabelProblems, dns1035LabelServerMessages, dns1123SubdomainProblems, dns1123SubdomainServerMessages, labelValueProblems } from '../../kube/names';
 import { MAX_INT32, type Finding, type RuleCode } from '../../types';
 import { listProblems } from '../meta/report';
@@ -16,7 +16,8 @@ const code = (name: string, title: string, href: string, severity: RuleCode['sev
 });
 
 export const JOBSET_CREATE_CODES = {
-  inPlaceRestartGate: code('in-place-restart-gate', '`restartStrategy: InPlaceRestart` needs JobSet\'s InPlaceRestart feature gate (alpha, off by default)', JOBSET_DOCS.featureGates, 'warning'),
+  inPlaceRestartGate: code('in-place-restart-gate', '`restartStrategy: InPlaceRestart` needs JobSet\'s InPlaceRestart feature gate (alpha, off by default)', JOBSET_DOCS.featureGates),
+  inPlaceRestartJob: code('in-place-restart-job', 'With InPlaceRestart, each replicatedJob needs `backoffLimit: 2147483647`, `podReplacementPolicy: Failed` and `completions` equal to `parallelism`', JOBSET_DOCS.failurePolicy),
   dependsOnFirst: code('depends-on-first', 'The first replicatedJob cannot have `dependsOn`', JOBSET_DOCS.dependsOn),
   dependsOnUnknown: code('depends-on-unknown', '`dependsOn` must name this or an earlier replicatedJob', JOBSET_DOCS.dependsOn),
   subdomainInvalid: code('subdomain-invalid', '`network.subdomain` must be a DNS-1035 label (it names the headless Service)', JOBSET_DOCS.network),
@@ -40,14 +41,53 @@ function dns1035Messages(value: string, tooLong: string): string[] {
   return dns1035LabelServerMessages(value).map((message) => (message.includes('must be no more than 63 characters') ? tooLong : message));
 }
 
-const inPlaceRestartGate: JobSetCheck = (parts) => {
+const inPlaceRestartGate: JobSetCheck = (parts, context) => {
   const strategy = asObject(parts.spec.failurePolicy)?.restartStrategy;
-  if (strategy !== 'InPlaceRestart') return [];
+  if (strategy !== 'InPlaceRestart' || jobSetGateEnabled('InPlaceRestart', context.jobSetFeatureGates)) return [];
   return [report(CODES.inPlaceRestartGate, parts.at('failurePolicy', 'restartStrategy'),
-    '`InPlaceRestart` restarts healthy Pods in place instead of recreating every Job, but it is an alpha feature of JobSet: unless the '
-    + 'JobSet controller runs with `--feature-gates=InPlaceRestart=true`, its webhook refuses the JobSet. Use `Recreate` (the default) '
-    + `or \`BlockingRecreate\`, or turn the gate on. ${webhookSays('InPlaceRestart restart strategy cannot be set when InPlaceRestart feature gate is disabled')}`)];
+    '`InPlaceRestart` restarts healthy Pods in place instead of recreating every Job, but it is behind JobSet\'s feature gate InPlaceRestart '
+    + '(alpha, off by default): unless the JobSet controller runs with `--feature-gates=InPlaceRestart=true`, its webhook refuses the JobSet. '
+    + 'Use `Recreate` (the default) or `BlockingRecreate`; if your cluster turned the gate on, say so with `kubeassist.jobset.featureGates` '
+    + `(\`jobset.featureGates\` in .kubeassist.yaml). ${webhookSays('InPlaceRestart restart strategy cannot be set when InPlaceRestart feature gate is disabled')}`)];
 };
+
+/**
+ * With the InPlaceRestart gate on, what the webhook asks of every replicatedJob's Job template: one part per field,
+ * so that one the text does not settle (a training runtime's `completions`) leaves the others judged.
+ */
+function inPlaceRestartJobs(field: 'backoffLimit' | 'podReplacementPolicy' | 'completions'): JobSetCheck {
+  return (parts, context) => {
+    const strategy = asObject(parts.spec.failurePolicy)?.restartStrategy;
+    if (strategy !== 'InPlaceRestart' || !jobSetGateEnabled('InPlaceRestart', context.jobSetFeatureGates)) return [];
+    return parts.replicatedJobs.flatMap((entry) => {
+      const spec = asObject(asObject(entry.written.template)?.spec);
+      const specPath = [...entry.path, 'template', 'spec'];
+      const name = entry.name ?? '';
+      const written = spec?.[field] !== undefined;
+      const at = written ? [...specPath, field] : specPath;
+      const anchor = written ? undefined : 'key' as const;
+      if (field === 'backoffLimit' && spec?.backoffLimit !== MAX_INT32) {
+        return [report(CODES.inPlaceRestartJob, at,
+          `With \`restartStrategy: InPlaceRestart\` the JobSet restarts failed Pods itself, so the Job of ${replicatedJobName(entry)} must never fail on its own: set \`backoffLimit: ${MAX_INT32}\`. `
+          + webhookSays(`replicatedJob ${name}: must be set to ${MAX_INT32} (MaxInt32) when in-place restart is enabled`), anchor)];
+      }
+      if (field === 'podReplacementPolicy' && spec?.podReplacementPolicy !== 'Failed') {
+        return [report(CODES.inPlaceRestartJob, at,
+          `With \`restartStrategy: InPlaceRestart\` a Pod is replaced only once it has failed, never while it terminates: set \`podReplacementPolicy: Failed\` in the Job of ${replicatedJobName(entry)}. `
+          + webhookSays(`replicatedJob ${name}: must be set to Failed when in-place restart is enabled`), anchor)];
+      }
+      if (field === 'completions') {
+        const completions = spec?.completions;
+        const parallelism = spec?.parallelism;
+        if (completions !== undefined && parallelism !== undefined && completions === parallelism) return [];
+        return [report(CODES.inPlaceRestartJob, at,
+          `With \`restartStrategy: InPlaceRestart\` every Pod of the Job of ${replicatedJobName(entry)} runs at once: write \`completions\` and \`parallelism\`, equal. `
+          + webhookSays(`replicatedJob ${name}: completions and parallelism must be set and equal to each other when in-place restart is enabled`), anchor)];
+      }
+      return [];
+    });
+  };
+}
 
 const dependsOn: JobSetCheck = (parts) => {
   const findings: Finding[] = [];
@@ -219,5 +259,5 @@ const coordinator: JobSetCheck = (parts) => {
 export const validateJobSetCreate = jobSetRule({
   name: 'jobSetWebhook.ValidateCreate',
   codes: Object.values(CODES),
-  parts: [inPlaceRestartGate, dependsOn, subdomain, managedBy, replicasTimesParallelism, groupName, generatedNames, successPolicyTargets, coordinator],
+  parts: [inPlaceRestartGate, inPlaceRestartJobs('backoffLimit'), inPlaceRestartJobs('podReplacementPolicy'), inPlaceRestartJobs('completions'), dependsOn, subdomain, managedBy, replicasTimesParallelism, groupName, generatedNames, successPolicyTargets, coordinator],
 });

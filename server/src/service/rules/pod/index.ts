@@ -5,6 +5,7 @@ import { validateContainerPorts } from './validateContainerPorts';
 import { validateContainerRestartPolicy } from './validateContainerRestartPolicy';
 import { validateContainers } from './validateContainers';
 import { validateEnv } from './validateEnv';
+import { validateEnvSources } from './validateEnvSources';
 import { validateInitContainerResizePolicy } from './validateInitContainerResizePolicy';
 import { validateResizePolicy } from './validateResizePolicy';
 import { validatePodTemplateSpec } from './validatePodTemplateSpec';
@@ -34,6 +35,7 @@ export const podTemplateRules: readonly Rule[] = [
   validateContainers,
   validateContainerPorts,
   validateEnv,
+  validateEnvSources,
   validateResourceRequirements,
   validateContainerRestartPolicy,
   validateVolumeSources,

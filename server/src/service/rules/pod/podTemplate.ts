@@ -172,6 +172,7 @@ export const POD_TEMPLATE_READS: Readonly<Record<string, PodTemplateReads>> = {
   validateVolumeSource: { pod: ['volumes'] },
   validateContainerPorts: { container: ['ports'] },
   ValidateEnv: { container: ['env', 'envFrom'] },
+  'validateEnvVarValueFrom (sources)': { container: ['env', 'envFrom'] },
   ValidateContainerResourceRequirements: { container: ['resources'] },
   validateContainerRestartPolicy: { container: ['restartPolicy', 'restartPolicyRules'] },
   ValidateVolumeMounts: { container: ['volumeMounts', 'volumeDevices'] },

@@ -14,7 +14,11 @@ export const TEMPLATE_CODES = {
   annotationKey: 'pod/template-annotation-key-invalid',
   annotationsTooLong: 'pod/template-annotations-too-long',
   ephemeralContainers: 'pod/ephemeral-containers-forbidden',
+  deletionCost: 'pod/template-pod-deletion-cost-invalid',
 } as const;
+
+const DELETION_COST = 'controller.kubernetes.io/pod-deletion-cost';
+const DELETION_COST_DOCS = 'https://kubernetes.io/docs/reference/labels-annotations-taints/#pod-deletion-cost';
 
 export const templateCodes: readonly RuleCode[] = [
   { code: TEMPLATE_CODES.labelKey, severity: 'error', title: 'Pod template label keys must be qualified names', mirrors: 'ValidatePodTemplateSpec (ValidateLabels)', reference: 'JOB-POD-07', href: HREF.labels },
@@ -22,7 +26,32 @@ export const templateCodes: readonly RuleCode[] = [
   { code: TEMPLATE_CODES.annotationKey, severity: 'error', title: 'Pod template annotation keys must be qualified names', mirrors: 'ValidatePodTemplateSpec (ValidateAnnotations)', href: HREF.annotations },
   { code: TEMPLATE_CODES.annotationsTooLong, severity: 'error', title: 'Pod template annotations may total at most 256 KiB', mirrors: 'ValidatePodTemplateSpec (ValidateAnnotations)', href: HREF.annotations },
   { code: TEMPLATE_CODES.ephemeralContainers, severity: 'error', title: 'Pod templates may not have ephemeral containers', mirrors: 'ValidatePodTemplateSpec', href: HREF.ephemeralContainers },
+  { code: TEMPLATE_CODES.deletionCost, severity: 'error', title: 'The pod-deletion-cost annotation must be a 32-bit integer', mirrors: 'ValidatePodSpecificAnnotations (GetDeletionCostFromPodAnnotations)', href: DELETION_COST_DOCS },
 ];
+
+
+/**
+ * ValidatePodSpecificAnnotations on a template: `controller.kubernetes.io/pod-deletion-cost` must read as an int32
+ * (GetDeletionCostFromPodAnnotations: no `+`, no leading zero, then strconv.ParseInt base 10, 32 bits), refused
+ * unless AllowInvalidPodDeletionCost, which is set only while the PodDeletionCost gate is off (beta and on from 1.22,
+ * so in every release we check; pkg/api/pod/util.go GetValidationOptionsFromPodSpecAndMeta).
+ */
+function deletionCostFinding(annotations: Json | undefined, base: FieldPath, printedBase: string): Finding | undefined {
+  if (!isObject(annotations)) return undefined;
+  const value = annotations[DELETION_COST];
+  if (typeof value !== 'string' || validDeletionCost(value)) return undefined;
+  return {
+    code: TEMPLATE_CODES.deletionCost, severity: 'error', path: [...base, 'metadata', 'annotations', DELETION_COST],
+    message: `\`${value}\` is not a pod deletion cost: the annotation holds a whole number from -2147483648 to 2147483647, written without \`+\` or leading zeros (e.g. \`"100"\`). A ReplicaSet scaling down removes Pods of lower cost first; a Job's Pods carry it but the Job controller does not read it. ${serverSays([serverError(`${printedBase}.annotations[${DELETION_COST}]`, 'Invalid value', value, 'must be a 32bit integer')])}`,
+    href: DELETION_COST_DOCS,
+  };
+}
+
+function validDeletionCost(value: string): boolean {
+  if (!/^(?:-\d+|0|[1-9]\d*)$/.test(value)) return false;
+  const number = BigInt(value);
+  return number >= -2147483648n && number <= 2147483647n;
+}
 
 /**
  * The template checks for a template at `base`. `labelsNote` is appended to label messages, e.g. to say
@@ -38,6 +67,8 @@ export function checkPodTemplateSpec(template: Json | undefined, base: FieldPath
     ...labelFindings(metadata.labels, { at: [...base, 'metadata', 'labels'], printed: `${printedBase}.labels`, owner }, { key: TEMPLATE_CODES.labelKey, value: TEMPLATE_CODES.labelValue }, labelsNote),
     ...annotationFindings(metadata.annotations, { at: [...base, 'metadata', 'annotations'], printed: `${printedBase}.annotations`, owner }, { key: TEMPLATE_CODES.annotationKey, size: TEMPLATE_CODES.annotationsTooLong }),
   );
+  const deletionCost = deletionCostFinding(metadata.annotations, base, printedBase);
+  if (deletionCost) findings.push(deletionCost);
   const spec = podSpecOf(template);
   if (spec && Array.isArray(spec.ephemeralContainers) && spec.ephemeralContainers.length > 0) {
     const path = [...base, 'spec', 'ephemeralContainers'];

@@ -78,7 +78,7 @@ function downwardFiles(rep: VolumeReporter, items: Json | undefined, sourcePath:
 const VOLUME_FIELD_PATHS = ['metadata.annotations', 'metadata.labels', 'metadata.name', 'metadata.namespace', 'metadata.uid'];
 
 /** The labels ConvertDownwardAPIFieldLabel knows; any other is refused before the volume's own list is consulted. */
-function convertibleFieldPath(label: string, minor: number): boolean {
+export function convertibleFieldPath(label: string, minor: number): boolean {
   return [
     ...VOLUME_FIELD_PATHS, 'spec.nodeName', 'spec.restartPolicy', 'spec.serviceAccountName', 'spec.schedulerName',
     'status.phase', 'status.hostIP', 'status.podIP', 'status.podIPs', 'spec.host',
@@ -86,7 +86,7 @@ function convertibleFieldPath(label: string, minor: number): boolean {
 }
 
 /** fieldpath.SplitMaybeSubscriptedPath: `metadata.labels['key']` -> ['metadata.labels', 'key']. */
-function splitSubscript(fieldPath: string): [string, string] | undefined {
+export function splitSubscript(fieldPath: string): [string, string] | undefined {
   if (!fieldPath.endsWith("']")) return undefined;
   const inner = fieldPath.slice(0, -2);
   const at = inner.indexOf("['");
@@ -131,12 +131,12 @@ function objectFieldSelector(rep: VolumeReporter, fieldRef: JsonObject, path: Fi
   }
 }
 
-const RESOURCE_FIELD_PATHS = ['limits.cpu', 'limits.ephemeral-storage', 'limits.memory', 'requests.cpu', 'requests.ephemeral-storage', 'requests.memory'];
+export const RESOURCE_FIELD_PATHS = ['limits.cpu', 'limits.ephemeral-storage', 'limits.memory', 'requests.cpu', 'requests.ephemeral-storage', 'requests.memory'];
 const ONE = 1_000_000_000n;
-const CPU_DIVISORS = [1_000_000n, ONE];
+export const CPU_DIVISORS = [1_000_000n, ONE];
 const BYTE_DIVISORS = [ONE, ...[1, 2, 3, 4, 5, 6].flatMap((power) => [10n ** BigInt(3 * power) * ONE, 2n ** BigInt(10 * power) * ONE])];
 
-function divisorRule(resource: string): { allowed: bigint[]; detail: string } | undefined {
+export function divisorRule(resource: string): { allowed: bigint[]; detail: string } | undefined {
   const bytes = (what: string) => ({ allowed: BYTE_DIVISORS, detail: `only divisor's values 1, 1k, 1M, 1G, 1T, 1P, 1E, 1Ki, 1Mi, 1Gi, 1Ti, 1Pi, 1Ei are supported with the ${what}` });
   if (resource === 'limits.cpu' || resource === 'requests.cpu') return { allowed: CPU_DIVISORS, detail: "only divisor's values 1m and 1 are supported with the cpu resource" };
   if (resource === 'limits.memory' || resource === 'requests.memory') return bytes('memory resource');
