@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import { commands, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { registerDiagnoseLive } from './diagnoseLive';
 import { registerExplain } from './explain';
 import { registerAgentTools } from './languageModelTools';
 import { registerSimulate } from './simulate';
@@ -46,6 +47,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     commands.registerCommand(SELECT_VERSION_COMMAND, () => selectKubernetesVersion(versions)),
     registerExplain(() => client),
     registerSimulate(() => client),
+    registerDiagnoseLive(() => client),
     workspace.onDidGrantWorkspaceTrust(() => {
       if (client?.isRunning()) void client.sendNotification(WORKSPACE_TRUST_NOTIFICATION, { trusted: true } satisfies WorkspaceTrustParams);
     }),

@@ -8,11 +8,13 @@ import { codeActionClient } from './lsp/codeActionClient';
 import { GitBaselines } from './lsp/gitBaseline';
 import { guarded } from './lsp/guard';
 import { DocumentConfigurations, isConfigDocument } from './lsp/documentSettings';
+import { diagnoseLive, kubeContexts } from './lsp/diagnoseLive';
 import { runAgentTool } from './mcp/tools';
 import {
-  AGENT_TOOL_REQUEST, DOCUMENT_INFO_REQUEST, EXPLAIN_REQUEST, SCENARIO_PRESETS_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, SIMULATE_REQUEST, WORKSPACE_TRUST_NOTIFICATION,
+  AGENT_TOOL_REQUEST, DIAGNOSE_LIVE_REQUEST, DOCUMENT_INFO_REQUEST, KUBE_CONTEXTS_REQUEST, EXPLAIN_REQUEST, SCENARIO_PRESETS_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, SIMULATE_REQUEST, WORKSPACE_TRUST_NOTIFICATION,
   type AgentToolParams, type AgentToolResult, type DocumentInfo, type DocumentInfoParams, type ExplainParams, type ExplainResult, type ScenarioPresetInfo,
   type SchemaDiagnosticsParams, type SimulateParams, type SimulateResult, type WorkspaceTrustParams,
+  type DiagnoseLiveParams, type DiagnoseLiveResult,
 } from './lsp/protocol';
 import { ValidationScheduler } from './lsp/scheduler';
 import { KUSTOMIZATION_WATCHERS, WorkspaceContexts } from './lsp/workspaceContext';
@@ -331,6 +333,14 @@ connection.onRequest<SimulateResult | null, void>(SIMULATE_REQUEST, guarded(log,
 
 connection.onRequest(SCENARIO_PRESETS_REQUEST, guarded(log, 'scenarioPresets', [], (): ScenarioPresetInfo[] =>
   SCENARIO_PRESETS.map(({ name, parameters, description, kind }) => ({ name, parameters, description, kind }))));
+
+// "Diagnose a Job in the cluster…": a live read (GET only) with the user's kubeconfig, never in Restricted Mode.
+const liveContext = () => ({ trusted: workspaceTrusted, folders: workspaceFolders });
+connection.onRequest(KUBE_CONTEXTS_REQUEST, guarded(log, 'kubeContexts', { contexts: [], files: [], inWorkspace: [], error: 'internal error (see the KubeAssist log)' }, () => kubeContexts(liveContext())));
+connection.onRequest(DIAGNOSE_LIVE_REQUEST, (params: DiagnoseLiveParams): Promise<DiagnoseLiveResult> => diagnoseLive(params, liveContext()).catch((error: unknown) => {
+  log(`kubeassist: diagnoseLive failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  return { error: 'Internal error (see the KubeAssist log).' };
+}));
 
 // For tests and debugging only (not part of the extension's protocol): the text the server holds for a
 // document, as the LSP library keeps it and as the engine's documents add up to (lone CRs read as LFs).

@@ -123,3 +123,45 @@ export const WORKSPACE_TRUST_NOTIFICATION = 'kubeassist/workspaceTrust';
 export interface WorkspaceTrustParams {
   trusted: boolean;
 }
+
+/**
+ * Client -> server: the contexts of the user's kubeconfig (as kubectl finds it: KUBECONFIG, else ~/.kube/config),
+ * for "Diagnose a Job in the cluster…". `error` says why there are none (no kubeconfig, Restricted Mode).
+ */
+export const KUBE_CONTEXTS_REQUEST = 'kubeassist/kubeContexts';
+export interface KubeContextsResult {
+  contexts: { name: string; cluster: string; namespace?: string; current: boolean }[];
+  /** The kubeconfig files read. */
+  files: string[];
+  /** The files inside a workspace folder, which are read only once the user agrees (`allowWorkspaceKubeconfig`). */
+  inWorkspace: string[];
+  error?: string;
+}
+
+/**
+ * Client -> server: read a Job or CronJob, its Pods and their events from the cluster (GET only, the user's
+ * kubeconfig; never in Restricted Mode) and diagnose them. A kubeconfig inside a workspace folder is read only with
+ * `allowWorkspaceKubeconfig`; without it the answer is `{ needsConsent: [files] }`.
+ */
+export const DIAGNOSE_LIVE_REQUEST = 'kubeassist/diagnoseLive';
+export interface DiagnoseLiveParams {
+  kind: 'job' | 'cronjob';
+  name: string;
+  namespace?: string;
+  context?: string;
+  allowWorkspaceKubeconfig?: boolean;
+}
+export interface DiagnoseLiveResult {
+  /** What to show beside the editor. */
+  markdown?: string;
+  /** The objects read, as the API server returned them. */
+  objects?: unknown[];
+  /** What could not be read, one sentence each. */
+  notes?: string[];
+  /** Where the objects came from: `context kind (https://127.0.0.1:6443/), namespace batch`. */
+  source?: string;
+  /** Why nothing could be read, one sentence. */
+  error?: string;
+  /** Kubeconfig files inside a workspace folder: ask the user, then ask again with allowWorkspaceKubeconfig. */
+  needsConsent?: string[];
+}
