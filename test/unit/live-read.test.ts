@@ -3,10 +3,14 @@
 // fail. Every request the server sees must be a GET.
 import assert from 'node:assert/strict';
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { connect as netConnect, type AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { forgetExecCredentials, LiveReadError, readLiveObjects } from '../../server/src/host/kube/index';
+import { proxyFromEnvironment } from '../../server/src/host/kube/http';
 import { b64, fixture, kubeconfigText, makeCertificates, skipWithoutOpenssl, startCluster, status, TOKEN, writeKubeconfig, type Certificates, type FakeCluster } from '../support/liveCluster';
 
 const skip = skipWithoutOpenssl();
@@ -205,6 +209,56 @@ process.stdout.write(JSON.stringify({ apiVersion: 'client.authentication.k8s.io/
     });
     result = await read({ maxBytes: 1_000_000 });
     assert.deepEqual(result.notes, ['could not list the Pods of job/pi: the answer was larger than 1 MB: not read']);
+  });
+
+  it('a gzip answer is cut at the size limit counted after decompression', async () => {
+    const bomb = gzipSync(Buffer.alloc(5_000_000, 32));
+    cluster.overrides.set('/api/v1/namespaces/batch/pods', (_req, res) => { res.writeHead(200, { 'Content-Encoding': 'gzip', 'Content-Length': bomb.length }); res.end(bomb); });
+    const result = await read({ maxBytes: 1_000_000 });
+    assert.ok(bomb.length < 1_000_000);
+    assert.deepEqual(result.notes, ['could not list the Pods of job/pi: the answer was larger than 1 MB: not read']);
+    const pods = gzipSync(readFileSync(join(__dirname, '..', 'fixtures', 'live', 'pods-pi.json')));
+    cluster.overrides.set('/api/v1/namespaces/batch/pods', (_req, res) => { res.writeHead(200, { 'Content-Encoding': 'gzip' }); res.end(pods); });
+    assert.deepEqual((await read()).notes, []);
+  });
+
+  it('through the proxy-url of the cluster (HTTP CONNECT)', async () => {
+    const tunnels: string[] = [];
+    const proxy = createHttpServer();
+    proxy.on('connect', (req, client, head) => {
+      tunnels.push(req.url ?? '');
+      const [host, port] = (req.url ?? '').split(':');
+      const upstream = netConnect(Number(port), host, () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+    });
+    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+    try {
+      const port = (proxy.address() as AddressInfo).port;
+      const text = kubeconfigText(cluster, certs, `token: ${TOKEN}`).replace(`server: ${cluster.url}`, `server: ${cluster.url}\n    proxy-url: http://127.0.0.1:${port}`);
+      const result = await read({ kubeconfig: writeKubeconfig(text) });
+      assert.equal(result.objects.length, 9);
+      assert.equal(tunnels.length, 5);
+      assert.ok(tunnels.every((t) => t === cluster.url.replace('https://', '')));
+    } finally {
+      proxy.closeAllConnections();
+      proxy.close();
+    }
+  });
+
+  it('HTTPS_PROXY and NO_PROXY as Go reads them: never for localhost', () => {
+    const env = { HTTPS_PROXY: 'proxy.corp:3128', NO_PROXY: 'internal.example,.svc' };
+    assert.equal(proxyFromEnvironment(new URL('https://api.cluster.example:6443'), env)?.href, 'http://proxy.corp:3128/');
+    assert.equal(proxyFromEnvironment(new URL('https://127.0.0.1:6443'), env), undefined);
+    assert.equal(proxyFromEnvironment(new URL('https://localhost:6443'), env), undefined);
+    assert.equal(proxyFromEnvironment(new URL('https://k8s.internal.example'), env), undefined);
+    assert.equal(proxyFromEnvironment(new URL('https://kubernetes.default.svc'), env), undefined);
+    assert.equal(proxyFromEnvironment(new URL('http://api.cluster.example'), env), undefined, 'HTTPS_PROXY is for https:// only');
   });
 
   it('lists Pods page by page (limit + continue) up to the cap, and says how many were left', async () => {
