@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { commands, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerExplain } from './explain';
+import { registerDiagnose } from './diagnose';
 import { registerAgentTools } from './languageModelTools';
 import { registerSimulate } from './simulate';
 import { WORKSPACE_TRUST_NOTIFICATION, type WorkspaceTrustParams } from '../../server/src/lsp/protocol';
@@ -46,6 +47,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     commands.registerCommand(SELECT_VERSION_COMMAND, () => selectKubernetesVersion(versions)),
     registerExplain(() => client),
     registerSimulate(() => client),
+    registerDiagnose(() => client),
     workspace.onDidGrantWorkspaceTrust(() => {
       if (client?.isRunning()) void client.sendNotification(WORKSPACE_TRUST_NOTIFICATION, { trusted: true } satisfies WorkspaceTrustParams);
     }),
