@@ -99,7 +99,7 @@ export function unknownsOf(input: AdviceInput): string[] {
   const eventsCommand = `kubectl get events${ns} --field-selector involvedObject.name=${input.name} -o yaml`;
   const counters = input.status.counters;
   const anyPods = (counters.active ?? 0) + (counters.failed ?? 0) + (counters.succeeded ?? 0) > 0 || input.state !== 'not-started';
-  if (!input.podsGiven && anyPods) {
+  if (!input.podsGiven && anyPods && input.state !== 'complete' && input.state !== 'suspended') {
     unknowns.push(`No Pods were given: which Pod ${input.state === 'failed' ? 'failed, with which exit code and why' : 'runs and how'} is not known here. \`${podsCommand}\` shows them (with Pods deleted by the TTL or a cleanup, only the events and logs collected elsewhere are left).`);
   } else if (input.podsGiven) {
     const failedGiven = input.judged.filter((j) => j.failed).length;
