@@ -69,7 +69,7 @@ export async function readBounded(path: string, max: number, stdin: () => Readab
       total += buffer.length;
       if (total > max) {
         stream.destroy();
-        return { problem: tooLarge(total, max) };
+        return { problem: tooLarge(undefined, max) };
       }
       chunks.push(buffer);
     }
@@ -80,8 +80,8 @@ export async function readBounded(path: string, max: number, stdin: () => Readab
   return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
 }
 
-function tooLarge(size: number, max: number): string {
-  return `${size > max + 1 ? `${size.toLocaleString('en-US')} bytes` : 'more than that'}: larger than the ${max.toLocaleString('en-US')} bytes diagnose reads; not read. Give the Pods of one Job (kubectl get pods -l batch.kubernetes.io/job-name=NAME -o json), or a few of them.`;
+function tooLarge(size: number | undefined, max: number): string {
+  return `${size !== undefined ? `${size.toLocaleString('en-US')} bytes: ` : ''}larger than the ${max.toLocaleString('en-US')} bytes diagnose reads; not read. Give the Pods of one Job (kubectl get pods -l batch.kubernetes.io/job-name=NAME -o json), or a few of them.`;
 }
 
 export async function diagnoseFiles(command: DiagnoseCommand, settings: Settings, write: Write, writeError: Write, stdin: () => Readable): Promise<number> {
