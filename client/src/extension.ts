@@ -7,6 +7,7 @@ import { commands, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerDiagnoseLive } from './diagnoseLive';
 import { registerExplain } from './explain';
+import { registerDiagnose } from './diagnose';
 import { registerAgentTools } from './languageModelTools';
 import { registerSimulate } from './simulate';
 import { WORKSPACE_TRUST_NOTIFICATION, type WorkspaceTrustParams } from '../../server/src/lsp/protocol';
@@ -48,6 +49,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     registerExplain(() => client),
     registerSimulate(() => client),
     registerDiagnoseLive(() => client),
+    registerDiagnose(() => client),
     workspace.onDidGrantWorkspaceTrust(() => {
       if (client?.isRunning()) void client.sendNotification(WORKSPACE_TRUST_NOTIFICATION, { trusted: true } satisfies WorkspaceTrustParams);
     }),

@@ -17,6 +17,8 @@ import {
   type DiagnoseLiveParams, type DiagnoseLiveResult,
 } from './lsp/protocol';
 import { ValidationScheduler } from './lsp/scheduler';
+import { DIAGNOSE_REQUEST, type DiagnoseParams, type DiagnoseResult } from './lsp/protocol';
+import { diagnoseDocument } from './lsp/diagnose';
 import { KUSTOMIZATION_WATCHERS, WorkspaceContexts } from './lsp/workspaceContext';
 import { OPEN_FILE_BUDGET, WorkspaceIndexer } from './lsp/workspaceIndex';
 import {
@@ -282,6 +284,8 @@ connection.onRequest(EXPLAIN_REQUEST, guarded(log, 'explain', null, (params: Exp
   const markdown = target && objects.length ? explanationMarkdown(objects[0], file) : fileMarkdown(file, objects);
   return { kubernetesVersion: `1.${minorOf(settings.kubernetesVersion)}`, objects, markdown };
 }));
+
+connection.onRequest(DIAGNOSE_REQUEST, guarded(log, 'diagnose', null, (params: DiagnoseParams): DiagnoseResult | null => (documents.get(params.uri) && !isConfigDocument(params.uri) ? diagnoseDocument(documents.get(params.uri)!.getText(), params.uri, settingsFor(params.uri), params, nowSeconds()) : null)));
 
 connection.onCodeAction(guarded(log, 'codeAction', null, (params) => {
   const document = documents.get(params.textDocument.uri);

@@ -1,5 +1,5 @@
 // KubeAssist's own LSP messages, shared by the server and the VS Code client. Plain types only.
-import type { CronJobSimulationResult, JobSimulation, ObjectExplanation, ScenarioProblem, SimulatedObject } from '../service/index';
+import type { CronJobSimulationResult, DiagnoseReport, JobSimulation, ObjectExplanation, ScenarioProblem, SimulatedObject } from '../service/index';
 
 /** Client -> server: how the engine should treat one document's plain schema findings (see Settings). */
 export const SCHEMA_DIAGNOSTICS_NOTIFICATION = 'kubeassist/schemaDiagnostics';
@@ -36,10 +36,10 @@ export interface DocumentInfo {
  * (kubeassist.*, its .kubeassist.yaml) and kustomization context are the base; the input's win over them.
  */
 export const AGENT_TOOL_REQUEST = 'kubeassist/agentTool';
-export type AgentToolName = 'check' | 'fix' | 'explain' | 'simulate' | 'rules';
+export type AgentToolName = 'check' | 'fix' | 'explain' | 'simulate' | 'diagnose' | 'rules';
 /** The VS Code language-model tools' names, as package.json's `contributes.languageModelTools` declares them. */
 export const LANGUAGE_MODEL_TOOLS: Record<AgentToolName, string> = {
-  check: 'kubeassist_check', fix: 'kubeassist_fix', explain: 'kubeassist_explain', simulate: 'kubeassist_simulate', rules: 'kubeassist_rules',
+  check: 'kubeassist_check', fix: 'kubeassist_fix', explain: 'kubeassist_explain', simulate: 'kubeassist_simulate', diagnose: 'kubeassist_diagnose', rules: 'kubeassist_rules',
 };
 /** The MCP server definition provider, as package.json's `contributes.mcpServerDefinitionProviders` declares it. */
 export const MCP_PROVIDER_ID = 'kubeassist.mcp';
@@ -122,6 +122,25 @@ export interface ScenarioPresetInfo {
 export const WORKSPACE_TRUST_NOTIFICATION = 'kubeassist/workspaceTrust';
 export interface WorkspaceTrustParams {
   trusted: boolean;
+}
+
+/**
+ * Client -> server: what happened to the Jobs and CronJobs of a document that holds what the cluster returned
+ * (`kubectl get -o yaml`: the object, its Pods, its events), why, and what happens next (README "Diagnose").
+ * With `kind` and `name` (a code lens), that object first and its CronJob's Jobs with it; `now` (RFC 3339) fixes
+ * the clock. Null when the document is not open.
+ */
+export const DIAGNOSE_REQUEST = 'kubeassist/diagnose';
+export interface DiagnoseParams {
+  uri: string;
+  line?: number;
+  kind?: string;
+  name?: string;
+  now?: string;
+}
+export interface DiagnoseResult extends DiagnoseReport {
+  /** The same as a Markdown document (what the VS Code client shows beside the editor), each object's verdict first. */
+  markdown: string;
 }
 
 /**
