@@ -10,6 +10,7 @@ import { DIFF_USAGE, diffFiles } from './cli/explain';
 import { EXPLAIN_FORMATS, EXPLAIN_USAGE, explainFiles, type ExplainFormat } from './cli/explainObjects';
 import { SIMULATE_USAGE, simulateFile, type SimulateCommand } from './cli/simulate';
 import { DIAGNOSE_FORMATS, DIAGNOSE_USAGE, diagnoseFiles, type DiagnoseFormat } from './cli/diagnose';
+import { diagnoseLive, LIVE_USAGE, takeLiveOptions } from './cli/live';
 import { serveWorker, type WorkerSetup } from './cli/pool';
 import { mcpRoots, serveMcp } from './mcp/server';
 import { ruleKeyProblem } from './service/index';
@@ -26,6 +27,7 @@ const USAGE = `Usage: kubeassist check [options] PATH...
        kubeassist explain [--format text|markdown|json] FILE...
        kubeassist simulate FILE [--object NAME] [--scenario SCENARIO.yaml | preset:NAME] [--format text|json]
        kubeassist diagnose [--format text|markdown|json] [--now TIME] [--kubernetes-version 1.NN] FILE... | -
+       kubeassist diagnose --live job/NAME|cronjob/NAME [-n NS] [--context CTX] [--kubeconfig FILE] [--format ...]
        kubeassist mcp [--root DIR]...
        kubeassist --version
 
@@ -240,7 +242,10 @@ function explain(args: string[]): number {
 }
 
 /** `kubeassist diagnose FILE... | -`: its own few options. */
-async function diagnoseCommand(args: string[]): Promise<number> {
+async function diagnoseCommand(argv: string[]): Promise<number> {
+  // --live job/NAME [-n NS] [--context CTX] [--kubeconfig FILE]: read from the cluster instead of files (cli/live.ts).
+  const { live, rest: args, problem } = takeLiveOptions(argv);
+  if (problem) throw new UsageError(problem);
   let format: DiagnoseFormat = 'text';
   let kubernetesVersion = DEFAULT_SETTINGS.kubernetesVersion;
   let now = nowSeconds();
@@ -263,6 +268,11 @@ async function diagnoseCommand(args: string[]): Promise<number> {
     } else {
       throw new UsageError(`unknown option ${given} for diagnose`);
     }
+  }
+  if (live) {
+    if (paths.length) throw new UsageError('--live reads from the cluster: give no FILE with it');
+    const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true;
+    return diagnoseLive(live, normalizeSettings({ kubernetesVersion }), { format, nowSeconds: now, interactive }, (text) => void process.stdout.write(text), (text) => void process.stderr.write(text));
   }
   if (!paths.length) throw new UsageError('no FILE given (- reads standard input)');
   const settings = normalizeSettings({ kubernetesVersion });
@@ -310,7 +320,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (!['check', 'diff', 'explain', 'simulate', 'diagnose', 'mcp'].includes(command)) throw new UsageError(`unknown command "${command}"`);
     if (rest.includes('-h') || rest.includes('--help')) {
-      process.stdout.write((command === 'diff' ? DIFF_USAGE : command === 'diagnose' ? DIAGNOSE_USAGE : command === 'explain' ? EXPLAIN_USAGE : command === 'simulate' ? SIMULATE_USAGE : command === 'mcp' ? MCP_USAGE : USAGE) + '\n');
+      process.stdout.write((command === 'diff' ? DIFF_USAGE : command === 'diagnose' ? `${DIAGNOSE_USAGE}\n\n${LIVE_USAGE}` : command === 'explain' ? EXPLAIN_USAGE : command === 'simulate' ? SIMULATE_USAGE : command === 'mcp' ? MCP_USAGE : USAGE) + '\n');
       return 0;
     }
     if (command === 'diff') return diff(rest);

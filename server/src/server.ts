@@ -339,7 +339,7 @@ connection.onRequest(SCENARIO_PRESETS_REQUEST, guarded(log, 'scenarioPresets', [
   SCENARIO_PRESETS.map(({ name, parameters, description, kind }) => ({ name, parameters, description, kind }))));
 
 // "Diagnose a Job in the cluster…": a live read (GET only) with the user's kubeconfig, never in Restricted Mode.
-const liveContext = () => ({ trusted: workspaceTrusted, folders: workspaceFolders });
+const liveContext = () => ({ trusted: workspaceTrusted, folders: workspaceFolders, settings, now: nowSeconds() });
 connection.onRequest(KUBE_CONTEXTS_REQUEST, guarded(log, 'kubeContexts', { contexts: [], files: [], inWorkspace: [], error: 'internal error (see the KubeAssist log)' }, () => kubeContexts(liveContext())));
 connection.onRequest(DIAGNOSE_LIVE_REQUEST, (params: DiagnoseLiveParams): Promise<DiagnoseLiveResult> => diagnoseLive(params, liveContext()).catch((error: unknown) => {
   log(`kubeassist: diagnoseLive failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

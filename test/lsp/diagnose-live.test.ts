@@ -41,7 +41,9 @@ describe('kubeassist/diagnoseLive', { skip }, () => {
     assert.equal(result.objects?.length, 9);
     assert.deepEqual(result.notes, []);
     assert.equal(result.source, `context test (${cluster.url}/), namespace batch`);
-    assert.match(result.markdown ?? '', /^# job\/pi in the cluster\n\nRead just now \(GET only\) from context test/);
+    assert.ok((result.markdown ?? '').startsWith(`# job/pi in the cluster\n\nRead just now (GET only) from context test (${cluster.url}/), namespace batch.\n\n`));
+    assert.ok(result.markdown?.includes('Job pi failed at 2026-12-06T21:15:12Z (BackoffLimitExceeded)'), result.markdown);
+    assert.deepEqual([result.report?.objects[0].state, result.report?.objects[0].cause?.reason], ['failed', 'OOMKilled']);
     assert.ok(cluster.seen.every((r) => r.method === 'GET'));
   });
 

@@ -63,10 +63,11 @@ contexts:
 
 describe('kubeconfig files, as kubectl finds them', () => {
   it('KUBECONFIG lists several files (each once, in order); without it ~/.kube/config; --kubeconfig alone', () => {
-    const env = { KUBECONFIG: ['/a/one', '', '/b/two', '/a/one'].join(delimiter), HOME: '/home/u' };
-    assert.deepEqual(kubeconfigPaths({ env }), { paths: ['/a/one', '/b/two'], from: 'KUBECONFIG' });
-    assert.deepEqual(kubeconfigPaths({ env: { HOME: '/home/u' } }), { paths: ['/home/u/.kube/config'], from: 'home' });
-    assert.deepEqual(kubeconfigPaths({ env, kubeconfig: '/c/three' }), { paths: ['/c/three'], from: 'flag' });
+    const [one, two, three, home] = ['a/one', 'b/two', 'c/three', 'home'].map((name) => join(tmpdir(), name));
+    const env = { KUBECONFIG: [one, '', two, one].join(delimiter), HOME: home };
+    assert.deepEqual(kubeconfigPaths({ env }), { paths: [one, two], from: 'KUBECONFIG' });
+    assert.deepEqual(kubeconfigPaths({ env: { HOME: home } }), { paths: [join(home, '.kube', 'config')], from: 'home' });
+    assert.deepEqual(kubeconfigPaths({ env, kubeconfig: three }), { paths: [three], from: 'flag' });
   });
 
   it('merges as kubectl does: the first file to name a cluster or user wins it whole, and its current-context wins', () => {

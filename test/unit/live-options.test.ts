@@ -15,8 +15,8 @@ describe('kubeassist diagnose --live: options', () => {
   });
 
   it('takes the live options out and leaves the diagnose options', () => {
-    assert.deepEqual(takeLiveOptions(['--live', 'job/pi', '-n', 'batch', '--context=kind', '--format', 'json', '--kubeconfig', '/tmp/k', '--request-timeout=500ms', '--max-pods', '20', '--now', '2026-12-07T00:00:00Z']), {
-      live: { target: { kind: 'job', name: 'pi', namespace: 'batch', context: 'kind' }, kubeconfig: '/tmp/k', timeoutMs: 500, maxPods: 20 },
+    assert.deepEqual(takeLiveOptions(['--live', 'job/pi', '-n', 'batch', '--context=kind', '--format', 'json', '--kubeconfig', 'staging.kubeconfig', '--request-timeout=500ms', '--max-pods', '20', '--now', '2026-12-07T00:00:00Z']), {
+      live: { target: { kind: 'job', name: 'pi', namespace: 'batch', context: 'kind' }, kubeconfig: 'staging.kubeconfig', timeoutMs: 500, maxPods: 20 },
       rest: ['--format', 'json', '--now', '2026-12-07T00:00:00Z'],
     });
     assert.deepEqual(takeLiveOptions(['a.yaml', '--format', 'text']), { rest: ['a.yaml', '--format', 'text'] });

@@ -1,7 +1,9 @@
 // `kubeassist diagnose --live job/NAME|cronjob/NAME [-n NS] [--context CTX] [--kubeconfig FILE]`: the live
 // options, and the read itself (host/kube: the user's kubeconfig, GET only, bounded). The objects it returns go
 // to the diagnose engine as if they had been read from files; its notes join the report's notes.
-import { LiveReadError, readLiveObjects, type LiveTarget } from '../host/kube/index';
+import { liveTexts, LiveReadError, readLiveObjects, type LiveTarget } from '../host/kube/index';
+import { diagnose, diagnosisMarkdown, diagnosisText } from '../service/index';
+import type { Settings } from '../service/settings';
 
 export const LIVE_USAGE = `Live (opt-in, read-only; the user's kubeconfig, as kubectl reads it):
   --live job/NAME | cronjob/NAME
@@ -103,6 +105,34 @@ export async function readLive(command: LiveCommand, options: { interactive: boo
     kubeconfig: command.kubeconfig, timeoutMs: command.timeoutMs, maxPods: command.maxPods, interactive: options.interactive, env: options.env,
   });
   return { objects: read.objects, notes: read.notes, source: `context ${read.context} (${read.server}), namespace ${read.namespace}` };
+}
+
+type Write = (text: string) => void;
+
+/**
+ * `kubeassist diagnose --live ...`: the read, then the diagnosis of what was read (as `kubeassist diagnose` reads
+ * the same objects from `kubectl get -o json` files), the read's notes after the report's. Exit status: 0 when the
+ * Job or CronJob was diagnosed, 2 when nothing could be read (the sentence on standard error).
+ */
+export async function diagnoseLive(
+  command: LiveCommand, settings: Settings, run: { format: 'text' | 'markdown' | 'json'; nowSeconds: number; interactive: boolean; env?: NodeJS.ProcessEnv },
+  write: Write, writeError: Write,
+): Promise<number> {
+  let read: LiveObjects;
+  try {
+    read = await readLive(command, { interactive: run.interactive, env: run.env });
+  } catch (error) {
+    if (!(error instanceof LiveReadError)) throw error;
+    writeError(`kubeassist: ${error.message}\n`);
+    return 2;
+  }
+  const report = diagnose(liveTexts(read.objects), settings, { now: run.nowSeconds });
+  report.notes.push(...read.notes);
+  const target = `${command.target.kind}/${command.target.name}`;
+  if (run.format === 'json') write(`${JSON.stringify(report, null, 2)}\n`);
+  else if (run.format === 'markdown') write(`Read from the cluster (GET only): ${target}, ${read.source}.\n\n${diagnosisMarkdown(report)}`);
+  else write(`Read from the cluster (GET only): ${target}, ${read.source}.\n\n${diagnosisText(report)}`);
+  return report.objects.length ? 0 : 1;
 }
 
 export { LiveReadError };

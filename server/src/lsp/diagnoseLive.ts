@@ -4,7 +4,8 @@
 // name an exec plugin, that is a program to run, and a server to send credentials to).
 import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
-import { kubeconfigPaths, listContexts, LiveReadError, loadKubeconfig, readLiveObjects } from '../host/kube/index';
+import { kubeconfigPaths, listContexts, liveTexts, LiveReadError, loadKubeconfig, readLiveObjects } from '../host/kube/index';
+import { diagnose, diagnosisMarkdown, type DiagnoseReport, type Settings } from '../service/index';
 import type { DiagnoseLiveParams, DiagnoseLiveResult, KubeContextsResult } from './protocol';
 
 export interface LiveContext {
@@ -12,8 +13,10 @@ export interface LiveContext {
   trusted: boolean;
   /** The workspace folders' paths. */
   folders: readonly string[];
-  /** The diagnosis of the objects read, as Markdown (the diagnose engine), when the build has one. */
-  diagnose?: (objects: unknown[], notes: string[]) => string;
+  /** The settings the diagnosis uses (the release whose controllers it mirrors). */
+  settings: Settings;
+  /** The clock, seconds since the epoch. */
+  now: number;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -52,29 +55,18 @@ export async function diagnoseLive(params: DiagnoseLiveParams, context: LiveCont
   try {
     const read = await readLiveObjects({ kind: params.kind, name: params.name, namespace: params.namespace || undefined, context: params.context || undefined }, { env, interactive: false });
     const source = `context ${read.context} (${read.server}), namespace ${read.namespace}`;
-    const markdown = liveMarkdown(`${params.kind}/${params.name}`, source, read.objects, read.notes, context.diagnose);
-    return { markdown, objects: read.objects, notes: read.notes, source };
+    const report = diagnose(liveTexts(read.objects), context.settings, { now: context.now });
+    report.notes.push(...read.notes);
+    return { markdown: liveMarkdown(`${params.kind}/${params.name}`, source, report), report, objects: read.objects, notes: read.notes, source };
   } catch (error) {
     if (error instanceof LiveReadError) return { error: sentence(error.message) };
     throw error;
   }
 }
 
-/** The view: where it was read, the diagnosis (or, without the engine, what was read), what could not be read. */
-export function liveMarkdown(target: string, source: string, objects: unknown[], notes: string[], diagnose?: LiveContext['diagnose']): string {
-  const lines = [`# ${target} in the cluster`, '', `Read just now (GET only) from ${source}.`, ''];
-  if (diagnose) lines.push(diagnose(objects, notes));
-  else {
-    lines.push('| kind | name | status |', '|---|---|---|');
-    for (const object of objects) {
-      const o = object as { kind?: string; metadata?: { name?: string }; status?: { phase?: string; conditions?: { type?: string; status?: string; reason?: string }[] }; reason?: string; message?: string };
-      const condition = o.status?.conditions?.find((c) => c.status === 'True' && (c.type === 'Complete' || c.type === 'Failed'));
-      const state = o.kind === 'Event' ? `${o.reason ?? ''}: ${o.message ?? ''}` : o.status?.phase ?? (condition ? `${condition.type} (${condition.reason ?? ''})` : '');
-      lines.push(`| ${o.kind ?? ''} | ${o.metadata?.name ?? ''} | ${state.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`);
-    }
-    if (notes.length > 0) lines.push('', '## Not read', '', ...notes.map((note) => `- ${sentence(note)}`));
-  }
-  return `${lines.join('\n')}\n`;
+/** The view: where and when it was read, then the diagnosis (its verdict first, the notes of what was not read). */
+export function liveMarkdown(target: string, source: string, report: DiagnoseReport): string {
+  return `# ${target} in the cluster\n\nRead just now (GET only) from ${source}.\n\n${diagnosisMarkdown(report)}`;
 }
 
 function sentence(text: string): string {

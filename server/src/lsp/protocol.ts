@@ -173,6 +173,8 @@ export interface DiagnoseLiveParams {
 export interface DiagnoseLiveResult {
   /** What to show beside the editor. */
   markdown?: string;
+  /** The diagnosis (as `kubeassist diagnose --format json` prints it), the read's notes after its own. */
+  report?: DiagnoseReport;
   /** The objects read, as the API server returned them. */
   objects?: unknown[];
   /** What could not be read, one sentence each. */

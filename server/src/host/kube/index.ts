@@ -3,3 +3,4 @@
 export { readLiveObjects, type LiveRead, type LiveReadOptions, type LiveTarget } from './read';
 export { LiveReadError, kubeconfigPaths, listContexts, loadKubeconfig, type Kubeconfig } from './kubeconfig';
 export { forgetExecCredentials } from './exec';
+export { liveTexts, type LiveText } from './inputs';
