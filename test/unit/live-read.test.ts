@@ -109,6 +109,20 @@ process.stdout.write(JSON.stringify({ apiVersion: 'client.authentication.k8s.io/
       });
     });
 
+    it('a credential is reused until it expires, and run anew after the cluster refused it (401)', async () => {
+      const { dir, user } = plugin(`require('fs').appendFileSync(require('path').join(__dirname, 'runs'), 'x');
+process.stdout.write(JSON.stringify({ apiVersion: 'client.authentication.k8s.io/v1', kind: 'ExecCredential', status: { token: ${JSON.stringify(TOKEN)}, expirationTimestamp: '2999-01-01T00:00:00Z' } }));`);
+      const kubeconfig = writeKubeconfig(kubeconfigText(cluster, certs, user));
+      await read({ kubeconfig });
+      await read({ kubeconfig });
+      assert.equal(readFileSync(join(dir, 'runs'), 'utf8'), 'x', 'one run for two reads');
+      cluster.overrides.set('/apis/batch/v1/namespaces/batch/jobs/pi', (_req, res) => status(res, 401, 'Unauthorized', 'Unauthorized'));
+      await assert.rejects(read({ kubeconfig }), LiveReadError);
+      cluster.overrides.clear();
+      assert.equal((await read({ kubeconfig })).objects.length, 9);
+      assert.equal(readFileSync(join(dir, 'runs'), 'utf8'), 'xx', 'run again after the 401');
+    });
+
     it('a client certificate and key from the plugin', async () => {
       const { user } = plugin(`process.stdout.write(JSON.stringify({ apiVersion: 'client.authentication.k8s.io/v1', kind: 'ExecCredential', status: { clientCertificateData: ${JSON.stringify(certs.clientCert)}, clientKeyData: ${JSON.stringify(certs.clientKey)} } }));`);
       const result = await read({ kubeconfig: writeKubeconfig(kubeconfigText(cluster, certs, user)) });

@@ -10,6 +10,7 @@
 // What it could not read is said in `notes`, one sentence each; what stops the read (no kubeconfig, an unknown
 // context, the Job itself unreadable) is a LiveReadError.
 import { connectionFor } from './credentials';
+import { forgetExecCredentials } from './exec';
 import { getJson, type Connection, type GetLimits } from './http';
 import { LiveReadError, loadKubeconfig, resolveContext } from './kubeconfig';
 
@@ -96,6 +97,8 @@ class Reader {
     const got = await getJson(this.connection, path, this.limits);
     if (got.failure !== undefined) {
       if (got.status === 404) throw new LiveReadError(`${label} not found in the namespace ${this.namespace} (context ${this.context})`);
+      // A refused credential of an exec plugin is not used again: the next read runs the plugin anew.
+      if (got.status === 401) forgetExecCredentials();
       if (got.status === 401) throw new LiveReadError(`the cluster at ${this.connection.server.origin} did not accept the credentials of the user "${this.connection.userName}" (context ${this.context}): ${got.failure}`);
       throw new LiveReadError(`could not read ${label}: ${got.failure}`);
     }
