@@ -54,7 +54,7 @@ describe('Diagnose in the language server', () => {
     const result = await server.request<DiagnoseResult | null>(DIAGNOSE_REQUEST, { uri, kind: 'Job', name: 'pi', now: NOW });
     assert.ok(result);
     const cli = JSON.parse(spawnSync(process.execPath, [join(REPO_ROOT, 'dist/cli.js'), 'diagnose', '--format', 'json', '--now', NOW, '-'], { input: EXPORT, encoding: 'utf8' }).stdout);
-    const named = (report: { objects: { findings: { file: string }[] }[] }) => report.objects.map((object) => ({ ...object, findings: object.findings.map((finding) => ({ ...finding, file: 'x' })) }));
+    const named = (report: { objects: { findings: unknown[] }[] }) => report.objects.map((object) => ({ ...object, findings: object.findings.map((finding) => ({ ...(finding as object), file: "x" })) }));
     assert.deepEqual(named(result), named(cli));
     assert.deepEqual(result.notes, cli.notes);
     assert.equal(result.objects[0].verdict, 'Job pi failed at 2026-12-01T10:01:10Z (BackoffLimitExceeded): 3 failures counted against backoffLimit 2.');
