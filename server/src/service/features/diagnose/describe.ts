@@ -1,6 +1,8 @@
-// The one place where a text that is neither YAML nor JSON is handed to the `kubectl describe` reader
-// (service/diagnose/describe, parseDescribe: Kubernetes-shaped objects built from describe's text and what it
-// could not read). Until that reader is merged, such a text is not read and the caller says so.
+// The one place where a text that is neither YAML nor JSON objects is handed to the `kubectl describe` reader
+// (service/diagnose/describe, parseDescribe: Kubernetes-shaped objects built from describe's text, and what it
+// could not read in sentences).
+import { parseDescribe } from '../../diagnose/describe/index';
+
 export interface DescribeReading {
   objects: unknown[];
   notes: string[];
@@ -8,6 +10,9 @@ export interface DescribeReading {
 
 /** The objects `kubectl describe job|cronjob|pod` text shows, or undefined when the text is not describe output. */
 export function readDescribe(text: string): DescribeReading | undefined {
-  void text;
-  return undefined;
+  try {
+    return parseDescribe(text);
+  } catch {
+    return undefined;
+  }
 }

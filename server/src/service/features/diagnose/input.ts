@@ -45,10 +45,9 @@ export function readObjects(model: FileModel, text: string, name: string): ReadO
     if (value !== null && typeof value === 'object') objects.push(value);
   }
   // `kubectl describe` text often reads as YAML (`Name:  pi`), without a kind: it is describe's.
-  if (objects.every((value) => !hasKind(value)) && DESCRIBE_START.test(text)) {
+  if (objects.every((value) => !hasKind(value))) {
     const described = readDescribe(text);
     if (described) return { objects: described.objects, notes: described.notes.map((note) => `${name}: ${note}`), yaml: false };
-    return { objects: [], notes: [`${name}: this looks like \`kubectl describe\` output, which this build does not read: give \`kubectl get ... -o yaml\` instead.`], yaml: false };
   }
   if (broken && !objects.length) return withDescribe(text, name, objects, `${broken} (neither YAML nor JSON as kubectl reads it).`);
   if (!objects.length) {
@@ -64,8 +63,6 @@ function withDescribe(text: string, name: string, objects: unknown[], problem: s
   if (described) return { objects: described.objects, notes: described.notes.map((note) => `${name}: ${note}`), yaml: false };
   return { objects, notes: [problem], yaml: false };
 }
-
-const DESCRIBE_START = /^\s*Name:[ \t]+\S/;
 
 function hasKind(value: unknown): boolean {
   return typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>).kind === 'string';
