@@ -3,10 +3,11 @@
 // one sentence for each way a read fails.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
+import { parse } from 'yaml';
 import { kubeconfigText, makeCertificates, skipWithoutOpenssl, startCluster, status, TOKEN, writeKubeconfig, type Certificates, type FakeCluster } from '../support/liveCluster';
 
 const ROOT = join(__dirname, '..', '..');
@@ -63,6 +64,25 @@ describe('kubeassist diagnose --live', { skip }, () => {
     assert.deepEqual(job.budget, { limit: 1, counted: 2, left: 0 });
     assert.deepEqual([job.cause.pod, job.cause.container, job.cause.exitCode, job.cause.reason], ['pi-m4w8z', 'pi', 137, 'OOMKilled']);
     assert.equal(job.pods.length, 2);
+  });
+
+  it('a real export (kubernetes/website, job.md) read live says what diagnose says of the same object in a file', async () => {
+    const file = join(ROOT, 'test', 'fixtures', 'observed-real', 'website-job-pi.get.yaml');
+    const job = parse(readFileSync(file, 'utf8'));
+    const empty = (kind: string) => (_req: unknown, res: import('node:http').ServerResponse) => { res.writeHead(200); res.end(JSON.stringify({ kind, apiVersion: 'v1', metadata: {}, items: [] })); };
+    cluster.overrides.set('/apis/batch/v1/namespaces/default/jobs/pi', (_req, res) => { res.writeHead(200); res.end(JSON.stringify(job)); });
+    cluster.overrides.set('/api/v1/namespaces/default/pods', empty('PodList'));
+    cluster.overrides.set('/api/v1/namespaces/default/events', empty('EventList'));
+    const live = await run(['--live', 'job/pi', '-n', 'default', '--format', 'json', '--now', NOW], env);
+    assert.equal(live.status, 0, live.stderr);
+    const fromFile = await run([file, '--format', 'json', '--now', NOW], {});
+    const withoutFindings = (stdout: string) => JSON.parse(stdout).objects.map(({ findings: _f, ...rest }: { findings: unknown }) => rest);
+    assert.deepEqual(withoutFindings(live.stdout), withoutFindings(fromFile.stdout));
+    assert.equal(JSON.parse(live.stdout).objects[0].state, 'running');
+    assert.deepEqual(cluster.seen.filter((r) => r.url.includes('/pods')).map((r) => decodeURIComponent(r.url)), [
+      '/api/v1/namespaces/default/pods?labelSelector=batch.kubernetes.io/job-name=pi&limit=500',
+      '/api/v1/namespaces/default/pods?labelSelector=job-name=pi&limit=500',
+    ]);
   });
 
   it('what it could not read joins the report\'s notes (403 on the Pods)', async () => {
