@@ -80,6 +80,6 @@ describe('kubeassist/diagnoseLive', { skip }, () => {
     const home = mkdtempSync(join(tmpdir(), 'kubeassist-live-home-'));
     const server = await start({ env: { KUBECONFIG: '', HOME: home } });
     const result = await server.connection.sendRequest<KubeContextsResult>('kubeassist/kubeContexts', {});
-    assert.equal(result.error, `no kubeconfig: ${join(home, '.kube', 'config')} does not exist (set KUBECONFIG or pass --kubeconfig FILE).`);
+    assert.equal(result.error, `no kubeconfig: ${join(home, '.kube', 'config')} does not exist (or set KUBECONFIG in the environment VS Code starts in).`);
   });
 });

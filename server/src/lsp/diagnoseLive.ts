@@ -69,6 +69,8 @@ export function liveMarkdown(target: string, source: string, report: DiagnoseRep
   return `# ${target} in the cluster\n\nRead just now (GET only) from ${source}.\n\n${diagnosisMarkdown(report)}`;
 }
 
+/** A read's sentence for the editor: the CLI's --kubeconfig is no option there. */
 function sentence(text: string): string {
-  return /[.!?]$/.test(text) ? text : `${text}.`;
+  const said = text.replace('(set KUBECONFIG or pass --kubeconfig FILE)', '(or set KUBECONFIG in the environment VS Code starts in)');
+  return /[.!?]$/.test(said) ? said : `${said}.`;
 }
