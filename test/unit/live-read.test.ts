@@ -78,6 +78,12 @@ describe('readLiveObjects (a local HTTPS API server)', { skip }, () => {
     assert.deepEqual([...new Set(cluster.seen.map((r) => [r.clientCN, r.authorization].join(' ')))], ['jane ']);
   });
 
+  it('impersonation (as, as-groups, as-uid) as headers', async () => {
+    await read({ kubeconfig: writeKubeconfig(kubeconfigText(cluster, certs, `token: ${TOKEN}\nas: jane\nas-groups: [developers, oncall]\nas-uid: "1234"`)) });
+    const headers = cluster.seen[0].headers;
+    assert.deepEqual([headers['impersonate-user'], headers['impersonate-group'], headers['impersonate-uid']], ['jane', 'developers, oncall', '1234']);
+  });
+
   it('a client certificate and key as data', async () => {
     const result = await read({ kubeconfig: writeKubeconfig(kubeconfigText(cluster, certs, `client-certificate-data: ${b64(certs.clientCert)}\nclient-key-data: ${b64(certs.clientKey)}`)) });
     assert.equal(result.objects.length, 9);

@@ -157,7 +157,6 @@ function mergeFile(config: Kubeconfig, path: string, text: string): void {
     if (name === undefined || config.users.has(name)) continue;
     const exec = isRecord(user.exec) ? user.exec : undefined;
     const command = exec ? str(exec.command) ?? '' : '';
-    const impersonate = isRecord(user) ? user : {};
     config.users.set(name, {
       name,
       token: str(user.token),
@@ -178,9 +177,9 @@ function mergeFile(config: Kubeconfig, path: string, text: string): void {
         interactiveMode: str(exec.interactiveMode),
       },
       authProvider: isRecord(user['auth-provider']) ? str(user['auth-provider'].name) ?? 'unnamed' : undefined,
-      as: str(impersonate.as),
-      asGroups: Array.isArray(impersonate['as-groups']) ? impersonate['as-groups'].map(String) : [],
-      asUid: str(impersonate['as-uid']),
+      as: str(user.as),
+      asGroups: Array.isArray(user['as-groups']) ? user['as-groups'].map(String) : [],
+      asUid: str(user['as-uid']),
     });
   }
   for (const item of list(doc.contexts)) {
