@@ -31,13 +31,15 @@ describe('diagnose: findings and inconsistencies per object', () => {
     const found = [
       diagnostic(6, 'job/status/completion-before-start', 'completionTime is before startTime', 'status.completionTime'),
       diagnostic(11, 'job/template/image-tag', 'an image without a tag', 'spec.template.spec.containers[0].image'),
+      diagnostic(12, 'job/status-inconsistent/stale-active', 'active counts a Pod the controller would have counted', 'status.active'),
+      diagnostic(12, 'job/statusx', 'not a status finding', 'status'),
     ];
     const report = diagnoseTexts([{ text: TWO_JOBS, name: 'jobs.yaml' }], DEFAULT_SETTINGS, { now: Date.parse('2026-12-01T12:00:00Z') / 1000, validate: () => found });
     const [first, second] = report.objects;
     assert.deepEqual(first.inconsistencies, [{ message: 'completionTime is before startTime', path: 'status.completionTime' }]);
     assert.deepEqual(first.findings, [{ file: 'jobs.yaml', line: 7, column: 3, endLine: 7, endColumn: 17, severity: 'information', code: 'job/status/completion-before-start', message: 'completionTime is before startTime', path: 'status.completionTime' }]);
-    assert.deepEqual(second.inconsistencies, []);
-    assert.deepEqual(second.findings.map((f) => (f as { code: string }).code), ['job/template/image-tag']);
+    assert.deepEqual(second.inconsistencies, [{ message: 'active counts a Pod the controller would have counted', path: 'status.active' }]);
+    assert.deepEqual(second.findings.map((f) => (f as { code: string }).code), ['job/template/image-tag', 'job/status-inconsistent/stale-active', 'job/statusx']);
   });
 
   it('without a validator (the engine alone), no findings', () => {
