@@ -103,15 +103,35 @@ describe('diagnose: input that does not fit', () => {
     assert.deepEqual(report.notes, ['One event is about nothing given (Pod default/web-7c9): left out.']);
   });
 
-  it('no Job at all, odd items and a Deployment: notes, no crash', () => {
+  it('no Job at all, odd items and a Deployment: notes, no crash; a Pod alone stands for its Job, said so', () => {
     const report = diagnoseObjects([null, 42, 'text', { kind: 'Deployment', apiVersion: 'apps/v1', metadata: { name: 'web' } }, { kind: 'List', items: [7] }, list([pod({ name: 'pi-1', phase: 'Running', created: at(0) })])], { now: clock(0), minor: 37 });
-    assert.deepEqual(report.objects, []);
+    assert.deepEqual(report.objects.map((o) => [o.kind, o.name, o.state, o.budget]), [['Job', 'pi', 'running', null]]);
     assert.deepEqual(report.notes, [
       'One apps/v1 Deployment left out: diagnose reads Jobs, CronJobs, their Pods and events.',
       '4 items are not an object: left out.',
-      'One Pod given (pi-1) (their Job: pi), but no Job: give the Job too (kubectl get job NAME -o yaml).',
-      'No Job or CronJob was given: diagnose needs the Job (`kubectl get job NAME -o yaml`) or the CronJob, with its Pods and events when you have them.',
+      'Job default/pi was not given: what is said of it rests on its Pods alone (kubectl get job pi -o yaml shows the rest).',
     ]);
+    const nothing = diagnoseObjects([{ kind: 'ConfigMap', apiVersion: 'v1' }], { now: clock(0), minor: 37 });
+    assert.deepEqual(nothing.objects, []);
+    assert.equal(nothing.notes[1], 'No Job or CronJob was given: diagnose needs the Job (`kubectl get job NAME -o yaml`) or the CronJob, with its Pods and events when you have them.');
+  });
+
+  it('a bare status pasted from an issue (no kind, no name): read as a Job\'s, its limits not assumed', () => {
+    const status = { status: { conditions: [condition('Failed', 'BackoffLimitExceeded', 'Job has reached the specified backoff limit', '2020-06-18T06:06:48Z')], failed: 5, startTime: '2020-06-18T06:01:55Z' } };
+    const d = diagnoseObjects([status], { now: clock(0), minor: 37 });
+    assert.equal(d.objects[0].state, 'failed');
+    assert.deepEqual(d.objects[0].counters.failed, 5);
+    assert.equal(d.objects[0].budget, null);
+    assert.equal(d.objects[0].verdict, 'Job (no name) failed at 2020-06-18T06:06:48Z (BackoffLimitExceeded): Job has reached the specified backoff limit.');
+    assert.equal(d.notes[0], 'An object without kind is read as a Job (its spec or status is a Job\'s); its name, spec and Pods are what the text shows.');
+  });
+
+  it('without conditions (kubectl describe prints none): the controller\'s events say how the Job ended', () => {
+    const failedEvent = event({ kind: 'Job', name: 'pi', uid: undefined }, 'DeadlineExceeded', 'Job was active longer than specified deadline', at(10));
+    const d = diagnoseObjects([job({ activeDeadlineSeconds: 600 }, { startTime: at(0), failed: 1 }), failedEvent], { now: clock(30), minor: 37 }).objects[0];
+    assert.equal(d.state, 'failed');
+    assert.deepEqual(d.end, { condition: 'Failed', reason: 'DeadlineExceeded', message: 'Job was active longer than specified deadline', at: at(10) });
+    assert.equal(d.cause?.reason, 'DeadlineExceeded');
   });
 
   it('shapes that are not what the API writes (strings for numbers, lists for maps): no crash', () => {

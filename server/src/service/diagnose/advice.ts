@@ -23,6 +23,8 @@ export interface AdviceInput {
   eventsGiven: boolean;
   /** Where this Job's spec sits in the file: `spec` (a Job), `spec.jobTemplate.spec` (its CronJob's). */
   specPath: string;
+  /** The Job's spec was given (not only its status, Pods or events): its values may be named. */
+  specKnown: boolean;
 }
 
 function containerPath(input: AdviceInput, name: string | null): string {
@@ -34,10 +36,16 @@ function containerPath(input: AdviceInput, name: string | null): string {
   return init !== -1 ? `${input.specPath}.template.spec.initContainers[${init}]` : `${input.specPath}.template.spec.containers[]`;
 }
 
-function memoryLimit(input: AdviceInput, name: string | null): string | undefined {
+/** The container's memory limit: from the Job's template, else from the Pod given; null when neither shows the container. */
+function memoryLimit(input: AdviceInput, name: string | null): string | undefined | null {
   const template = obj(obj(obj(input.raw.spec).template).spec);
-  const container = [...list(template.containers), ...list(template.initContainers)].find((c) => isObj(c) && c.name === name);
-  return str(obj(obj(obj(container).resources).limits).memory);
+  const pod = input.judged.find((j) => j.pod.meta.name === input.cause?.pod);
+  const podSpec = obj(pod?.pod.meta.raw.spec);
+  for (const spec of [template, podSpec]) {
+    const container = [...list(spec.containers), ...list(spec.initContainers)].find((c) => isObj(c) && c.name === name);
+    if (container) return str(obj(obj(obj(container).resources).limits).memory);
+  }
+  return null;
 }
 
 export function adviceOf(input: AdviceInput): string[] {
@@ -47,7 +55,8 @@ export function adviceOf(input: AdviceInput): string[] {
   if (oom) {
     const at = containerPath(input, cause.container);
     const limit = memoryLimit(input, cause.container);
-    advice.push(`Container ${cause.container ?? ''} was killed for using more memory than it may: raise \`${at}.resources.limits.memory\`${limit ? ` (now ${limit})` : ' (none set: the node\'s memory or a LimitRange default bounds it)'}, or make the program use less.`);
+    const now = limit ? ` (now ${limit})` : limit === undefined ? ' (none set: the node\'s memory or a LimitRange default bounds it)' : '';
+    advice.push(`Container ${cause.container ?? ''} was killed for using more memory than it may: raise \`${at}.resources.limits.memory\`${now}, or make the program use less.`);
   } else if (cause?.exitCode === 137 && cause.reason !== 'DeadlineExceeded') {
     advice.push(`Exit code 137 is SIGKILL: the container was killed (the OOM killer, a liveness probe, or the Pod deleted). If it is memory, raise \`${containerPath(input, cause.container)}.resources.limits.memory\`.`);
   }
@@ -55,14 +64,14 @@ export function adviceOf(input: AdviceInput): string[] {
     advice.push(`The Pod was disrupted (${cause.reason}), not failed by its program: a rule \`{action: Ignore, onPodConditions: [{type: DisruptionTarget}]}\` in \`${specPath}.podFailurePolicy.rules\` keeps such failures from counting against \`${specPath}.backoffLimit\`.`);
   }
   if (end?.reason === 'BackoffLimitExceeded') {
-    advice.push(`If the failures are transient, raise \`${specPath}.backoffLimit\` (now ${spec.backoffLimit}); if they are not, fix what the logs show first.`);
+    advice.push(`If the failures are transient, raise \`${specPath}.backoffLimit\`${input.specKnown ? ` (now ${spec.backoffLimit})` : ''}; if they are not, fix what the logs show first.`);
     const codes = new Set(input.judged.filter((j) => j.counted && j.failed).map((j) => j.pod.containers.find((c) => !c.init && c.terminated && c.terminated.exitCode !== 0)?.terminated?.exitCode).filter((c): c is number => c !== undefined));
-    if (codes.size === 1 && !spec.podFailurePolicy && !oom) {
+    if (codes.size === 1 && !spec.podFailurePolicy && !oom && input.specKnown) {
       const [code] = codes;
       advice.push(`Every failed Pod given exited with code ${code}: if that code means retrying cannot help, a rule \`{action: FailJob, onExitCodes: {operator: In, values: [${code}]}}\` in \`${specPath}.podFailurePolicy.rules\` fails the Job at the first such exit instead of ${spec.backoffLimit + 1} tries.`);
     }
   }
-  if (end?.reason === 'DeadlineExceeded' && spec.activeDeadlineSeconds !== undefined) {
+  if (end?.reason === 'DeadlineExceeded' && spec.activeDeadlineSeconds !== undefined && input.specKnown) {
     advice.push(`If the work needs longer, raise \`${specPath}.activeDeadlineSeconds\` (now ${duration(spec.activeDeadlineSeconds)}, counted from startTime, retries included).`);
   }
   if ((end?.reason === 'FailedIndexes' || end?.reason === 'MaxFailedIndexesExceeded') && spec.backoffLimitPerIndex !== undefined) {
@@ -95,8 +104,9 @@ const BLOCKER_ADVICE: Record<string, (specPath: string, blocker: DiagnoseBlocker
 export function unknownsOf(input: AdviceInput): string[] {
   const unknowns: string[] = [];
   const ns = input.namespace === 'default' ? '' : ` -n ${input.namespace}`;
-  const podsCommand = `kubectl get pods${ns} -l batch.kubernetes.io/job-name=${input.name} -o yaml`;
-  const eventsCommand = `kubectl get events${ns} --field-selector involvedObject.name=${input.name} -o yaml`;
+  const name = input.name === '(no name)' ? 'NAME' : input.name;
+  const podsCommand = `kubectl get pods${ns} -l batch.kubernetes.io/job-name=${name} -o yaml`;
+  const eventsCommand = `kubectl get events${ns} --field-selector involvedObject.name=${name} -o yaml`;
   const counters = input.status.counters;
   const anyPods = (counters.active ?? 0) + (counters.failed ?? 0) + (counters.succeeded ?? 0) > 0 || input.state !== 'not-started';
   if (!input.podsGiven && anyPods && input.state !== 'complete' && input.state !== 'suspended') {
@@ -110,7 +120,8 @@ export function unknownsOf(input: AdviceInput): string[] {
       unknowns.push(`None of the Pods given belongs to this Job: \`${podsCommand}\` shows its own.`);
     }
   }
-  if (!input.eventsGiven && (input.state === 'not-started' || (input.state === 'running' && (counters.active ?? 0) === 0)) && !input.blockers.some((b) => b.type === 'suspended' || b.type === 'managed-elsewhere')) {
+  const running = input.judged.some((j) => j.outcome === 'running' || j.outcome === 'pending');
+  if (!input.eventsGiven && !running && (input.state === 'not-started' || (input.state === 'running' && (counters.active ?? 0) === 0)) && !input.blockers.some((b) => b.type === 'suspended' || b.type === 'managed-elsewhere')) {
     unknowns.push(`No events were given: why no Pod runs (a FailedCreate for a quota, a missing ServiceAccount or an admission webhook) shows in \`${eventsCommand}\`.`);
   }
   const { cause } = input;

@@ -22,7 +22,15 @@ const EMPTY: DiagnoseCause = { pod: null, index: null, container: null, exitCode
 const EXIT_CODE_MESSAGE = /Container (\S+) for pod ([^/\s]+)\/(\S+) failed with exit code (-?\d+) matching FailJob rule at index (\d+)/;
 const CONDITION_MESSAGE = /Pod ([^/\s]+)\/(\S+) has condition (\S+) matching FailJob rule at index (\d+)/;
 
-export function causeOf(end: JobCondition | undefined, judged: readonly JudgedPod[], failedIndexes: string | null): CauseView {
+/** What the Job's own spec says of every Pod it runs: its only container, its only index. */
+export interface TemplateHint {
+  container: string | undefined;
+  index: number | undefined;
+  /** status.failed counts failed Pods. */
+  failed: boolean;
+}
+
+export function causeOf(end: JobCondition | undefined, judged: readonly JudgedPod[], failedIndexes: string | null, hint?: TemplateHint): CauseView {
   if (end?.reason === 'DeadlineExceeded') return { cause: { ...EMPTY, reason: 'DeadlineExceeded', message: end.message }, from: 'deadline' };
   const failed = judged.filter((j) => j.failed);
   let chosen: JudgedPod | undefined;
@@ -36,6 +44,10 @@ export function causeOf(end: JobCondition | undefined, judged: readonly JudgedPo
   if (chosen) return { cause: podCause(chosen), pod: chosen, from: 'pod' };
   const fromMessage = end?.message ? causeFromMessage(end.message) : undefined;
   if (fromMessage) return { cause: fromMessage, from: 'message' };
+  // No Pod given, but the failures were counted: where the template leaves no choice, which container and index failed.
+  if (hint?.failed && end?.reason === 'BackoffLimitExceeded' && (hint.container !== undefined || hint.index !== undefined)) {
+    return { cause: { ...EMPTY, container: hint.container ?? null, index: hint.index ?? null }, from: 'message' };
+  }
   return { cause: null, from: 'none' };
 }
 

@@ -4,7 +4,7 @@
 import type { DiagnoseReport, ObjectDiagnosis } from './types';
 import { diagnoseCronJob } from './cronjob';
 import { diagnoseJob } from './job';
-import { describeUnmatchedEvents, describeUnmatchedPods, matchEvents, matchJobsToCronJobs, matchPods, sortObjects, type EventInput, type EventTarget } from './objects';
+import { controllerOf, describeUnmatchedEvents, describeUnmatchedPods, jobNameLabel, jobsNamedBy, matchEvents, matchJobsToCronJobs, matchPods, sortObjects, type EventInput, type EventTarget } from './objects';
 import { Notes } from './read';
 
 export type { DiagnoseReport, ObjectDiagnosis } from './types';
@@ -20,7 +20,15 @@ export interface DiagnoseOptions {
 export function diagnoseObjects(input: readonly unknown[], options: DiagnoseOptions): DiagnoseReport {
   const notes = new Notes();
   const sorted = sortObjects(input, notes);
-  const { byJob, unmatched } = matchPods(sorted.jobs, sorted.pods);
+  const first = matchPods(sorted.jobs, sorted.pods);
+  // Events about Jobs not given (a describe of only the Events table): those Jobs too, from their events.
+  const firstEvents = matchEvents(sorted.jobs.map((meta) => ({ kind: 'Job', meta })), sorted.events.filter((event) => event.kind === 'Job'));
+  // Pods (or Job events) whose Job was not given: that Job, known only by name, diagnosed from them.
+  // Only when no Job or CronJob was given: Pods of another Job beside a Job given match no Job given (a note).
+  const synthetic = sorted.jobs.length || sorted.cronJobs.length ? [] : jobsNamedBy(first.unmatched, firstEvents.unmatched);
+  for (const job of synthetic) notes.add(`Job ${job.namespace}/${job.name} was not given: what is said of it rests on its ${first.unmatched.some((pod) => controllerOf(pod.raw)?.name === job.name || jobNameLabel(pod.raw) === job.name) ? 'Pods' : 'events'} alone (kubectl get job ${job.name === '(no name)' ? 'NAME' : job.name} -o yaml shows the rest).`);
+  sorted.jobs.push(...synthetic);
+  const { byJob, unmatched } = synthetic.length ? matchPods(sorted.jobs, sorted.pods) : first;
   const matchedPods = byJob.flat();
   const targets: EventTarget[] = [
     ...sorted.jobs.map((meta) => ({ kind: 'Job', meta })),
@@ -56,6 +64,6 @@ export function diagnoseObjects(input: readonly unknown[], options: DiagnoseOpti
   });
   if (unmatched.length) notes.add(describeUnmatchedPods(unmatched, sorted.jobs.length));
   if (events.unmatched.length) notes.add(describeUnmatchedEvents(events.unmatched));
-  if (!sorted.jobs.length && !sorted.cronJobs.length) notes.add('No Job or CronJob was given: diagnose needs the Job (`kubectl get job NAME -o yaml`) or the CronJob, with its Pods and events when you have them.');
+  if (!sorted.jobs.length && !sorted.cronJobs.length && !sorted.pods.length) notes.add('No Job or CronJob was given: diagnose needs the Job (`kubectl get job NAME -o yaml`) or the CronJob, with its Pods and events when you have them.');
   return { objects, notes: notes.list };
 }

@@ -12,7 +12,7 @@ import { nextOf } from './next';
 import type { EventInput, Meta } from './objects';
 import { judgePod, podEntry } from './outcome';
 import { observePod } from './pods';
-import { obj, rfc3339, type Notes } from './read';
+import { obj, rfc3339, str, type Notes } from './read';
 import { endOf, jobState, readJobStatus, trueJobCondition } from './status';
 import { verdictOf } from './verdict';
 
@@ -48,20 +48,34 @@ export function diagnoseJob(job: Meta, evidence: JobEvidence, context: DiagnoseC
   const release = jobControllerRelease(context.minor);
   const spec = specView(job.raw as JsonObject, context.minor, notes, owner) ?? (storedJob({ metadata: { name: job.name } }, context.minor).view);
   const status = readJobStatus(job.raw, owner, notes);
-  const { state, since, end } = jobState(status, obj(job.raw.spec).suspend === true);
+  let { state, since, end } = jobState(status, obj(job.raw.spec).suspend === true, {
+    events: evidence.events, podsSeen: evidence.pods.length > 0, timeOf: (event) => notes.time(event.time, owner, 'event time'),
+  });
   const judged = evidence.pods.map((meta) => judgePod(observePod(meta, notes), spec, release));
-  const budget = budgetOf(spec, release, status, judged, evidence.podsGiven);
-  const cause = state === 'complete' ? null : causeOf(end, judged, status.counters.failedIndexes);
+  // A Job known only from its Pods: every Pod given succeeded, none runs.
+  if (job.synthetic && state === 'running' && judged.length && judged.every((j) => j.outcome === 'succeeded')) {
+    state = 'complete';
+    since = judged.reduce<number | undefined>((latest, j) => (j.finished !== undefined && (latest === undefined || j.finished > latest) ? j.finished : latest), undefined);
+  }
+  // A Job known only from its status, Pods or events: its limits are not known (no default is assumed).
+  const specKnown = Object.keys(obj(job.raw.spec)).length > 0;
+  const budget = specKnown ? budgetOf(spec, release, status, judged, evidence.podsGiven) : { budget: null, restarts: 0, perIndex: false };
+  const template = obj(obj(obj(job.raw.spec).template).spec);
+  const containers = Array.isArray(template.containers) ? template.containers : [];
+  const only = containers.length === 1 && !(Array.isArray(template.initContainers) && template.initContainers.length) ? str(obj(containers[0]).name) : undefined;
+  const cause = state === 'complete' ? null : causeOf(end, judged, status.counters.failedIndexes, {
+    container: only, index: spec.completionMode === 'Indexed' && spec.completions === 1 ? 0 : undefined, failed: (status.counters.failed ?? 0) > 0,
+  });
   const finished = state === 'complete' || state === 'failed';
   const blockers = blockersOf({
     finished, judged, jobEvents: evidence.events, podEvents: evidence.podEvents, status, now,
     suspend: obj(job.raw.spec).suspend === true, managedBy: spec.managedBy, restartPolicy: spec.restartPolicy,
   });
   const terminal = trueJobCondition(status, 'Complete') ?? trueJobCondition(status, 'Failed');
-  const next = nextOf({ state, spec, release, status, judged, finishedAt: terminal?.at, now });
+  const next = !specKnown ? [] : nextOf({ state, spec, release, status, judged, finishedAt: terminal?.at, now });
   const adviceInput = {
     name: job.name, namespace: job.namespace, raw: job.raw, state, end, spec, status, cause: cause?.cause ?? null, budget, blockers, judged,
-    podsGiven: evidence.podsGiven, eventsGiven: evidence.eventsGiven, specPath: 'spec',
+    podsGiven: evidence.podsGiven, eventsGiven: evidence.eventsGiven, specPath: 'spec', specKnown,
   };
   const terminating = judged.filter((j) => j.pod.deleted !== undefined && j.pod.phase !== 'Succeeded' && j.pod.phase !== 'Failed').length;
   const diagnosis: ObjectDiagnosis = {

@@ -7,6 +7,8 @@ import { int, isObj, label, list, obj, str, type Notes, type Obj } from './read'
 
 export interface Meta {
   raw: Obj;
+  /** Not given: made up from what its Pods or events say of it (their owner or job-name label). */
+  synthetic?: boolean;
   name: string;
   namespace: string;
   uid: string | undefined;
@@ -52,12 +54,16 @@ export function sortObjects(objects: readonly unknown[], notes: Notes): Sorted {
       unreadable++;
       return;
     }
-    const kind = str(value.kind) ?? itemKind;
+    const kind = str(value.kind) ?? itemKind ?? kindOfUnnamed(value, notes);
     if (kind !== undefined && (kind === 'List' || kind.endsWith('List')) && Array.isArray(value.items) && depth < 4) {
       for (const item of value.items) visit(item, LIST_ITEM_KINDS[kind], depth + 1);
       return;
     }
     const apiVersion = str(value.apiVersion) ?? '';
+    if (kind === 'JobStatus') {
+      sorted.jobs.push(metaOf({ apiVersion: 'batch/v1', kind: 'Job', metadata: {}, status: value }));
+      return;
+    }
     if (kind === 'Job' && (apiVersion === '' || apiVersion.startsWith('batch/'))) sorted.jobs.push(metaOf(value));
     else if (kind === 'CronJob' && (apiVersion === '' || apiVersion.startsWith('batch/'))) sorted.cronJobs.push(metaOf(value));
     else if (kind === 'Pod' && (apiVersion === '' || apiVersion === 'v1')) sorted.pods.push(metaOf(value));
@@ -193,8 +199,8 @@ export function matchEvents(targets: readonly EventTarget[], events: readonly Ev
   const unmatched: EventInput[] = [];
   for (const event of events) {
     let found = event.uid !== undefined ? byUid.get(event.uid) : undefined;
-    if (found === undefined && event.kind && event.name) {
-      const named = byName.get(`${event.kind}/${event.namespace ?? 'default'}/${event.name}`);
+    if (found === undefined && event.kind) {
+      const named = byName.get(`${event.kind}/${event.namespace ?? 'default'}/${event.name ?? '(no name)'}`);
       // The same name with another UID is an earlier object of that name: not this one.
       if (named !== undefined && (event.uid === undefined || targets[named].meta.uid === undefined)) found = named;
     }
@@ -216,4 +222,56 @@ export function describeUnmatchedPods(pods: readonly Meta[], jobsGiven: number):
 export function describeUnmatchedEvents(events: readonly EventInput[]): string {
   const about = [...new Set(events.map((event) => label(event.kind ?? 'object', event.namespace, event.name)))];
   return `${events.length === 1 ? 'One event is' : `${events.length} events are`} about nothing given (${about.slice(0, 3).join(', ')}${about.length > 3 ? ', …' : ''}): left out.`;
+}
+
+const JOB_STATUS_KEYS = ['conditions', 'startTime', 'completionTime', 'active', 'failed', 'succeeded', 'uncountedTerminatedPods', 'completedIndexes', 'failedIndexes', 'terminating', 'ready'];
+
+/**
+ * The kind of an object pasted without `kind`: a Job's spec (`template` with `backoffLimit`, `completions`,
+ * `parallelism`), a CronJob's (`schedule`, `jobTemplate`), or a bare JobStatus (`status:` alone, or its fields).
+ * Said in a note; undefined when it is none of them.
+ */
+function kindOfUnnamed(value: Obj, notes: Notes): string | undefined {
+  if (value.apiVersion !== undefined) return undefined;
+  const spec = obj(value.spec);
+  if (spec.schedule !== undefined || spec.jobTemplate !== undefined) {
+    notes.add('An object without kind is read as a CronJob (its spec has schedule or jobTemplate).');
+    return 'CronJob';
+  }
+  const status = isObj(value.status) ? value.status : undefined;
+  const looksLikeStatus = (candidate: Obj) => JOB_STATUS_KEYS.some((key) => candidate[key] !== undefined) && list(candidate.conditions).every((c) => isObj(c) && typeof c.type === 'string');
+  if (spec.template !== undefined || (status && looksLikeStatus(status) && (Object.keys(spec).length > 0 || Object.keys(value).every((key) => key === 'status' || key === 'metadata' || key === 'spec')))) {
+    notes.add('An object without kind is read as a Job (its spec or status is a Job\'s); its name, spec and Pods are what the text shows.');
+    return 'Job';
+  }
+  if (!status && looksLikeStatus(value) && (value.conditions !== undefined || value.startTime !== undefined)) {
+    notes.add('A bare JobStatus (conditions, startTime, counters) is read as the status of a Job whose name and spec are not given.');
+    return 'JobStatus';
+  }
+  return undefined;
+}
+
+/** A Job that was not given, made up from its Pods' owner reference or job-name label, or from its events. */
+export function syntheticJob(name: string, namespace: string, uid: string | undefined): Meta {
+  const metadata: Obj = { name, namespace, ...(uid ? { uid } : {}) };
+  return { raw: { apiVersion: 'batch/v1', kind: 'Job', metadata }, name, namespace, uid, namespaced: true, synthetic: true };
+}
+
+/** The Jobs the unmatched Pods and events name (owner reference, job-name label, involvedObject), each once. */
+export function jobsNamedBy(pods: readonly Meta[], events: readonly EventInput[]): Meta[] {
+  const found = new Map<string, Meta>();
+  for (const pod of pods) {
+    const owner = controllerOf(pod.raw);
+    const name = owner?.kind === 'Job' ? owner.name : owner === undefined ? jobNameLabel(pod.raw) : undefined;
+    if (!name) continue;
+    const key = `${pod.namespace}/${name}`;
+    if (!found.has(key)) found.set(key, syntheticJob(name, pod.namespace, owner?.uid));
+  }
+  for (const event of events) {
+    if (event.kind !== 'Job') continue;
+    const name = event.name ?? '(no name)';
+    const key = `${event.namespace ?? 'default'}/${name}`;
+    if (!found.has(key)) found.set(key, syntheticJob(name, event.namespace ?? 'default', event.uid));
+  }
+  return [...found.values()];
 }

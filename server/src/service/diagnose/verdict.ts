@@ -33,7 +33,9 @@ export function causeWords(cause: DiagnoseCause): string {
 }
 
 export function verdictOf(input: VerdictInput): string {
-  const { name, state, end, counters, budget, cause, blockers } = input;
+  const { name, state, end, counters, budget, blockers } = input;
+  // A cause that names no Pod, exit code or reason (only the template's container) adds nothing to a sentence.
+  const cause = input.cause && (input.cause.pod || input.cause.exitCode !== null || input.cause.reason) ? input.cause : null;
   const job = `Job ${name}`;
   const reason = end?.reason ? ` (${end.reason})` : '';
   const blocker = blockers.find((b) => b.type !== 'managed-elsewhere' && b.type !== 'suspended');
@@ -69,7 +71,7 @@ export function verdictOf(input: VerdictInput): string {
       if (budget) {
         parts.push(budget.perIndex ? `at most ${plural(budget.counted, 'failure')} in one index (backoffLimitPerIndex ${budget.limit})` : `${plural(budget.counted, 'failure')} of backoffLimit ${budget.limit}`);
       }
-      const last = cause && budget && budget.counted > 0 ? `; the last failure: ${causeWords(cause)}` : '';
+      const last = cause && (!budget || budget.counted > 0) ? `; the last failure: ${causeWords(cause)}` : '';
       return `${job} is running${since(input.since)}${parts.length ? `: ${parts.join(', ')}` : ''}${last}${managed ? ` (${managed.message.replace(/\.$/, '')})` : ''}.`;
     }
   }

@@ -24,7 +24,8 @@ export interface DiagnoseTextOptions {
   validate?: (model: FileModel, text: string) => Diagnostic[];
 }
 
-const STATUS_CODE = /^(job|cronjob)\/status\//;
+/** The status findings: `job/status/...` (a status update the API server refuses) and `job/status-inconsistent/...` (a status the built-in controller would not write). */
+const STATUS_CODE = /^(job|cronjob)\/status(\/|-)/;
 
 /** Every Job and CronJob of the texts, diagnosed in `settings.kubernetesVersion`. */
 export function diagnoseTexts(inputs: readonly DiagnoseTextInput[], settings: Settings, options: DiagnoseTextOptions): DiagnoseReport {
