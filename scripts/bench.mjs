@@ -235,4 +235,5 @@ await (await import('./bench-mcp.mjs')).benchMcp(runs);
 await (await import('./bench-explain.mjs')).benchExplain({ serverCommand, root }); // explain per object (scripts/bench-explain.mjs)
 await (await import('./bench-behaviour.mjs')).benchBehaviour(args); // simulateJob on 1,000-Pod scenarios
 await (await import('./bench-views.mjs')).benchViews({ serverCommand }); // the timeline chart of 1,000 Pods; the Explain view after an edit
+await (await import('./bench-diagnose.mjs')).benchDiagnose(args); // diagnose of a Job with 1,000 Pods (scripts/bench-diagnose.mjs)
 if (!args.includes('--no-relations')) await (await import('./bench-relations.mjs')).benchRelations(args); // the workspace index and the relation checks (scripts/bench-relations.mjs)

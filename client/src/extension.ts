@@ -5,7 +5,9 @@
 import * as path from 'node:path';
 import { commands, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { registerDiagnoseLive } from './diagnoseLive';
 import { registerExplain } from './explain';
+import { registerDiagnose } from './diagnose';
 import { registerAgentTools } from './languageModelTools';
 import { registerSimulate } from './simulate';
 import { ViewPanels } from './viewPanel';
@@ -49,6 +51,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
     panels,
     registerExplain(panels),
     registerSimulate(() => client, panels),
+    registerDiagnoseLive(() => client),
+    registerDiagnose(panels),
     workspace.onDidGrantWorkspaceTrust(() => {
       if (client?.isRunning()) void client.sendNotification(WORKSPACE_TRUST_NOTIFICATION, { trusted: true } satisfies WorkspaceTrustParams);
     }),

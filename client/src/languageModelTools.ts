@@ -1,5 +1,5 @@
 // The agent tools in VS Code: the language-model tools (agent mode calls them: kubeassist_check,
-// kubeassist_fix, kubeassist_rules) run in the language server already running (kubeassist/agentTool), and
+// kubeassist_fix, kubeassist_diagnose, kubeassist_rules) run in the language server already running (kubeassist/agentTool), and
 // the MCP server definition offers `kubeassist mcp` (dist/mcp.js, the same engine.js) to agent hosts that
 // speak MCP. No check runs in the extension host.
 import * as path from 'node:path';
@@ -29,6 +29,13 @@ interface SimulateInput extends DocumentInput {
 }
 interface RulesInput {
   query?: string;
+}
+interface DiagnoseToolInput {
+  /** Workspace files read together (the Job, its Pods, its events). */
+  files?: string[];
+  text?: string;
+  now?: string;
+  kubernetesVersion?: string;
 }
 
 /**
@@ -90,6 +97,23 @@ export function registerAgentTools(context: ExtensionContext, client: () => Lang
       return answer(error !== undefined ? { error } : await run('simulate', { ...input, object: options.input.object, scenario: options.input.scenario }, uri));
     },
   };
+  const diagnose: LanguageModelTool<DiagnoseToolInput> = {
+    prepareInvocation: (options) => ({ invocationMessage: `Diagnosing ${options.input.files?.length ? options.input.files.join(', ') : 'the kubectl output'} with KubeAssist` }),
+    async invoke(options: LanguageModelToolInvocationOptions<DiagnoseToolInput>) {
+      const { files, text, now, kubernetesVersion } = options.input;
+      const settings = { ...(now !== undefined ? { now } : {}), ...(kubernetesVersion !== undefined ? { kubernetesVersion } : {}) };
+      if (!files?.length) return answer(await run('diagnose', { text: text ?? '', ...settings }));
+      const texts: { text: string; fileName: string }[] = [];
+      let uri: Uri | undefined;
+      for (const file of files) {
+        const read = await documentInput({ file });
+        if (read.error !== undefined) return answer({ error: read.error });
+        texts.push({ text: String(read.input.text ?? ''), fileName: String(read.input.fileName ?? file) });
+        uri ??= read.uri;
+      }
+      return answer(await run('diagnose', { texts, ...settings }, uri));
+    },
+  };
   const rules: LanguageModelTool<RulesInput> = {
     invoke: async (options) => answer(await run('rules', { query: options.input.query })),
   };
@@ -98,6 +122,7 @@ export function registerAgentTools(context: ExtensionContext, client: () => Lang
     lm.registerTool(LANGUAGE_MODEL_TOOLS.fix, fix),
     lm.registerTool(LANGUAGE_MODEL_TOOLS.explain, explain),
     lm.registerTool(LANGUAGE_MODEL_TOOLS.simulate, simulate),
+    lm.registerTool(LANGUAGE_MODEL_TOOLS.diagnose, diagnose),
     lm.registerTool(LANGUAGE_MODEL_TOOLS.rules, rules),
   );
   if (typeof lm.registerMcpServerDefinitionProvider === 'function') {

@@ -9,6 +9,8 @@ import { FORMATS, runCheck, type CheckCommand, type Format } from './cli/check';
 import { DIFF_USAGE, diffFiles } from './cli/explain';
 import { EXPLAIN_FORMATS, EXPLAIN_USAGE, explainFiles, type ExplainFormat } from './cli/explainObjects';
 import { SIMULATE_USAGE, simulateFile, type SimulateCommand } from './cli/simulate';
+import { DIAGNOSE_FORMATS, DIAGNOSE_USAGE, diagnoseFiles, type DiagnoseFormat } from './cli/diagnose';
+import { diagnoseLive, LIVE_USAGE, takeLiveOptions } from './cli/live';
 import { serveWorker, type WorkerSetup } from './cli/pool';
 import { mcpRoots, serveMcp } from './mcp/server';
 import { ruleKeyProblem } from './service/index';
@@ -24,13 +26,16 @@ const USAGE = `Usage: kubeassist check [options] PATH...
        kubeassist diff (--against <git-ref> | --against-file OLD) [--kubernetes-version 1.NN] FILE...
        kubeassist explain [--format text|markdown|json|svg|html] FILE...
        kubeassist simulate FILE [--object NAME] [--scenario SCENARIO.yaml | preset:NAME] [--format text|json|svg|html]
+       kubeassist diagnose [--format text|markdown|json] [--now TIME] [--kubernetes-version 1.NN] FILE... | -
+       kubeassist diagnose --live job/NAME|cronjob/NAME [-n NS] [--context CTX] [--kubeconfig FILE] [--format ...]
        kubeassist mcp [--root DIR]...
        kubeassist --version
 
 Checks Kubernetes Job and CronJob (batch/v1) and CSIDriver (storage.k8s.io/v1) manifests as the API server would.
 PATH is a file, a folder (searched for *.yaml and *.yml), or - for standard input. Helm templates are
 checked where their text is literal; a file a kustomization lists as a patch is checked as a patch.
-\`kubeassist explain\` says what each object will do once created (kubeassist explain --help).
+\`kubeassist explain\` says what each object will do once created (kubeassist explain --help); \`kubeassist diagnose\`
+what a Job or CronJob that exists did, why, and what comes next (kubeassist diagnose --help).
 
 Options:
   --format FORMAT             text (default: file:line:col severity code message), json, sarif (SARIF 2.1.0),
@@ -236,6 +241,44 @@ function explain(args: string[]): number {
   return explainFiles({ paths, format, nowSeconds }, settings, (text) => void process.stdout.write(text), (text) => void process.stderr.write(text), () => readFileSync(0, 'utf8'));
 }
 
+/** `kubeassist diagnose FILE... | -`: its own few options. */
+async function diagnoseCommand(argv: string[]): Promise<number> {
+  // --live job/NAME [-n NS] [--context CTX] [--kubeconfig FILE]: read from the cluster instead of files (cli/live.ts).
+  const { live, rest: args, problem } = takeLiveOptions(argv);
+  if (problem) throw new UsageError(problem);
+  let format: DiagnoseFormat = 'text';
+  let kubernetesVersion = DEFAULT_SETTINGS.kubernetesVersion;
+  let now = nowSeconds();
+  const paths: string[] = [];
+  for (const { arg, given, value } of options(args)) {
+    if (arg === '--format') {
+      const named = value();
+      if (!(DIAGNOSE_FORMATS as readonly string[]).includes(named)) throw new UsageError(`unknown format "${named}" for diagnose (${DIAGNOSE_FORMATS.join(', ')})`);
+      format = named as DiagnoseFormat;
+    } else if (arg === '--kubernetes-version') {
+      kubernetesVersion = value();
+      if (!isValidVersion(kubernetesVersion)) throw new UsageError(`unsupported Kubernetes version "${kubernetesVersion}" (${RELEASES})`);
+    } else if (arg === '--now') {
+      const time = value();
+      const parsed = Date.parse(time);
+      if (!/^\d{4}-\d{2}-\d{2}T/.test(time) || Number.isNaN(parsed)) throw new UsageError(`--now takes an RFC 3339 time such as 2026-01-01T00:00:00Z, not "${time}"`);
+      now = parsed / 1000;
+    } else if (arg === '-' || !arg.startsWith('-')) {
+      paths.push(given);
+    } else {
+      throw new UsageError(`unknown option ${given} for diagnose`);
+    }
+  }
+  if (live) {
+    if (paths.length) throw new UsageError('--live reads from the cluster: give no FILE with it');
+    const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true;
+    return diagnoseLive(live, normalizeSettings({ kubernetesVersion }), { format, nowSeconds: now, interactive }, (text) => void process.stdout.write(text), (text) => void process.stderr.write(text));
+  }
+  if (!paths.length) throw new UsageError('no FILE given (- reads standard input)');
+  const settings = normalizeSettings({ kubernetesVersion });
+  return diagnoseFiles({ paths, format, nowSeconds: now }, settings, (text) => void process.stdout.write(text), (text) => void process.stderr.write(text), () => process.stdin);
+}
+
 /** `kubeassist simulate FILE`: its own few options. */
 function simulate(args: string[]): number {
   const command: Partial<SimulateCommand> = { format: 'text', kubernetesVersion: DEFAULT_SETTINGS.kubernetesVersion };
@@ -275,14 +318,15 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   try {
-    if (!['check', 'diff', 'explain', 'simulate', 'mcp'].includes(command)) throw new UsageError(`unknown command "${command}"`);
+    if (!['check', 'diff', 'explain', 'simulate', 'diagnose', 'mcp'].includes(command)) throw new UsageError(`unknown command "${command}"`);
     if (rest.includes('-h') || rest.includes('--help')) {
-      process.stdout.write((command === 'diff' ? DIFF_USAGE : command === 'explain' ? EXPLAIN_USAGE : command === 'simulate' ? SIMULATE_USAGE : command === 'mcp' ? MCP_USAGE : USAGE) + '\n');
+      process.stdout.write((command === 'diff' ? DIFF_USAGE : command === 'diagnose' ? `${DIAGNOSE_USAGE}\n\n${LIVE_USAGE}` : command === 'explain' ? EXPLAIN_USAGE : command === 'simulate' ? SIMULATE_USAGE : command === 'mcp' ? MCP_USAGE : USAGE) + '\n');
       return 0;
     }
     if (command === 'diff') return diff(rest);
     if (command === 'explain') return explain(rest);
     if (command === 'simulate') return simulate(rest);
+    if (command === 'diagnose') return await diagnoseCommand(rest);
     if (command === 'mcp') return await mcp(rest);
     return await runCheck(parseArguments(rest), {
       stdout: (text) => void process.stdout.write(text),
@@ -295,7 +339,7 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) {
       // The one line that says what is wrong, and where the help is: not the whole help after it.
-      const help = command === 'diff' || command === 'explain' || command === 'simulate' ? `kubeassist ${command} --help` : 'kubeassist --help';
+      const help = command === 'diff' || command === 'explain' || command === 'simulate' || command === 'diagnose' ? `kubeassist ${command} --help` : 'kubeassist --help';
       process.stderr.write(`kubeassist: ${error.message}\nRun '${help}' for usage.\n`);
       return 2;
     }

@@ -8,14 +8,18 @@ import { codeActionClient } from './lsp/codeActionClient';
 import { GitBaselines } from './lsp/gitBaseline';
 import { guarded } from './lsp/guard';
 import { DocumentConfigurations, isConfigDocument } from './lsp/documentSettings';
+import { diagnoseLive, kubeContexts } from './lsp/diagnoseLive';
 import { runAgentTool } from './mcp/tools';
 import {
-  AGENT_TOOL_REQUEST, DOCUMENT_INFO_REQUEST, EXPLAIN_REQUEST, SCENARIO_PRESETS_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, SIMULATE_REQUEST, WORKSPACE_TRUST_NOTIFICATION,
+  AGENT_TOOL_REQUEST, DIAGNOSE_LIVE_REQUEST, DOCUMENT_INFO_REQUEST, KUBE_CONTEXTS_REQUEST, EXPLAIN_REQUEST, SCENARIO_PRESETS_REQUEST, SCHEMA_DIAGNOSTICS_NOTIFICATION, SIMULATE_REQUEST, WORKSPACE_TRUST_NOTIFICATION,
   type AgentToolParams, type AgentToolResult, type DocumentInfo, type DocumentInfoParams, type ExplainParams, type ExplainResult, type ScenarioPresetInfo,
   type SchemaDiagnosticsParams, type SimulateParams, type SimulateResult, type WorkspaceTrustParams, VIEW_REQUEST, type ViewParams, type ViewResult,
+  type DiagnoseLiveParams, type DiagnoseLiveResult,
 } from './lsp/protocol';
 import { viewPage } from './lsp/views';
 import { ValidationScheduler } from './lsp/scheduler';
+import { DIAGNOSE_REQUEST, type DiagnoseParams, type DiagnoseResult } from './lsp/protocol';
+import { diagnoseDocument } from './lsp/diagnose';
 import { KUSTOMIZATION_WATCHERS, WorkspaceContexts } from './lsp/workspaceContext';
 import { OPEN_FILE_BUDGET, WorkspaceIndexer } from './lsp/workspaceIndex';
 import {
@@ -282,6 +286,8 @@ connection.onRequest(EXPLAIN_REQUEST, guarded(log, 'explain', null, (params: Exp
   return { kubernetesVersion: `1.${minorOf(settings.kubernetesVersion)}`, objects, markdown };
 }));
 
+connection.onRequest(DIAGNOSE_REQUEST, guarded(log, 'diagnose', null, (params: DiagnoseParams): DiagnoseResult | null => (documents.get(params.uri) && !isConfigDocument(params.uri) ? diagnoseDocument(documents.get(params.uri)!.getText(), params.uri, settingsFor(params.uri), params, nowSeconds()) : null)));
+
 connection.onCodeAction(guarded(log, 'codeAction', null, (params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document || isConfigDocument(document.uri)) return null;
@@ -338,6 +344,14 @@ connection.onRequest<ViewResult | null, void>(VIEW_REQUEST, guarded(log, 'view',
 
 connection.onRequest(SCENARIO_PRESETS_REQUEST, guarded(log, 'scenarioPresets', [], (): ScenarioPresetInfo[] =>
   SCENARIO_PRESETS.map(({ name, parameters, description, kind }) => ({ name, parameters, description, kind }))));
+
+// "Diagnose a Job in the cluster…": a live read (GET only) with the user's kubeconfig, never in Restricted Mode.
+const liveContext = () => ({ trusted: workspaceTrusted, folders: workspaceFolders, settings, now: nowSeconds() });
+connection.onRequest(KUBE_CONTEXTS_REQUEST, guarded(log, 'kubeContexts', { contexts: [], files: [], inWorkspace: [], error: 'internal error (see the KubeAssist log)' }, () => kubeContexts(liveContext())));
+connection.onRequest(DIAGNOSE_LIVE_REQUEST, (params: DiagnoseLiveParams): Promise<DiagnoseLiveResult> => diagnoseLive(params, liveContext()).catch((error: unknown) => {
+  log(`kubeassist: diagnoseLive failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  return { error: 'Internal error (see the KubeAssist log).' };
+}));
 
 // For tests and debugging only (not part of the extension's protocol): the text the server holds for a
 // document, as the LSP library keeps it and as the engine's documents add up to (lone CRs read as LFs).

@@ -68,9 +68,9 @@ describe('kubeassist mcp', () => {
     }
   });
 
-  it('lists the tools check, explain, fix, rules and simulate, each with an input and an output schema', async () => {
+  it('lists the tools check, diagnose, explain, fix, rules and simulate, each with an input and an output schema', async () => {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((tool) => tool.name).sort(), ['check', 'explain', 'fix', 'rules', 'simulate']);
+    assert.deepEqual(tools.map((tool) => tool.name).sort(), ['check', 'diagnose', 'explain', 'fix', 'rules', 'simulate']);
     for (const tool of tools) {
       assert.equal(tool.inputSchema.type, 'object', tool.name);
       assert.equal(tool.outputSchema?.type, 'object', tool.name);
@@ -167,6 +167,22 @@ describe('kubeassist mcp', () => {
     const calendar = (await call(client, 'explain', { text: cron, picture: true })) as unknown as { content: { type: string; text?: string }[] };
     assert.deepEqual(calendar.content.map((item) => item.type), ['text', 'image', 'text']);
     assert.match(calendar.content[2].text ?? '', /^CronJob nightly-backup: the next runs: CronJob nightly-backup: 7 runs from/);
+  });
+
+  it('diagnose on paths (a Job and its Pods) and on text returns what `kubeassist diagnose --format json` prints', async () => {
+    const job = 'test/fixtures/diagnose/backoff-limit.yaml';
+    const pods = 'test/fixtures/diagnose/backoff-limit-pods.json';
+    const fromPaths = await call(client, 'diagnose', { paths: [job, pods] });
+    assert.equal(fromPaths.isError, undefined, fromPaths.content[0]?.text);
+    assert.deepEqual(fromPaths.structuredContent, JSON.parse(cli(['diagnose', '--format', 'json', '--now', NOW, job, pods])));
+    const verdict = (fromPaths.structuredContent as { objects: { verdict: string }[] }).objects[0].verdict;
+    assert.equal(verdict, 'Job pi failed at 2026-12-01T10:01:10Z (BackoffLimitExceeded): 3 failures counted against backoffLimit 2; the last: Pod pi-zt6lw, container pi exited with code 1.');
+    const text = readFileSync(join(ROOT, job), 'utf8');
+    const fromText = await call(client, 'diagnose', { text, fileName: 'job.yaml', now: '2026-12-01T10:30:00Z' });
+    assert.deepEqual(fromText.structuredContent, JSON.parse(cli(['diagnose', '--format', 'json', '--now', '2026-12-01T10:30:00Z', '-'], text).replaceAll('"<stdin>"', '"job.yaml"')));
+    const bad = await call(client, 'diagnose', { text, now: 'soon' });
+    assert.equal(bad.isError, true);
+    assert.equal(bad.content[0].text, 'now "soon" is not an RFC 3339 time such as 2026-12-01T12:00:00Z');
   });
 
   it('fix writes a file only when asked (write: true), inside the roots', async () => {

@@ -1,5 +1,5 @@
 // KubeAssist's own LSP messages, shared by the server and the VS Code client. Plain types only.
-import type { CronJobSimulationResult, JobSimulation, ObjectExplanation, ScenarioProblem, SimulatedObject } from '../service/index';
+import type { CronJobSimulationResult, DiagnoseReport, JobSimulation, ObjectExplanation, ScenarioProblem, SimulatedObject } from '../service/index';
 
 /** Client -> server: how the engine should treat one document's plain schema findings (see Settings). */
 export const SCHEMA_DIAGNOSTICS_NOTIFICATION = 'kubeassist/schemaDiagnostics';
@@ -36,10 +36,10 @@ export interface DocumentInfo {
  * (kubeassist.*, its .kubeassist.yaml) and kustomization context are the base; the input's win over them.
  */
 export const AGENT_TOOL_REQUEST = 'kubeassist/agentTool';
-export type AgentToolName = 'check' | 'fix' | 'explain' | 'simulate' | 'rules';
+export type AgentToolName = 'check' | 'fix' | 'explain' | 'simulate' | 'diagnose' | 'rules';
 /** The VS Code language-model tools' names, as package.json's `contributes.languageModelTools` declares them. */
 export const LANGUAGE_MODEL_TOOLS: Record<AgentToolName, string> = {
-  check: 'kubeassist_check', fix: 'kubeassist_fix', explain: 'kubeassist_explain', simulate: 'kubeassist_simulate', rules: 'kubeassist_rules',
+  check: 'kubeassist_check', fix: 'kubeassist_fix', explain: 'kubeassist_explain', simulate: 'kubeassist_simulate', diagnose: 'kubeassist_diagnose', rules: 'kubeassist_rules',
 };
 /** The MCP server definition provider, as package.json's `contributes.mcpServerDefinitionProviders` declares it. */
 export const MCP_PROVIDER_ID = 'kubeassist.mcp';
@@ -153,3 +153,66 @@ export interface ViewResult {
 
 /** The command a view's field link runs: reveal [uri, line, character] in the manifest's editor. */
 export const REVEAL_FIELD_COMMAND = 'kubeassist.revealField';
+
+/**
+ * Client -> server: what happened to the Jobs and CronJobs of a document that holds what the cluster returned
+ * (`kubectl get -o yaml`: the object, its Pods, its events), why, and what happens next (README "Diagnose").
+ * With `kind` and `name` (a code lens), that object first and its CronJob's Jobs with it; `now` (RFC 3339) fixes
+ * the clock. Null when the document is not open.
+ */
+export const DIAGNOSE_REQUEST = 'kubeassist/diagnose';
+export interface DiagnoseParams {
+  uri: string;
+  line?: number;
+  kind?: string;
+  name?: string;
+  now?: string;
+}
+export interface DiagnoseResult extends DiagnoseReport {
+  /** The same as a Markdown document (what the VS Code client shows beside the editor), each object's verdict first. */
+  markdown: string;
+}
+
+/**
+ * Client -> server: the contexts of the user's kubeconfig (as kubectl finds it: KUBECONFIG, else ~/.kube/config),
+ * for "Diagnose a Job in the cluster…". `error` says why there are none (no kubeconfig, Restricted Mode).
+ */
+export const KUBE_CONTEXTS_REQUEST = 'kubeassist/kubeContexts';
+export interface KubeContextsResult {
+  contexts: { name: string; cluster: string; namespace?: string; current: boolean }[];
+  /** The kubeconfig files read. */
+  files: string[];
+  /** The files inside a workspace folder, which are read only once the user agrees (`allowWorkspaceKubeconfig`). */
+  inWorkspace: string[];
+  error?: string;
+}
+
+/**
+ * Client -> server: read a Job or CronJob, its Pods and their events from the cluster (GET only, the user's
+ * kubeconfig; never in Restricted Mode) and diagnose them. A kubeconfig inside a workspace folder is read only with
+ * `allowWorkspaceKubeconfig`; without it the answer is `{ needsConsent: [files] }`.
+ */
+export const DIAGNOSE_LIVE_REQUEST = 'kubeassist/diagnoseLive';
+export interface DiagnoseLiveParams {
+  kind: 'job' | 'cronjob';
+  name: string;
+  namespace?: string;
+  context?: string;
+  allowWorkspaceKubeconfig?: boolean;
+}
+export interface DiagnoseLiveResult {
+  /** What to show beside the editor. */
+  markdown?: string;
+  /** The diagnosis (as `kubeassist diagnose --format json` prints it), the read's notes after its own. */
+  report?: DiagnoseReport;
+  /** The objects read, as the API server returned them. */
+  objects?: unknown[];
+  /** What could not be read, one sentence each. */
+  notes?: string[];
+  /** Where the objects came from: `context kind (https://127.0.0.1:6443/), namespace batch`. */
+  source?: string;
+  /** Why nothing could be read, one sentence. */
+  error?: string;
+  /** Kubeconfig files inside a workspace folder: ask the user, then ask again with allowWorkspaceKubeconfig. */
+  needsConsent?: string[];
+}

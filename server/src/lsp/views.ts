@@ -2,11 +2,12 @@
 // as `--format html` (service/features/views), with the field names linked to the manifest and, at the top, the
 // view's own controls (Explain, Simulate…) as command links: the page needs no script.
 import {
-  explainFile, explainPictures, explanationMarkdown, fieldLocator, FileModel, htmlPage, simulate, simulationMarkdown, simulationPictures, type Picture,
+  diagnosisPictures, explainFile, explainPictures, explanationMarkdown, fieldLocator, FileModel, htmlPage, simulate, simulationMarkdown, simulationPictures, type Picture,
   type ScenarioInput, type Settings,
 } from '../service/index';
 import type { KindName } from '../service/types';
 import { scenarioOfText } from '../cli/simulate';
+import { diagnoseDocument } from './diagnose';
 import { REVEAL_FIELD_COMMAND, type ViewParams, type ViewResult } from './protocol';
 
 /** The page's policy: nothing loads, nothing runs; the webview's command links work without a script. */
@@ -27,6 +28,7 @@ function commandLink(command: string, args: unknown[]): string {
 function header(params: ViewParams, name: string | undefined): string {
   const ref = { uri: params.uri, line: params.line, ...(params.kind ? { kind: params.kind } : {}), ...(name ? { name } : {}) };
   const links: string[] = [];
+  if (params.view === 'diagnose') return '';
   if (params.view !== 'explain') links.push(`<a href="${commandLink('kubeassist.explain', [ref])}">Explain</a>`);
   if (params.kind !== 'CSIDriver') links.push(`<a href="${commandLink('kubeassist.simulate', [ref])}" title="Pick a ready scenario or a scenario file">Simulate…</a>`);
   return `<nav class="ka-controls" aria-label="KubeAssist">${links.join('')}</nav>\n`;
@@ -48,7 +50,13 @@ export function viewPage(model: FileModel, text: string, settings: Settings, par
   let title: string;
   let markdown: string;
   let pictures: Picture[] = [];
-  if (params.view === 'simulate') {
+  if (params.view === 'diagnose') {
+    const report = diagnoseDocument(text, params.uri, settings, { uri: params.uri, line: params.line, ...(params.kind ? { kind: params.kind } : {}), ...(params.name ? { name: params.name } : {}) }, nowSeconds);
+    const first = report.objects[0];
+    title = first ? `${first.kind} ${first.name}` : file;
+    markdown = report.markdown;
+    pictures = diagnosisPictures(report);
+  } else if (params.view === 'simulate') {
     const read = readScenario(params.scenario);
     const label = params.scenario?.startsWith('preset:') ? params.scenario : params.scenario ? 'the scenario file' : 'every Pod succeeds';
     if (read.problem) {

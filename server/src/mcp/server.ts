@@ -11,7 +11,7 @@ import packageJson from '../../../package.json';
 import { allRuleCodes } from '../service/index';
 import { Roots } from './roots';
 import type { Picture } from '../service/index';
-import { checkTool, explainWithPictures, fixTool, ruleDocument, rulesTool, simulateWithPictures, MAX_TEXT, toolErrorMessage, warmUp } from './tools';
+import { checkTool, diagnoseTool, explainWithPictures, fixTool, ruleDocument, rulesTool, simulateWithPictures, MAX_TEXT, toolErrorMessage, warmUp } from './tools';
 
 const SEVERITY = z.enum(['error', 'warning', 'information', 'hint']);
 const SETTINGS = {
@@ -140,6 +140,28 @@ export function createMcpServer(options: McpOptions): McpServer {
     outputSchema: z.object({ object: z.object({ kind: z.string(), name: z.string(), line: z.number() }).passthrough().optional() }).passthrough(),
     annotations: { readOnlyHint: true, openWorldHint: false },
   }, (input) => answerWithPictures(() => simulateWithPictures(input, roots, nowSeconds())));
+
+  server.registerTool('diagnose', {
+    title: 'Diagnose a Job or CronJob that exists',
+    description: 'Says what happened to a Kubernetes Job or CronJob that exists, why, and what happens next, from what the cluster returned '
+      + '(`kubectl get job NAME -o yaml`, and when available its Pods `kubectl get pods -l batch.kubernetes.io/job-name=NAME -o yaml` and '
+      + 'events `kubectl get events -o yaml`): for each Job the verdict, state, end condition, counters, failures counted against backoffLimit, '
+      + 'the Pod/container/exit code/rule that caused the end, what holds it back, what happens next and when, what to change in the manifest, and '
+      + 'what the evidence does not show; for a CronJob its last and next runs and missed runs. The same JSON as `kubeassist diagnose --format json`.',
+    inputSchema: {
+      text: z.string().optional().describe(`kubectl output (YAML or JSON, a List or several documents; at most ${MAX_TEXT} characters)`),
+      fileName: z.string().optional(),
+      texts: z.array(z.object({ text: z.string(), fileName: z.string().optional() })).optional().describe('Several outputs read together (the Job in one, its Pods in another)'),
+      paths: z.array(z.string()).optional().describe('Files inside the granted roots (relative paths from the first root)'),
+      now: z.string().optional().describe('The clock, RFC 3339 (default: now)'),
+      kubernetesVersion: SETTINGS.kubernetesVersion,
+    },
+    outputSchema: {
+      objects: z.array(z.object({ kind: z.string(), name: z.string(), namespace: z.string(), state: z.string(), verdict: z.string() }).passthrough()),
+      notes: z.array(z.string()),
+    },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  }, (input) => answer(() => diagnoseTool(input, roots, nowSeconds())));
 
   server.registerTool('rules', {
     title: 'Look up KubeAssist rules',

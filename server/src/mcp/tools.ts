@@ -4,8 +4,8 @@
 import { dirname, join, relative, sep } from 'node:path';
 import type { TextEdit } from 'vscode-languageserver-types';
 import {
-  allRuleCodes, checkedResources, compileGlob, CONFIG_FILE_NAME, DEFAULT_SETTINGS, explainFile, explainPictures, FileModel, firstYamlError, fixText, isIgnored, kustomizeContext, readConfig,
-  simulate, simulationPictures, validate, withConfig, WorkspaceIndex, type DocumentContext, type IgnoreGlob, type ObjectExplanation, type Picture, type ScenarioInput, type Settings,
+  allRuleCodes, checkedResources, compileGlob, CONFIG_FILE_NAME, DEFAULT_SETTINGS, diagnose, explainFile, explainPictures, FileModel, firstYamlError, fixText, isIgnored, kustomizeContext, readConfig,
+  simulate, simulationPictures, validate, withConfig, WorkspaceIndex, type DiagnoseReport, type DocumentContext, type IgnoreGlob, type ObjectExplanation, type Picture, type ScenarioInput, type Settings,
 } from '../service/index';
 import { DEFAULT_MAX_FILE_SIZE, isValidVersion, layerRules, type RuleSetting } from '../service/settings';
 import type { RuleCode } from '../service/types';
@@ -257,6 +257,38 @@ function oneSource(input: ExplainInput, roots: Roots, base?: DocumentBase): Sour
   return source;
 }
 
+export interface DiagnoseInput extends ToolSettings {
+  /** `kubectl get -o yaml|json` output: the Job or CronJob, and its Pods and events when there are any. */
+  text?: string;
+  fileName?: string;
+  /** Several texts read as one body of evidence (a Job in one, its Pods in another): what the editor's tool sends. */
+  texts?: { text: string; fileName?: string }[];
+  /** Files inside the granted roots (the Job, its Pods, its events). */
+  paths?: string[];
+  /** The clock (RFC 3339; default: now). */
+  now?: string;
+}
+
+/** What `kubeassist diagnose --format json` prints: each Job's and CronJob's diagnosis (README "Diagnose"). */
+export function diagnoseTool(input: DiagnoseInput, roots: Roots, nowSeconds: number, base?: DocumentBase): DiagnoseReport {
+  let now = nowSeconds;
+  if (input.now !== undefined) {
+    const parsed = typeof input.now === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(input.now) ? Date.parse(input.now) : NaN;
+    if (Number.isNaN(parsed)) throw new ToolInputError(`now ${JSON.stringify(input.now)} is not an RFC 3339 time such as 2026-12-01T12:00:00Z`);
+    now = parsed / 1000;
+  }
+  const given = [input.text !== undefined, input.texts !== undefined, input.paths !== undefined && input.paths.length > 0].filter(Boolean).length;
+  if (given !== 1) throw new ToolInputError('give one of `text`, `texts` or `paths`');
+  const skipped: string[] = [];
+  const sources = input.texts !== undefined
+    ? input.texts.flatMap((entry, i) => sourcesOf({ text: String(entry?.text ?? ''), fileName: entry?.fileName ?? `<text ${i + 1}>`, kubernetesVersion: input.kubernetesVersion, rules: input.rules }, roots, skipped, base))
+    : sourcesOf(input, roots, skipped, base);
+  const settings = sources[0]?.settings ?? { ...(base?.settings ?? DEFAULT_SETTINGS), ...(input.kubernetesVersion ? { kubernetesVersion: input.kubernetesVersion } : {}) };
+  const report = diagnose(sources.map((source) => ({ text: source.text, name: source.name })), settings, { now });
+  report.notes.push(...skipped);
+  return report;
+}
+
 export interface RulesInput {
   /** Words to look for in a rule's code, title or the Kubernetes function it mirrors (all must appear). */
   query?: string;
@@ -277,7 +309,7 @@ export function rulesTool(input: RulesInput): { rules: RuleCode[] } {
  * as one sentence, as the MCP server says them.
  */
 export function runAgentTool(
-  tool: 'check' | 'fix' | 'explain' | 'simulate' | 'rules', input: Record<string, unknown>, nowSeconds: number, base?: DocumentBase,
+  tool: 'check' | 'fix' | 'explain' | 'simulate' | 'diagnose' | 'rules', input: Record<string, unknown>, nowSeconds: number, base?: DocumentBase,
 ): { output?: Record<string, unknown>; error?: string } {
   const noFiles = new Roots([]);
   try {
@@ -286,6 +318,7 @@ export function runAgentTool(
       : tool === 'fix' ? fixTool(input as FixInput, noFiles, base)
         : tool === 'explain' ? explainTool(input as ExplainInput, noFiles, nowSeconds, base)
           : tool === 'simulate' ? simulateTool(input as SimulateInput, noFiles, nowSeconds, base)
+            : tool === 'diagnose' ? diagnoseTool(input as DiagnoseInput, noFiles, nowSeconds, base)
             : rulesTool(input as RulesInput);
     return { output: output as unknown as Record<string, unknown> };
   } catch (error) {

@@ -14,6 +14,8 @@ import { updateBaseline, type Baseline } from './update/baseline';
 import { contextKey, type DocumentContext } from './workspace/context';
 import { relationDiagnostics, type RelationInput } from './features/relations';
 import { cachedFacts } from './relations/workspaceIndex';
+import { diagnoseTexts, type DiagnoseTextInput } from './features/diagnose/index';
+import type { DiagnoseReport as DiagnoseReportShape } from './diagnose/types';
 
 export { allRuleCodes, ruleKeyProblem } from './codes';
 export { splitDocuments, type DocumentSlice } from './document/split';
@@ -40,11 +42,15 @@ export type { DocumentContext } from './workspace/context';
 export { isKustomizationFile, KUSTOMIZATION_FILE_NAMES, kustomizeContext } from './workspace/kustomize';
 export { WorkspaceIndex, type IndexSnapshot } from './relations/workspaceIndex';
 export { relationDefinition, relationHover, relationReferences, type RelationInput } from './features/relations';
-export { calendarPicture, explainPictures, simulationPictures, stackedSvg } from './features/views/pictures';
+export { calendarPicture, diagnosisPictures, explainPictures, simulationPictures, stackedSvg } from './features/views/pictures';
 export { htmlPage, markdownHtml, type Picture } from './features/views/html';
 export { fieldLocator } from './features/views/links';
 export { timelineChart, type TimelineInput } from './features/views/timeline';
 export { timelineOfDiagnosis, timelineOfSimulation } from './features/views/timelineSources';
+export { diagnoseObjects, type DiagnoseOptions } from './diagnose/index';
+export type { DiagnoseReport, ObjectDiagnosis } from './diagnose/types';
+export { diagnosisMarkdown, diagnosisText } from './features/diagnose/render';
+export { DIAGNOSE_COMMAND } from './features/codeLens';
 
 /** What a front door may tell the engine about a file besides its text and settings. */
 export interface ValidateOptions {
@@ -200,4 +206,14 @@ export function firstYamlError(text: string): { line: number; column: number; me
     return { line: slice.line + position.line + 1, column: position.character + 1, message: issue.message };
   }
   return undefined;
+}
+
+/**
+ * Diagnose (README "Diagnose"): every Job and CronJob of the texts (`kubectl get -o yaml|json` output: Jobs,
+ * CronJobs, their Pods and events, `List`s; several texts are one body of evidence), at `now` (seconds since the
+ * epoch), for `settings.kubernetesVersion`. Each object carries its findings from `validate` on its own text.
+ * A front door that holds plain objects (a live read) calls `diagnoseObjects` instead.
+ */
+export function diagnose(inputs: readonly DiagnoseTextInput[], settings: Settings, options: { now: number }): DiagnoseReportShape {
+  return diagnoseTexts(inputs, settings, { now: options.now, validate: (model, text) => validate(model, text, settings) });
 }

@@ -47,6 +47,10 @@ export interface DiagnoseCause {
   rule: string | null;
   /** That rule's action (FailJob, FailIndex, Ignore, Count), or null. */
   action: string | null;
+  /** The signal that ended the container (its `signal`, or exit code 128 + N), or null. */
+  signal?: number | null;
+  /** The container's termination message or the Pod's status message, or null. */
+  message?: string | null;
 }
 
 /** What holds the Job back or keeps it from finishing. */
@@ -83,8 +87,12 @@ export interface DiagnosePod {
   outcome: string;
   container: string | null;
   exitCode: number | null;
+  /** exit code 128 + N: signal N (or the container's own `signal`). */
+  signal?: number | null;
   reason: string | null;
   rule: string | null;
+  /** The matched rule's action, or null. */
+  action?: string | null;
 }
 
 /** One object's diagnosis. */

@@ -8,3 +8,7 @@ export { backoffDuration, getRemainingTimeForFailuresCount } from './backoff';
 export { CONTAINER_BACKOFF_INITIAL, CONTAINER_BACKOFF_MAX } from './kubelet';
 export { jobDeletionTime } from './ttl';
 export type { JobSpecView } from './model';
+// What diagnose (service/diagnose) reads of observed Pods with the controller's own rules.
+export { getFinishedTime, getIndexFailureCount, newBackoffRecord } from './backoff';
+export { hasBackoffLimitPerIndex, isActivePod, isPodFailed, isTerminatingPod } from './pods';
+export type { PodView } from './model';

@@ -9,7 +9,8 @@ import { simulate, type SimulateAnswer } from '../simulate';
 import { scheduleCalendar } from './calendar';
 import type { Picture } from './html';
 import { timelineChart } from './timeline';
-import { timelineOfSimulation } from './timelineSources';
+import { timelineOfDiagnosis, timelineOfSimulation } from './timelineSources';
+import type { DiagnoseReport } from '../../diagnose/types';
 
 const DAY = 86400;
 
@@ -63,6 +64,18 @@ export function explainPictures(model: FileModel, text: string, settings: Settin
   const answer = simulate(model, text, settings, { position }, undefined, nowSeconds);
   if (!answer.subject || answer.object?.kind !== 'CronJob') return [];
   return [calendarPicture(answer.subject, minorOf(settings.kubernetesVersion), answer.object.name, nowSeconds, { viewerZone })];
+}
+
+/** The pictures of a diagnosis: each Job's observed Pods as a timeline (a Job without Pods given has none). */
+export function diagnosisPictures(report: DiagnoseReport): Picture[] {
+  const pictures: Picture[] = [];
+  for (const object of report.objects) {
+    const input = object.kind === 'Job' ? timelineOfDiagnosis(object) : undefined;
+    if (!input) continue;
+    const chart = timelineChart(input);
+    pictures.push({ id: pictures.length ? `timeline-${pictures.length}` : 'timeline', title: `Job ${object.name}: the Pods observed`, svg: chart.svg, text: chart.text });
+  }
+  return pictures;
 }
 
 /** Several pictures as one standalone SVG, one under the other (ids kept apart). */
