@@ -46,6 +46,14 @@ describe('diagnose: a CronJob', () => {
     assert.match(d.missed?.why ?? '', /^startingDeadlineSeconds is 60: a time more than 1m past is never run/);
   });
 
+  it('every minute: runs missed since lastScheduleTime, though the latest time passed only now', () => {
+    const d = diagnoseObjects([cronJob({ schedule: '* * * * *' }, { lastScheduleTime: at(0) })], { now: clock(10), minor: 37 }).objects[0];
+    assert.equal(d.missed?.count, 10);
+    assert.equal(d.missed?.latest, at(10));
+    const fresh = diagnoseObjects([cronJob({ schedule: '* * * * *' }, { lastScheduleTime: at(0) })], { now: clock(1), minor: 37 }).objects[0];
+    assert.equal(fresh.missed, null);
+  });
+
   it('suspended: the state and why runs are missed', () => {
     const d = diagnoseObjects([cronJob({ suspend: true }, { lastScheduleTime: at(0), lastSuccessfulTime: at(0, 40) })], { now: clock(22), minor: 37 }).objects[0];
     assert.equal(d.state, 'suspended');
@@ -140,6 +148,18 @@ describe('diagnose: input that does not fit', () => {
     const report = diagnoseObjects([odd, oddPod], { now: clock(0), minor: 37 });
     assert.equal(report.objects.length, 1);
     assert.equal(typeof report.objects[0].verdict, 'string');
+  });
+
+  it('output from an old issue: what comes next counts from its newest time, said in a note', () => {
+    const old = job({ activeDeadlineSeconds: 3600 }, { startTime: '2019-07-28T17:48:00Z', active: 1 });
+    (old.metadata as Record<string, unknown>).creationTimestamp = '2019-07-28T17:48:00Z';
+    const report = diagnoseObjects([old], { now: clock(0), minor: 37 });
+    assert.deepEqual(report.objects[0].next, [{ at: '2019-07-28T18:48:00Z', event: 'activeDeadlineSeconds (1h from startTime) fires in 1h: the Job fails with DeadlineExceeded and its running Pods are deleted' }]);
+    assert.deepEqual(report.notes, ['The newest time in the input is 2019-07-28T17:48:00Z, 7 years before now: what comes next and what was missed are counted from that time, as if the output was taken then (--now sets the clock).']);
+    const oldCron = cronJob({ schedule: '* * * * *' }, { lastScheduleTime: '2019-07-28T17:48:00Z' });
+    (oldCron.metadata as Record<string, unknown>).creationTimestamp = '2019-07-01T00:00:00Z';
+    const cron = diagnoseObjects([oldCron], { now: clock(0), minor: 37 }).objects[0];
+    assert.equal(cron.missed, null);
   });
 
   it('a 1,000-Pod list is matched in one pass (each Pod once)', () => {

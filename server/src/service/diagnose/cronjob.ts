@@ -4,7 +4,7 @@
 // creation), bounded by startingDeadlineSeconds (times before now - startingDeadlineSeconds are never run); more than
 // 100 missed: the warning TooManyMissedTimes, the most recent still starts; concurrencyPolicy Forbid with a Job in
 // status.active: JobAlreadyActive, the run is skipped.
-import { controllerSchedule, mostRecentScheduleTime, scheduleNextRuns, TOO_MANY_MISSED } from '../behaviour/cronjob';
+import { controllerSchedule, mostRecentScheduleTime, scheduleNext, scheduleNextRuns, TOO_MANY_MISSED } from '../behaviour/cronjob';
 import type { JsonObject } from '../types';
 import type { DiagnoseBlocker, ObjectDiagnosis } from './types';
 import type { EventInput, Meta } from './objects';
@@ -50,8 +50,10 @@ export function diagnoseCronJob(cronJob: Meta, evidence: CronJobEvidence, contex
     const earliest = lastSchedule ?? created;
     if (earliest !== undefined) {
       const all = mostRecentScheduleTime({ created: earliest, lastScheduleTime: earliest }, now, schedule, false);
-      // Within the controller's resync a time just passed is not missed yet.
-      if (all.mostRecentTime !== undefined && now - all.mostRecentTime > 60 && all.missed > 0) {
+      // A time that passed within the last minute is not missed yet (the controller syncs when it comes): runs are
+      // missed when the first schedule time after lastScheduleTime is older than that.
+      const first = scheduleNext(schedule, earliest);
+      if (all.mostRecentTime !== undefined && first !== undefined && now - first > 60 && all.missed > 0) {
         missed = { count: all.missed, latest: rfc3339(all.mostRecentTime), why: whyMissed() };
       }
       if (all.error) notes.add(`${owner}: ${all.error}.`);

@@ -6,6 +6,7 @@ import { diagnoseCronJob } from './cronjob';
 import { diagnoseJob } from './job';
 import { controllerOf, describeUnmatchedEvents, describeUnmatchedPods, jobNameLabel, jobsNamedBy, matchEvents, matchJobsToCronJobs, matchPods, sortObjects, type EventInput, type EventTarget } from './objects';
 import { Notes } from './read';
+import { diagnosisClock, evidenceTime } from './clock';
 
 export type { DiagnoseReport, ObjectDiagnosis } from './types';
 
@@ -45,7 +46,9 @@ export function diagnoseObjects(input: readonly unknown[], options: DiagnoseOpti
   });
   const podsGiven = sorted.pods.length > 0;
   const eventsGiven = sorted.events.length > 0;
-  const context = { now: options.now, minor: options.minor, notes };
+  const clock = diagnosisClock(options.now, evidenceTime([sorted.jobs, sorted.cronJobs, sorted.pods], sorted.events));
+  if (clock.note) notes.add(clock.note);
+  const context = { now: clock.now, minor: options.minor, notes };
   const jobDiagnoses = sorted.jobs.map((job, i) => diagnoseJob(job, { pods: byJob[i], events: jobEvents(i), podEvents, podsGiven, eventsGiven }, context));
   const owners = matchJobsToCronJobs(sorted.cronJobs, sorted.jobs);
   const objects: ObjectDiagnosis[] = [];

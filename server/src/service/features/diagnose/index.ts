@@ -37,7 +37,7 @@ export function diagnoseTexts(inputs: readonly DiagnoseTextInput[], settings: Se
     const read = readObjects(model, input.text, input.name);
     objects.push(...read.objects);
     notes.push(...read.notes);
-    if (options.validate && read.objects.some(holdsJobOrCronJob) && input.text.length <= (settings.maxFileSize || Infinity)) {
+    if (options.validate && !read.describe && read.objects.some(holdsJobOrCronJob) && input.text.length <= (settings.maxFileSize || Infinity)) {
       findings.push(...findingsOf(model, input.text, input.name, options.validate(model, input.text), settings));
     }
   }

@@ -11,6 +11,8 @@ export interface ReadObjects {
   notes: string[];
   /** Read as YAML through the FileModel (its documents can be validated without parsing again). */
   yaml: boolean;
+  /** Read from `kubectl describe` text: no manifest to validate. */
+  describe?: boolean;
 }
 
 export function readObjects(model: FileModel, text: string, name: string): ReadObjects {
@@ -47,12 +49,12 @@ export function readObjects(model: FileModel, text: string, name: string): ReadO
   // `kubectl describe` text often reads as YAML (`Name:  pi`), without a kind: it is describe's.
   if (objects.every((value) => !hasKind(value))) {
     const described = readDescribe(text);
-    if (described) return { objects: described.objects, notes: described.notes.map((note) => `${name}: ${note}`), yaml: false };
+    if (described) return { objects: described.objects, notes: described.notes.map((note) => `${name}: ${note}`), yaml: false, describe: true };
   }
   if (broken && !objects.length) return withDescribe(text, name, objects, `${broken} (neither YAML nor JSON as kubectl reads it).`);
   if (!objects.length) {
     const described = readDescribe(text);
-    if (described) return { objects: described.objects, notes: described.notes.map((note) => `${name}: ${note}`), yaml: false };
+    if (described) return { objects: described.objects, notes: described.notes.map((note) => `${name}: ${note}`), yaml: false, describe: true };
     return { objects, notes: [`${name}: no Kubernetes object in it.`], yaml: true };
   }
   return { objects, notes: broken ? [broken] : [], yaml: true };
@@ -60,7 +62,7 @@ export function readObjects(model: FileModel, text: string, name: string): ReadO
 
 function withDescribe(text: string, name: string, objects: unknown[], problem: string): ReadObjects {
   const described = objects.length ? undefined : readDescribe(text);
-  if (described) return { objects: described.objects, notes: described.notes.map((note) => `${name}: ${note}`), yaml: false };
+  if (described) return { objects: described.objects, notes: described.notes.map((note) => `${name}: ${note}`), yaml: false, describe: true };
   return { objects, notes: [problem], yaml: false };
 }
 
