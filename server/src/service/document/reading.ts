@@ -29,19 +29,27 @@ export interface Reading {
   resources: ResourceNode[];
 }
 
+/**
+ * The reading of a document nested deeper than MAX_NESTING (nesting.ts): one finding, nothing parsed. `yaml`
+ * composes recursively, and so does every walk after it; no parse of a document's text may skip this.
+ */
+function tooDeep(text: string, lines: LineIndex): Reading | undefined {
+  if (!nestsDeeperThan(text)) return undefined;
+  const end = Math.max(1, text.trimEnd().length);
+  const issue: YamlIssue = {
+    code: 'yaml/too-deep',
+    severity: 'error',
+    message: `This document nests more than ${MAX_NESTING} levels deep, which no Kubernetes object needs; it was not read or checked.`,
+    start: 0,
+    end: Math.min(end, lines.lineEnd(0) || end),
+  };
+  return { document: parseKubectlYaml(''), issues: [issue], broken: true, resources: [] };
+}
+
 export function readDocument(text: string, lines: LineIndex, options: { written?: string; headKept?: boolean } = {}): Reading {
+  const deep = tooDeep(text, lines);
+  if (deep) return deep;
   const issues: YamlIssue[] = [];
-  if (nestsDeeperThan(text)) {
-    const end = Math.max(1, text.trimEnd().length);
-    issues.push({
-      code: 'yaml/too-deep',
-      severity: 'error',
-      message: `This document nests more than ${MAX_NESTING} levels deep, which no Kubernetes object needs; it was not read or checked.`,
-      start: 0,
-      end: Math.min(end, lines.lineEnd(0) || end),
-    });
-    return { document: parseKubectlYaml(''), issues, broken: true, resources: [] };
-  }
   // NEL, LS and PS outside quotes end lines for go-yaml (YAML 1.1): read them so, markers after them too.
   let base = text;
   let unicodeBreak: number | undefined;
@@ -53,13 +61,17 @@ export function readDocument(text: string, lines: LineIndex, options: { written?
   const part = readPart(base, options.written ?? text, options.headKept);
   issues.push(...part.issues);
   let source = part.text;
+  // What is parsed is not always the text checked above: Unicode line breaks became LFs (after a U+2028, a run
+  // of `- ` on the same line is a plain scalar above and thousands of nested lists below), markers were blanked.
+  const deepSource = source === text ? undefined : tooDeep(source, lines);
+  if (deepSource) return deepSource;
   let document = parseKubectlYaml(source);
   if (document.errors.some(isRealError)) {
     // go-yaml's leniency: flow collections indented at or left of their key, quoted continuation lines too.
     const flows = joinMultilineFlows(source);
     const quoted = repairUnderIndentedQuotedScalars(flows?.text ?? source);
     const repairedText = quoted?.text ?? flows?.text;
-    const repaired = repairedText === undefined ? undefined : parseKubectlYaml(repairedText);
+    const repaired = repairedText === undefined || nestsDeeperThan(repairedText) ? undefined : parseKubectlYaml(repairedText);
     if (repairedText !== undefined && repaired && repaired.errors.filter(isRealError).length < document.errors.filter(isRealError).length) {
       document = repaired;
       refoldScalars(document, source, repairedText);
@@ -288,6 +300,9 @@ export function readJson(text: string, lines: LineIndex): Reading {
     };
     return { document: parseKubectlYaml(''), issues: [issue], broken: true, resources: [] };
   }
+  // JSON.parse took it, at any depth; the YAML parser that makes the syntax tree would not.
+  const deep = tooDeep(text, lines);
+  if (deep) return deep;
   const document = parseKubectlYaml(text);
   const issues: YamlIssue[] = [];
   for (const problem of document.errors) {
