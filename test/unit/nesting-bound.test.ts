@@ -3,6 +3,7 @@
 // whichever way the text reached the parser (issue 28 item 6: `npm run fuzz -- --count 100000 --seed 1316167953`).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { scenarioOfText } from '../../server/src/cli/simulate';
 import { hoverConfig, completeConfig } from '../../server/src/service/config/configFeatures';
 import { readConfig } from '../../server/src/service/config/kubeassistConfig';
 import { cursorContext } from '../../server/src/service/document/cursor';
@@ -96,5 +97,10 @@ describe('the walks over text and trees are iterative or bounded', () => {
 
   it('a .kubeassist.yaml of normal depth still gets its hover', () => {
     assert.match(String((hoverConfig('rules:\n  schema/enum: warning\n', { line: 0, character: 2 })?.contents as { value: string }).value), /rules/);
+  });
+
+  it(`a simulate scenario nested ${DEEP} deep (\`--scenario FILE\`, the MCP tool's \`scenario\`): one sentence, no stack`, () => {
+    assert.deepEqual(scenarioOfText(`pods:\n- ${'['.repeat(DEEP)}\n`, 'scenario'), { scenario: undefined, problem: `scenario: nests more than ${MAX_NESTING} levels deep; a scenario needs a few` });
+    assert.deepEqual(scenarioOfText('pods:\n- exitCode: 1\n', 'scenario'), { scenario: [{ pods: [{ exitCode: 1 }] }] });
   });
 });

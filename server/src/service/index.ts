@@ -18,6 +18,7 @@ import { cachedFacts } from './relations/workspaceIndex';
 export { allRuleCodes, ruleKeyProblem } from './codes';
 export { splitDocuments, type DocumentSlice } from './document/split';
 export { FileModel } from './document/fileModel';
+export { MAX_NESTING, nestsDeeperThan } from './document/nesting';
 export { CODE_ACTION_KINDS, FIX_ALL_KIND, resolveCodeAction, type CodeActionClient } from './features/codeActions';
 export { complete, COMPLETION_TRIGGERS } from './features/completion';
 export { hover } from './features/hover';
