@@ -77,6 +77,40 @@ describe('hostile input', () => {
     await stillAnswers();
   });
 
+  // Issue 28 item 6 (`npm run fuzz -- --count 100000 --seed 1316167953`, examples only): a line break kubectl reads
+  // in the text (U+2028, U+0085) turned a run of `- ` that was part of a plain scalar into 10,000 nested lists, which
+  // `yaml` composed past the nesting check; completion and hover threw RangeError and answered nothing.
+  it('completion and hover answer on a document nested 10,000 deep after a Unicode line break, and on deep JSON', async () => {
+    const documents: [string, string][] = [
+      ['line-separator', `${JOB_HEAD}  labels:\n    app: pi\u2028${'- '.repeat(10000)}\n${JOB.slice(JOB_HEAD.length)}`],
+      ['next-line', `${JOB_HEAD}  labels:\n    app: pi\u0085${'- '.repeat(10000)}\n${JOB.slice(JOB_HEAD.length)}`],
+      ['json', `{"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "deep"}, "spec": ${'['.repeat(10000)}${']'.repeat(10000)}}\n`],
+    ];
+    for (const [name, text] of documents) {
+      const uri = `file:///deep-${name}.yaml`;
+      server.logs.splice(0);
+      // A hang guard: the machine that runs the suite may be busy (the text is read three times: as written, with
+      // the Unicode line breaks, and by the nesting check).
+      const opened = server.nextDiagnostics(uri, 60_000);
+      await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
+      const diagnostics = await opened;
+      assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character]), [['yaml/too-deep', 0, 0]], name);
+      for (const position of [{ line: 0, character: 3 }, { line: 5, character: 10 }, { line: 6, character: 2 }]) {
+        const completion = await server.request<{ items: unknown[] }>('textDocument/completion', { textDocument: { uri }, position });
+        assert.ok(Array.isArray(completion?.items), `${name}: completion at ${JSON.stringify(position)} answers a list`);
+        await server.request('textDocument/hover', { textDocument: { uri }, position });
+      }
+      // Read as half-typed text, the document still gets the Job's top-level keys at its start.
+      if (name !== 'json') {
+        const top = await server.request<{ items: { label: string }[] }>('textDocument/completion', { textDocument: { uri }, position: { line: 0, character: 0 } });
+        assert.deepEqual(top.items.map((item) => item.label), ['apiVersion', 'status'], name);
+      }
+      assert.deepEqual(server.logs.filter((message) => /failed|RangeError/.test(message)), [], `${name}: the server caught no exception`);
+      await server.close(uri);
+    }
+    await stillAnswers();
+  });
+
   it('a 1 MB single line: checked like any other value', async () => {
     const text = `${JOB_HEAD}  annotations:\n    note: ${'x'.repeat(1_000_000)}\n${JOB.slice(JOB_HEAD.length)}`;
     const diagnostics = await server.open('file:///long-line.yaml', text);

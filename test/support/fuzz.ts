@@ -321,7 +321,8 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
       checkRanges('code action', (actions ?? []).flatMap((action) => actionRanges(action, slot.uri)));
     }
     checkPublished();
-    for (const message of server.logs.splice(0)) if (LOG_FAILURE.test(message)) fail(`server log: ${message.slice(0, 2000)}`);
+    // A logged exception is the server's own catch (the user got an empty answer): keep the text it was asked about.
+    for (const message of server.logs.splice(0)) if (LOG_FAILURE.test(message)) fail(`server log: ${message.slice(0, 2000)} (asked about ${slot.uri} v${slot.version}; text in ${keep(slot.text)})`);
     for (const chunk of server.stderr.splice(0)) if (chunk.trim()) fail(`server stderr: ${chunk.slice(0, 2000)}`);
     if (server.process.exitCode !== null) fail(`server exited with ${server.process.exitCode}`);
     if (options.progress && iterations % 1000 === 0) {

@@ -2,7 +2,7 @@
 // Job (or the Jobs of a CronJob) will do under a scenario, from the behaviour model (service/behaviour).
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
-import { FileModel, htmlPage, SCENARIO_PRESETS, simulate, simulationMarkdown, simulationPictures, simulationText, stackedSvg, type ScenarioInput } from '../service/index';
+import { FileModel, htmlPage, MAX_NESTING, nestsDeeperThan, SCENARIO_PRESETS, simulate, simulationMarkdown, simulationPictures, simulationText, stackedSvg, type ScenarioInput } from '../service/index';
 import { DEFAULT_SETTINGS, type Settings } from '../service/settings';
 import { MAX_MINOR, MIN_MINOR, type Json } from '../service/types';
 import { describeFileError, readInput } from './inputs';
@@ -51,6 +51,8 @@ function readScenarioOption(option: string | undefined): { scenario: ScenarioInp
 
 /** A scenario file's text (named `name` in problems): its YAML documents as JSON, or why it is not YAML. */
 export function scenarioOfText(text: string, name: string): { scenario: ScenarioInput; problem?: string } {
+  // `yaml` composes (and toJS converts) recursively: a text nested thousands of levels deep would exhaust the stack.
+  if (nestsDeeperThan(text)) return { scenario: undefined, problem: `${name}: nests more than ${MAX_NESTING} levels deep; a scenario needs a few` };
   const documents = parseAllDocuments(text);
   const parsed = Array.isArray(documents) ? documents : [documents];
   for (const document of parsed) {

@@ -20,6 +20,7 @@ import type { DiagnoseReport as DiagnoseReportShape } from './diagnose/types';
 export { allRuleCodes, ruleKeyProblem } from './codes';
 export { splitDocuments, type DocumentSlice } from './document/split';
 export { FileModel } from './document/fileModel';
+export { MAX_NESTING, nestsDeeperThan } from './document/nesting';
 export { CODE_ACTION_KINDS, FIX_ALL_KIND, resolveCodeAction, type CodeActionClient } from './features/codeActions';
 export { complete, COMPLETION_TRIGGERS } from './features/completion';
 export { hover } from './features/hover';

@@ -8,6 +8,7 @@ import configSchema from '../../../../schemas/kubeassist-config.schema.json';
 import { allRuleCodes } from '../codes';
 import { cursorContext, siblingKeys } from '../document/cursor';
 import { LineIndex } from '../document/lines';
+import { nestsDeeperThan } from '../document/nesting';
 import { pathAtOffset } from '../document/paths';
 import { DEFAULT_MAX_FILE_SIZE } from '../settings';
 import { MAX_MINOR, MIN_MINOR, type RuleCode } from '../types';
@@ -76,7 +77,7 @@ export function completeConfig(text: string, asked: Position): CompletionList {
 export function hoverConfig(text: string, asked: Position): Hover | null {
   const lines = new LineIndex(text);
   const position = lines.clamp(asked);
-  if (!position) return null;
+  if (!position || nestsDeeperThan(text)) return null; // the parse and pathAtOffset would recurse as deep
   const document = parseDocument(text);
   if (!document.contents) return null;
   const target = pathAtOffset(document, document.contents as Node, lines.offsetAt(position));

@@ -7,6 +7,7 @@ import configSchema from '../../../../schemas/kubeassist-config.schema.json';
 import { ruleKeyProblem } from '../codes';
 import { keyString } from '../document/paths';
 import { LineIndex } from '../document/lines';
+import { MAX_NESTING, nestsDeeperThan } from '../document/nesting';
 import { SOURCE } from '../features/diagnostics';
 import { nearestName } from '../schema/messages';
 import { fileSizeLimit, isValidVersion, layerRules, minorOf, ruleSettingOf, type RuleSetting, type Settings } from '../settings';
@@ -48,6 +49,11 @@ export function readConfig(text: string): { values: ConfigValues; diagnostics: D
     const start = lines.positionAt(range[0]);
     diagnostics.push({ ...Diagnostic.create({ start, end: lines.positionAt(end) }, message, severity, code, SOURCE), data: { path } });
   };
+  if (nestsDeeperThan(text)) {
+    // `yaml` composes recursively: a file nested thousands of levels deep would exhaust the stack.
+    report('config/syntax', `This ${CONFIG_FILE_NAME} nests more than ${MAX_NESTING} levels deep; until it is fixed, KubeAssist checks with its defaults.`, [0, Math.max(1, lines.lineEnd(0))], '');
+    return { values: {}, diagnostics };
+  }
   const document = parseDocument(text, { prettyErrors: false });
   const error = document.errors[0];
   if (error) {

@@ -1,5 +1,6 @@
 import { isScalar, visit, type Document } from 'yaml';
 import { parseKubectlYaml } from './kubectlYaml';
+import { nestsDeeperThan } from './nesting';
 
 // go-yaml (and so kubectl) accepts a multi-line quoted scalar whose continuation lines are not indented
 // past the key that owns it, as older CRD generators write them. YAML 1.2 (and `yaml`) rejects them.
@@ -273,7 +274,7 @@ export function refoldScalars(document: Document.Parsed, text: string, shadow: s
       if (!node.range || node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED') return;
       const [start, end] = node.range;
       const written = text.slice(start, end);
-      if (!written.includes('\n') || shadow.slice(start, end) === written) return;
+      if (!written.includes('\n') || shadow.slice(start, end) === written || nestsDeeperThan(written)) return;
       const alone = parseKubectlYaml(written);
       if (alone.errors.length || !isScalar(alone.contents)) return;
       node.value = alone.contents.value;

@@ -1,153 +1,25 @@
 // A discrete-event simulation of one Job: the Job controller (controller.ts) against Pods that do what a scenario
 // says, with the kubelet restarting containers under restartPolicy OnFailure and the TTL-after-finished controller
-// at the end. Pure: no clock, no I/O. Times are seconds from the Job's creation.
-import type { Json, JsonObject } from '../../types';
+// at the end. Pure: no clock, no I/O. Times are seconds from the Job's creation. events.ts is its clock, podStatus.ts
+// what the kubelet writes of a Pod, result.ts the report.
+import type { JsonObject } from '../../types';
 import type { JobScenario, PodOutcome } from '../scenario';
 import { LegacyRateLimiter } from './backoff';
 import { isJobFinished, managedByExternalController, newJobStatus, syncJob, type ControllerEffects, type JobControllerState } from './controller';
-import type { ContainerStatus, JobCondition, PodView } from './model';
+import { EventQueue, PRIORITY, type SimEvent } from './events';
+import { ContainerRestartBackoff } from './kubelet';
+import type { JobCondition } from './model';
 import { matchPodFailurePolicy, type PodFailurePolicyMatch } from './podFailurePolicy';
+import { applyStatus, containerNamed, restartsOf, runningContainer, setReady, suffix, terminateContainers, type SimPod } from './podStatus';
 import { isIndexedJob, podGenerateName } from './pods';
 import { jobControllerRelease, releaseNotes } from './release';
+import { round, simulationResult, type JobSimulation } from './result';
 import { storedJob } from './spec';
-import { ContainerRestartBackoff } from './kubelet';
-import { jobDeletionTime } from './ttl';
 
-export interface SimulatedPod {
-  name: string;
-  index: number | null;
-  created: number;
-  /** When the Pod stopped (finished, or deleted by the controller); null while it runs. */
-  finished: number | null;
-  phase: string;
-  exitCode: number | null;
-  /** The podFailurePolicy rule that matched the failure, by index. */
-  rule: number | null;
-  action: string | null;
-  /** Counted in status.succeeded or status.failed (false: Ignore, or never counted). */
-  counted: boolean;
-  /** Container restarts (restartPolicy OnFailure). */
-  restarts: number;
-}
-
-export interface SimulatedCondition {
-  type: string;
-  status: string;
-  reason: string;
-  message: string;
-  at: number;
-}
-
-export interface SimulatedJobStatus {
-  conditions: SimulatedCondition[];
-  active: number;
-  /** Active Pods with the Ready condition (countReadyPods). */
-  ready: number;
-  /** Pods being deleted that have not finished; null where this release does not report it (JobPodReplacementPolicy off). */
-  terminating: number | null;
-  succeeded: number;
-  failed: number;
-  completedIndexes: string;
-  failedIndexes: string | null;
-  startTime: number | null;
-  completionTime: number | null;
-}
-
-export interface JobSimulation {
-  kind: 'Job';
-  kubernetesVersion: string;
-  /** The defaulted JobSpec without the template, as this release stores it. */
-  spec: JsonObject;
-  pods: SimulatedPod[];
-  status: SimulatedJobStatus;
-  /** The Complete or Failed condition that ended the Job; null when it never ends. */
-  end: { condition: string; reason: string; at: number } | null;
-  /** When the TTL-after-finished controller deletes the Job with its Pods (and their logs); null: never. */
-  deletedAt: number | null;
-  timeline: { at: number; event: string }[];
-  /** What the simulation assumed or could not read from the controllers' code. */
-  notes: string[];
-}
+export type { JobSimulation, SimulatedCondition, SimulatedJobStatus, SimulatedPod } from './result';
 
 /** Bounds that stop a scenario which never ends (every Pod ignored, `then: run` without a deadline). */
 export const SIMULATION_LIMITS = { seconds: 366 * 86400, pods: 10_000, syncs: 200_000 };
-
-interface SimPod extends PodView {
-  record: SimulatedPod;
-  outcome: PodOutcome | 'run';
-  restartBackoff: ContainerRestartBackoff;
-  gone: boolean;
-  /** Deleted from outside (scenario `terminating`): the time its containers stop. */
-  stopsAt?: number;
-}
-
-type EventKind = 'update' | 'finish' | 'restart' | 'stop' | 'sync';
-interface SimEvent {
-  at: number;
-  kind: EventKind;
-  seq: number;
-  pod?: SimPod;
-  suspend?: boolean;
-}
-const PRIORITY: Record<EventKind, number> = { update: 0, finish: 1, restart: 1, stop: 1, sync: 2 };
-
-/** A min-heap of events by time, then kind, then insertion. */
-class EventQueue {
-  private heap: SimEvent[] = [];
-  private seq = 0;
-  push(event: Omit<SimEvent, 'seq'>): void {
-    const item = { ...event, seq: this.seq++ };
-    const heap = this.heap;
-    heap.push(item);
-    for (let i = heap.length - 1; i > 0;) {
-      const parent = (i - 1) >> 1;
-      if (!before(heap[i], heap[parent])) break;
-      [heap[i], heap[parent]] = [heap[parent], heap[i]];
-      i = parent;
-    }
-  }
-  peek(): SimEvent | undefined {
-    return this.heap[0];
-  }
-  pop(): SimEvent | undefined {
-    const heap = this.heap;
-    if (heap.length === 0) return undefined;
-    const top = heap[0];
-    const last = heap.pop() as SimEvent;
-    if (heap.length > 0) {
-      heap[0] = last;
-      for (let i = 0; ;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < heap.length && before(heap[l], heap[m])) m = l;
-        if (r < heap.length && before(heap[r], heap[m])) m = r;
-        if (m === i) break;
-        [heap[i], heap[m]] = [heap[m], heap[i]];
-        i = m;
-      }
-    }
-    return top;
-  }
-}
-
-function before(a: SimEvent, b: SimEvent): boolean {
-  if (a.at !== b.at) return a.at < b.at;
-  if (PRIORITY[a.kind] !== PRIORITY[b.kind]) return PRIORITY[a.kind] < PRIORITY[b.kind];
-  return a.seq < b.seq;
-}
-
-/** Pod names as generateName makes them: `<job>-<index>-` or `<job>-`, then five characters (here: counted, not random). */
-const NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
-function suffix(n: number): string {
-  let out = '';
-  for (let i = 0, value = n; i < 5; i++, value = Math.floor(value / NAME_ALPHABET.length)) out = NAME_ALPHABET[value % NAME_ALPHABET.length] + out;
-  return out;
-}
-
-function round(seconds: number): number {
-  return Math.round(seconds * 1000) / 1000;
-}
 
 /** Runs the scenario against the Job (its manifest as JSON) as Kubernetes 1.<minor> would. */
 export function simulateJob(job: JsonObject, scenario: JobScenario, minor: number): JobSimulation {
@@ -508,104 +380,10 @@ class JobSimulationRun {
   }
 
   private result(): JobSimulation {
-    const { status, spec } = this.state;
-    const finished = status.conditions.find((c) => (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True');
-    const end = finished ? { condition: finished.type, reason: finished.reason, at: round(finished.lastTransitionTime) } : null;
-    const deletedAt = finished ? jobDeletionTime(spec.ttlSecondsAfterFinished, finished.lastTransitionTime) : null;
-    if (end) this.log(end.at, `the Job ends: ${end.condition}${end.reason ? ` (${end.reason})` : ''}`);
-    if (deletedAt !== null) this.log(deletedAt, `ttlSecondsAfterFinished (${spec.ttlSecondsAfterFinished}s): the Job and its Pods, with their logs, are deleted`);
-    else if (end) this.notes.push('No ttlSecondsAfterFinished: the finished Job and its Pods (and their logs) stay until someone deletes them.');
-    return {
-      kind: 'Job',
-      kubernetesVersion: `1.${this.minor}`,
-      spec: this.stored.spec,
-      pods: this.pods.map((pod) => ({ ...pod.record, index: pod.record.index, ...(pod.gone || pod.record.finished !== null ? {} : { phase: pod.status.phase }) })),
-      status: {
-        conditions: status.conditions.map((c) => ({ type: c.type, status: c.status, reason: c.reason, message: c.message, at: round(c.lastTransitionTime) })),
-        active: status.active,
-        ready: status.ready,
-        terminating: status.terminating ?? null,
-        succeeded: status.succeeded,
-        failed: status.failed,
-        completedIndexes: status.completedIndexes,
-        failedIndexes: status.failedIndexes ?? null,
-        startTime: status.startTime !== undefined ? round(status.startTime) : null,
-        completionTime: status.completionTime !== undefined ? round(status.completionTime) : null,
-      },
-      end,
-      deletedAt: deletedAt !== null ? round(deletedAt) : null,
-      timeline: this.timeline.sort((a, b) => a.at - b.at),
-      notes: this.notes,
-    };
+    return simulationResult({ state: this.state, stored: this.stored, minor: this.minor, pods: this.pods, timeline: this.timeline, notes: this.notes });
   }
 }
 
 function statusKey(status: JobControllerState['status']): string {
   return `${status.active}|${status.succeeded}|${status.failed}|${status.completedIndexes}|${status.failedIndexes}|${status.startTime}|${status.terminating}|${status.conditions.length}|${status.conditions.map((c) => c.status + c.reason).join()}`;
 }
-
-/** The Pod's Ready condition, replaced (the kubelet keeps one per type). */
-function setReady(pod: PodView, status: string, now: number): void {
-  pod.status.conditions = [...pod.status.conditions.filter((c) => c.type !== 'Ready'), { type: 'Ready', status, lastTransitionTime: now }];
-}
-
-function runningContainer(name: string): ContainerStatus {
-  return { name, restartCount: 0, state: { running: {} } };
-}
-
-function containerNamed(pod: SimPod, name: string): ContainerStatus {
-  return pod.status.containerStatuses.find((c) => c.name === name) ?? pod.status.initContainerStatuses.find((c) => c.name === name) ?? pod.status.containerStatuses[0];
-}
-
-function restartsOf(pod: PodView): number {
-  return [...pod.status.containerStatuses, ...pod.status.initContainerStatuses].reduce((sum, c) => sum + c.restartCount, 0);
-}
-
-/**
- * A finished Pod's containers: the target exits with the code (app containers: the others complete with 0; an init
- * container: the app containers never start).
- */
-function terminateContainers(pod: PodView, appTarget: string | undefined, exitCode: number | undefined, now: number, initTarget: string | undefined): void {
-  if (initTarget !== undefined) {
-    let reached = false;
-    for (const status of pod.status.initContainerStatuses) {
-      if (status.name === initTarget) {
-        status.state = { terminated: { exitCode: exitCode ?? 1, finishedAt: now } };
-        reached = true;
-      } else if (reached) status.state = { waiting: { reason: 'PodInitializing' } };
-    }
-    for (const status of pod.status.containerStatuses) status.state = { waiting: { reason: 'PodInitializing' } };
-    return;
-  }
-  for (const status of pod.status.containerStatuses) {
-    if (exitCode === undefined) status.state = {}; // failed without an exit code (eviction): no terminated state
-    else status.state = { terminated: { exitCode: status.name === appTarget ? exitCode : 0, finishedAt: now } };
-  }
-}
-
-/** A PodStatus from the scenario, as the Pod's status from `now` on. */
-function applyStatus(pod: PodView, status: JsonObject, now: number, containers: readonly string[]): void {
-  const read = (list: Json | undefined, fallback: readonly ContainerStatus[]): ContainerStatus[] => {
-    if (!Array.isArray(list)) return fallback.map((c) => ({ ...c }));
-    return list.filter((c): c is JsonObject => typeof c === 'object' && c !== null && !Array.isArray(c)).map((c) => {
-      const state = typeof c.state === 'object' && c.state !== null && !Array.isArray(c.state) ? c.state : {};
-      const terminated = typeof state.terminated === 'object' && state.terminated !== null && !Array.isArray(state.terminated) ? state.terminated : undefined;
-      return {
-        name: typeof c.name === 'string' ? c.name : containers[0],
-        restartCount: typeof c.restartCount === 'number' ? c.restartCount : 0,
-        state: terminated ? { terminated: { exitCode: typeof terminated.exitCode === 'number' ? terminated.exitCode : 0, finishedAt: now } } : state.waiting !== undefined ? { waiting: {} } : { running: {} },
-      };
-    });
-  };
-  pod.status.phase = String(status.phase);
-  pod.status.containerStatuses = read(status.containerStatuses, pod.status.containerStatuses);
-  pod.status.initContainerStatuses = read(status.initContainerStatuses, pod.status.initContainerStatuses);
-  if (Array.isArray(status.conditions)) {
-    pod.status.conditions = status.conditions
-      .filter((c): c is JsonObject => typeof c === 'object' && c !== null && !Array.isArray(c))
-      .map((c) => ({ type: String(c.type), status: String(c.status), lastTransitionTime: now }));
-  } else if (pod.status.phase !== 'Running') {
-    setReady(pod, 'False', now);
-  }
-}
-
