@@ -39,7 +39,7 @@ describe('the command line explains itself', () => {
 
   it('a usage mistake prints the one line that says what is wrong and where the help is, not the help', () => {
     const cases: [string[], string][] = [
-      [['check', '--kubernetes-version', '1.99', 'examples'], 'kubeassist: unsupported Kubernetes version "1.99" (1.23 to 1.37)'],
+      [['check', '--kubernetes-version', '1.99', 'examples'], 'kubeassist: unsupported Kubernetes version "1.99" (1.23 to 1.37 and 1.38 (pre-release))'],
       [['check', '--bogus', 'examples'], 'kubeassist: unknown option --bogus'],
       [['check'], 'kubeassist: no PATH given'],
       [['chek', 'examples'], 'kubeassist: unknown command "chek"'],
