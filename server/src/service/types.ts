@@ -48,6 +48,9 @@ export const PRERELEASE_MINORS: readonly number[] = [38];
  */
 export const DEFAULT_KUBERNETES_VERSION = '1.37';
 
+/** The newest release that is not a pre-release (the default's minor). */
+export const NEWEST_RELEASED_MINOR = Number(DEFAULT_KUBERNETES_VERSION.split('.')[1]);
+
 /** Whether 1.<minor> is offered as a pre-release (PRERELEASE_MINORS). */
 export function isPrerelease(minor: number): boolean {
   return PRERELEASE_MINORS.includes(minor);

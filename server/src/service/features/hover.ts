@@ -6,7 +6,7 @@ import { fieldDoc, wellKnownKey } from '../catalogue/index';
 import type { FieldDoc } from '../catalogue/types';
 import type { FileModel } from '../document/fileModel';
 import { rangeForPath } from '../document/paths';
-import { describeStage, firstMinorEnabledByDefault, gatedFieldsAt, gateStage } from '../kube/featureGates';
+import { describeStage, firstMinorEnabledByDefault, gatedFieldsAt, gateOffUnconfirmed, gateStage } from '../kube/featureGates';
 import { jobSpecLocationAt } from '../kube/jobSpec';
 import { REFERENCE_PAGES } from '../kube/resources';
 import { availabilityOf, schemaPathOf } from '../schema/fieldAvailability';
@@ -198,6 +198,9 @@ function gateLines(context: PositionContext, path: PathSegment[], minor: number)
   return gatedFieldsAt(context.kind, context.object, path, minor).flatMap((field) => {
     const stage = gateStage(field.gate, minor);
     if (!stage) return [];
+    if (gateOffUnconfirmed(field.gate, minor)) {
+      return [`Feature gate \`${field.gate}\`: ${describeStage(stage)} in Kubernetes 1.${minor - 1}; its stage in 1.${minor} (a pre-release) is not confirmed by the sources KubeAssist could read, so it is not checked`];
+    }
     const onFrom = firstMinorEnabledByDefault(field.gate);
     const off = stage === 'alpha' || stage === 'beta-off';
     const unlessEnabled = field.effect !== 'dropped' ? '' : field.droppedFromEachJob ? '; dropped from each Job unless the gate is enabled' : '; dropped on create unless the gate is enabled';
