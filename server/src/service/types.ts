@@ -61,6 +61,12 @@ export function releaseLabel(minor: number): string {
   return isPrerelease(minor) ? `1.${minor} (pre-release)` : `1.${minor}`;
 }
 
+/** releaseLabel of a "1.NN" string (what explain and simulate print); other text is returned as it is. */
+export function versionLabel(version: string): string {
+  const minor = /^1\.(\d+)$/.exec(version)?.[1];
+  return minor === undefined ? version : releaseLabel(Number(minor));
+}
+
 /** "1.23 to 1.37 and 1.38 (pre-release)": the releases we know, as one phrase for help texts and errors. */
 export function releaseRangeLabel(): string {
   let lastReleased = MAX_MINOR;

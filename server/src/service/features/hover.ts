@@ -1,6 +1,7 @@
 // Hover: what a key means (from the catalogue, or the schema for the pod-template fields it leaves out), what
 // an enum value does (also as an item of a list, and why a value the kind refuses is refused), what
 // apiVersion/kind name, and what well-known label and annotation keys hold.
+import { versionLabel } from '../types';
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
 import { fieldDoc, wellKnownKey } from '../catalogue/index';
 import type { FieldDoc } from '../catalogue/types';
@@ -212,7 +213,7 @@ function gateLines(context: PositionContext, path: PathSegment[], minor: number)
 /** The hover on `kind:`: what this object will do, in short (the code lens "Explain" says it all). */
 function summaryMarkdown(explanation: ObjectExplanation): string {
   const notes = explanation.notes.length ? `\n\n${explanation.notes.map((note) => `- ${note}`).join('\n')}` : '';
-  return `**What this ${explanation.kind} will do** (Kubernetes ${explanation.kubernetesVersion}): ${explanation.summary}${notes}`;
+  return `**What this ${explanation.kind} will do** (Kubernetes ${versionLabel(explanation.kubernetesVersion)}): ${explanation.summary}${notes}`;
 }
 
 function resourceMarkdown(kind: KindName): string {
