@@ -7,7 +7,7 @@ import { fieldDoc, wellKnownKey } from '../catalogue/index';
 import type { FieldDoc } from '../catalogue/types';
 import type { FileModel } from '../document/fileModel';
 import { rangeForPath } from '../document/paths';
-import { describeStage, firstMinorEnabledByDefault, gatedFieldsAt, gateOffUnconfirmed, gateStage } from '../kube/featureGates';
+import { describeStage, FEATURE_GATE_NAMES, firstMinorEnabledByDefault, gatedFieldsAt, gateOffUnconfirmed, gateStage } from '../kube/featureGates';
 import { jobSpecLocationAt } from '../kube/jobSpec';
 import { REFERENCE_PAGES } from '../kube/resources';
 import { availabilityOf, schemaPathOf } from '../schema/fieldAvailability';
@@ -180,7 +180,13 @@ function fieldOrValueMarkdown(context: PositionContext, kind: KindName, path: Pa
     if (markdown) return markdown;
   }
   const schema = schemaAt(kind, path);
-  if (doc) return fieldMarkdown(kind, path, doc, schema);
+  if (doc) {
+    const markdown = fieldMarkdown(kind, path, doc, schema);
+    const gate = FEATURE_GATE_NAMES.find((name) => name === doc.featureGate);
+    if (!gate || !gateOffUnconfirmed(gate, minor)) return markdown;
+    const stage = gateStage(gate, minor - 1);
+    return `${markdown}\n\nFeature gate \`${gate}\`: ${stage ? describeStage(stage) : 'not yet'} in Kubernetes 1.${minor - 1}; its stage in 1.${minor} (a pre-release) is not confirmed by the sources KubeAssist could read, so it is not checked`;
+  }
   return schema ? schemaMarkdown(kind, path, schema, minor, gateLines(context, path, minor)) : undefined;
 }
 

@@ -49,6 +49,21 @@ export function droppedFields(kind: KindName, object: JsonObject, minor: number)
   return dropped;
 }
 
+/**
+ * The gated fields written in `object` whose fate on create in 1.<minor> is unsettled: a pre-release whose sources
+ * do not confirm the gate's stage (featureGates.ts gateOffUnconfirmed). asCreated keeps them; explain says so.
+ */
+export function unsettledFields(kind: KindName, object: JsonObject, minor: number): { path: (string | number)[]; gate: GateName }[] {
+  const out: { path: (string | number)[]; gate: GateName }[] = [];
+  for (const field of GATED_FIELDS) {
+    if (field.kind !== kind || field.effect !== 'dropped' || !fieldInRelease(field, minor) || !gateOffUnconfirmed(field.gate, minor)) continue;
+    for (const match of matchPattern(object, field.pattern)) {
+      if (!field.applies || field.applies(match.value)) out.push({ path: match.path, gate: field.gate });
+    }
+  }
+  return out;
+}
+
 /** The object as a create in 1.<minor> stores it: dropped fields removed, then the release's defaults. */
 export function asCreated(kind: KindName, object: JsonObject, minor: number): { object: JsonObject; dropped: DroppedField[] } {
   const dropped = droppedFields(kind, object, minor);
