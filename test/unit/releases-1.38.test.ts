@@ -61,10 +61,15 @@ describe('1.38 is a pre-release: known, picked by the user, never the default', 
     assert.ok(!isValidVersion('1.39'));
   });
 
-  it('its delta changes no schema (nothing of the 1.38 types could be read), and every note names the alpha notes or a KEP', () => {
+  it('its delta adds or removes no field (no 1.38 types could be read) and changes only the required sets #140010 names; every note names the alpha notes or a KEP', () => {
     const delta = readDeltas().find((entry) => entry.release === '1.38');
     assert.ok(delta, 'scripts/releases/1.38.json');
-    assert.deepEqual(delta.changes, []);
+    assert.deepEqual(delta.changes.map((change) => Object.entries(change).filter(([key]) => key !== 'sources').map(([key, value]) => `${key}=${String(value)}`).join(' ')), [
+      'unrequireField=rules type=io.k8s.api.batch.v1.PodFailurePolicy',
+      'requireField=spec type=io.k8s.api.batch.v1.Job',
+      'requireField=spec type=io.k8s.api.batch.v1.JobTemplateSpec',
+    ]);
+    for (const change of delta.changes) assert.ok(change.sources.some((source) => source.startsWith('pr-140010')), JSON.stringify(change));
     for (const kind of ['Job', 'CronJob', 'CSIDriver'] as const) {
       assert.deepEqual([...fieldsInRelease(kind, 38)].sort(), [...fieldsInRelease(kind, 37)].sort(), kind);
     }
@@ -97,6 +102,17 @@ describe('1.38 gates the v1.38.0-alpha notes state', () => {
     const text = job('      hostAliases:\n      - ip: 010.0.0.1\n        hostnames: [db]\n');
     assert.ok(summary(text, '1.38').some((line) => line.startsWith('!') && line.endsWith(`${POD}.hostAliases[0].ip`)), summary(text, '1.38').join('\n'));
     assert.deepEqual(summary(text, '1.38'), summary(text, '1.37'));
+  });
+});
+
+describe('1.38 OpenAPI required sets (#140010)', () => {
+  it('an empty pod failure policy (`podFailurePolicy: {}`) is no error: validation never rejected an empty rules list', () => {
+    assert.deepEqual(summary(job('', '  podFailurePolicy: {}\n'), '1.38'), []);
+  });
+
+  it('a rule without action is still refused (PodFailurePolicyRule.action stays required)', () => {
+    const text = job('', '  podFailurePolicy:\n    rules:\n    - onExitCodes:\n        operator: In\n        values: [42]\n');
+    assert.ok(summary(text, '1.38').includes('!schema/required @ spec.podFailurePolicy.rules[0].action'), summary(text, '1.38').join('\n'));
   });
 });
 
