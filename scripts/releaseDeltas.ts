@@ -49,6 +49,9 @@ export type DeltaChange = Sourced &
       }
     | { removeField: string; type: string }
     | { renameField: string; to: string; type: string }
+    /** An existing field joins (`requireField`) or leaves (`unrequireField`) its type's OpenAPI `required` list. */
+    | { requireField: string; type: string }
+    | { unrequireField: string; type: string }
   );
 
 export interface ReleaseDelta {
@@ -88,6 +91,8 @@ export function describeChange(change: DeltaChange): string {
   if ('removeType' in change) return `removeType ${change.removeType}`;
   if ('addField' in change) return `addField ${change.type}.${change.addField}`;
   if ('removeField' in change) return `removeField ${change.type}.${change.removeField}`;
+  if ('requireField' in change) return `requireField ${change.type}.${change.requireField}`;
+  if ('unrequireField' in change) return `unrequireField ${change.type}.${change.unrequireField}`;
   return `renameField ${change.type}.${change.renameField} -> ${change.to}`;
 }
 
@@ -135,6 +140,15 @@ export function applyDelta(base: Readonly<Record<string, DocumentTypes>>, delta:
         if (properties[change.addField]) fail(change, `${delta.base} already has it`);
         properties[change.addField] = expandRefs(change.schema);
         if (change.required) owner.required = [...(owner.required ?? []), change.addField];
+      } else if ('requireField' in change) {
+        if (!properties[change.requireField]) fail(change, `${delta.base} does not have it`);
+        if (owner.required?.includes(change.requireField)) fail(change, `${delta.base} already requires it`);
+        owner.required = [...(owner.required ?? []), change.requireField];
+      } else if ('unrequireField' in change) {
+        const required = owner.required ?? [];
+        if (!required.includes(change.unrequireField)) fail(change, `${delta.base} does not require it`);
+        owner.required = required.filter((field) => field !== change.unrequireField);
+        if (!owner.required.length) delete owner.required;
       } else if ('removeField' in change) {
         if (!properties[change.removeField]) fail(change, `${delta.base} does not have it`);
         delete properties[change.removeField];

@@ -43,11 +43,12 @@ export async function activate(context: ExtensionContext): Promise<void> {
   };
   client = new LanguageClient('kubeassist', 'KubeAssist', serverOptions, clientOptions);
   const panels = new ViewPanels(() => client);
-  const versions: string[] = context.extension.packageJSON.contributes.configuration.properties['kubeassist.kubernetesVersion'].enum;
+  const versionSetting = context.extension.packageJSON.contributes.configuration.properties['kubeassist.kubernetesVersion'] as { enum: string[]; enumDescriptions?: string[] };
+  const versions = versionSetting.enum;
   context.subscriptions.push(
     decisions,
     commands.registerCommand('kubeassist.showServerLog', () => client?.outputChannel.show(true)),
-    commands.registerCommand(SELECT_VERSION_COMMAND, () => selectKubernetesVersion(versions)),
+    commands.registerCommand(SELECT_VERSION_COMMAND, () => selectKubernetesVersion(versions, versionSetting.enumDescriptions)),
     panels,
     registerExplain(panels),
     registerSimulate(() => client, panels),

@@ -47,12 +47,14 @@ export class KubernetesStatusBar implements Disposable {
     }
     const resources = `${info.checkedResources} ${info.checkedResources === 1 ? 'resource' : 'resources'}`;
     const configFile = info.kubernetesVersionSource === 'configFile' && info.configFile ? Uri.parse(info.configFile) : undefined;
-    this.item.text = `$(check) Kubernetes ${info.kubernetesVersion} · ${resources}`;
+    const release = info.kubernetesVersionLabel ?? info.kubernetesVersion;
+    this.item.text = `$(check) Kubernetes ${release} · ${resources}`;
     this.item.command = configFile ? { title: 'Open .kubeassist.yaml', command: 'vscode.open', arguments: [configFile] } : SELECT_VERSION_COMMAND;
     this.item.tooltip =
-      `KubeAssist checks ${resources} in this file against Kubernetes ${info.kubernetesVersion}` +
+      `KubeAssist checks ${resources} in this file against Kubernetes ${release}` +
       (configFile ? `, set by ${workspace.asRelativePath(configFile)}` : '') +
       (info.schemaDiagnostics === 'off' ? ' (plain schema errors are left to Red Hat YAML).' : '.') +
+      (release !== info.kubernetesVersion ? `\n${info.kubernetesVersion} is checked against what its development sources say; what they do not settle is left unchecked.` : '') +
       (configFile ? '\nClick to open it and change the version there.' : '\nClick to change the Kubernetes version.') +
       (info.settingsProblems.length ? `\n\n${info.settingsProblems.join('\n')}` : '');
     this.item.show();
@@ -73,13 +75,19 @@ export class KubernetesStatusBar implements Disposable {
   }
 }
 
-/** A quick pick of the releases the extension knows; writes `kubeassist.kubernetesVersion` where it is set. */
-export async function selectKubernetesVersion(versions: string[]): Promise<void> {
+/**
+ * A quick pick of the releases the extension knows (`versions`, with the setting's enumDescriptions in
+ * `descriptions`: a pre-release says so); writes `kubeassist.kubernetesVersion` where it is set.
+ */
+export async function selectKubernetesVersion(versions: string[], descriptions: string[] = []): Promise<void> {
   const document = window.activeTextEditor?.document;
   const configuration = workspace.getConfiguration('kubeassist', document);
   const current = configuration.get<string>('kubernetesVersion');
   const picked = await window.showQuickPick(
-    versions.map((version) => ({ label: version, description: version === current ? 'current' : undefined })),
+    versions.map((version, i) => {
+      const notes = [/^\d+\.\d+ \(pre-release\)/.test(descriptions[i] ?? '') ? 'pre-release' : '', version === current ? 'current' : ''].filter(Boolean);
+      return { label: version, description: notes.length ? notes.join(', ') : undefined, detail: notes.includes('pre-release') ? descriptions[i] : undefined };
+    }),
     { title: 'Kubernetes version to check against', placeHolder: `Now ${current}` },
   );
   if (!picked || picked.label === current) return;

@@ -16,9 +16,9 @@ import { mcpRoots, serveMcp } from './mcp/server';
 import { ruleKeyProblem } from './service/index';
 import { normalizeSettings } from './lsp/configuration';
 import { DEFAULT_SETTINGS, isValidVersion, ruleSettingOf } from './service/settings';
-import { MAX_MINOR, MIN_MINOR } from './service/types';
+import { isPrerelease, releaseRangeLabel } from './service/types';
 
-const RELEASES = `1.${MIN_MINOR} to 1.${MAX_MINOR}`;
+const RELEASES = releaseRangeLabel();
 const CPUS = typeof availableParallelism === 'function' ? availableParallelism() : cpus().length;
 
 const USAGE = `Usage: kubeassist check [options] PATH...
@@ -89,6 +89,19 @@ the fix tool is called with write: true; no other process is run.`;
 
 class UsageError extends Error {}
 
+/**
+ * The release of --kubernetes-version, refused when we do not know it; a pre-release is said on standard error
+ * (the report itself stays as other releases give it).
+ */
+function kubernetesVersionOption(version: string): string {
+  if (!isValidVersion(version)) throw new UsageError(`unsupported Kubernetes version "${version}" (${RELEASES})`);
+  const minor = Number(/^v?1\.(\d+)/.exec(version.trim())?.[1]);
+  if (isPrerelease(minor)) {
+    process.stderr.write(`kubeassist: Kubernetes 1.${minor} is a pre-release: checked against what its development sources say; what they do not settle is left unchecked (docs/releases.md).\n`);
+  }
+  return version;
+}
+
 /** `kubeassist mcp`: serves until the client closes the connection. */
 async function mcp(args: string[]): Promise<number> {
   let roots: string[];
@@ -137,8 +150,7 @@ function parseArguments(args: string[]): CheckCommand {
     } else if (arg === '--output' || arg === '-o') {
       command.output = value();
     } else if (arg === '--kubernetes-version') {
-      command.kubernetesVersion = value();
-      if (!isValidVersion(command.kubernetesVersion)) throw new UsageError(`unsupported Kubernetes version "${command.kubernetesVersion}" (${RELEASES})`);
+      command.kubernetesVersion = kubernetesVersionOption(value());
     } else if (arg === '--rule') {
       const rule = value();
       const [code, severity] = rule.split('=');
@@ -223,8 +235,7 @@ function explain(args: string[]): number {
       if (!(EXPLAIN_FORMATS as readonly string[]).includes(named)) throw new UsageError(`unknown format "${named}" for explain (${EXPLAIN_FORMATS.join(', ')})`);
       format = named as ExplainFormat;
     } else if (arg === '--kubernetes-version') {
-      kubernetesVersion = value();
-      if (!isValidVersion(kubernetesVersion)) throw new UsageError(`unsupported Kubernetes version "${kubernetesVersion}" (${RELEASES})`);
+      kubernetesVersion = kubernetesVersionOption(value());
     } else if (arg === '--now') {
       const time = value();
       const parsed = Date.parse(time);
@@ -290,8 +301,7 @@ function simulate(args: string[]): number {
       if (format !== 'text' && format !== 'json' && format !== 'svg' && format !== 'html') throw new UsageError(`simulate prints text, json, svg or html, not "${format}"`);
       command.format = format;
     } else if (arg === '--kubernetes-version') {
-      command.kubernetesVersion = value();
-      if (!isValidVersion(command.kubernetesVersion)) throw new UsageError(`unsupported Kubernetes version "${command.kubernetesVersion}" (${RELEASES})`);
+      command.kubernetesVersion = kubernetesVersionOption(value());
     } else if (arg === '-' || !arg.startsWith('-')) {
       if (command.file !== undefined) throw new UsageError('simulate takes one FILE');
       command.file = given;

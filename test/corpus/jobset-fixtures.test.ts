@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { checkedResources, DEFAULT_SETTINGS, FileModel, validate } from '../../server/src/service/index';
-import { MAX_MINOR } from '../../server/src/service/types';
+import { MAX_MINOR, NEWEST_RELEASED_MINOR } from '../../server/src/service/types';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'jobset');
 const FILES = readdirSync(FIXTURES).filter((name) => name.endsWith('.yaml')).sort();
@@ -52,7 +52,7 @@ describe('real public JobSets and training runtimes', () => {
   });
 
   it('JobSet\'s examples of RestartJob actions: refused while the RestartJob gate is off (its default), naming the gate', () => {
-    const errors = [...NEEDS_RESTART_JOB_GATE].flatMap((name) => diagnose(name, `1.${MAX_MINOR}`)
+    const errors = [...NEEDS_RESTART_JOB_GATE].flatMap((name) => diagnose(name, `1.${NEWEST_RELEASED_MINOR}`)
       .map((d) => `${name}:${d.range.start.line + 1} ${d.code} ${d.severity === DiagnosticSeverity.Error ? 'error' : 'not an error'} ${/feature gate RestartJob/.test(String(d.message))}`));
     assert.deepEqual(errors, [
       'kubernetes-sigs__jobset__site_static_examples_failure-policy_restartjob-action.yaml:18 jobset/failure-policy/restart-job-gate error true',
@@ -60,8 +60,9 @@ describe('real public JobSets and training runtimes', () => {
     ]);
   });
 
+  // At the newest released release: a pre-release (1.38) leaves the gates its sources do not settle unchecked.
   it('get only the warnings a reader should see: gates off by default (the release\'s)', () => {
-    const warnings = FILES.flatMap((name) => diagnose(name, `1.${MAX_MINOR}`, gatesFor(name)).map((d) => `${name}:${d.range.start.line + 1} ${d.code}`));
+    const warnings = FILES.flatMap((name) => diagnose(name, `1.${NEWEST_RELEASED_MINOR}`, gatesFor(name)).map((d) => `${name}:${d.range.start.line + 1} ${d.code}`));
     assert.deepEqual(warnings, [
       'kubernetes-sigs__jobset__site_static_examples_workload-aware-scheduling_dra_jobset.yaml:17 version/feature-gate-off',
       'kubernetes-sigs__jobset__site_static_examples_workload-aware-scheduling_jobset.yaml:17 version/feature-gate-off',

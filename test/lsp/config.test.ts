@@ -58,7 +58,36 @@ describe('.kubeassist.yaml in the language server', () => {
     const settled = editorSettingsIn(opened) ? opened : await diagnosticsUntil(server, uri, editorSettingsIn);
     assert.deepEqual(settled, ['6:3 warning version/field-not-in-release', '7:19 warning schema/enum', '8:16 hint job/numbers/negative-parallelism']);
     const info = await server.request<DocumentInfo>(DOCUMENT_INFO_REQUEST, { uri });
-    assert.deepEqual(info, { kubernetesVersion: '1.29', checkedResources: 1, schemaDiagnostics: 'on', settingsProblems: [], kubernetesVersionSource: 'configFile', configFile: uriOf('a/.kubeassist.yaml') });
+    assert.deepEqual(info, { kubernetesVersion: '1.29', kubernetesVersionLabel: '1.29', checkedResources: 1, schemaDiagnostics: 'on', settingsProblems: [], kubernetesVersionSource: 'configFile', configFile: uriOf('a/.kubeassist.yaml') });
+    });
+  });
+
+  it('accepts the pre-release 1.38 from the editor setting and from .kubeassist.yaml, and the status bar names it a pre-release', async () => {
+    // At 1.37 the Job's spec.scheduling gets the WorkloadWithJob off-gate warning; 1.38 leaves the gate unchecked.
+    const gang = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: gang\nspec:\n  parallelism: 4\n  completions: 4\n  completionMode: Indexed\n  scheduling:\n    schedulingPolicy:\n      gang:\n        minCount: 4\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: main\n        image: busybox:1.36\n';
+    await withServer({ settings: { kubernetesVersion: '1.38' } }, async (server) => {
+      const uri = uriOf('g/job.yaml');
+      const opened = brief(await server.open(uri, gang));
+      const settled = opened.length === 0 ? opened : await diagnosticsUntil(server, uri, (list) => list.length === 0);
+      assert.deepEqual(settled, [], 'no off-gate warning at 1.38, no settings problem');
+      const info = await server.request<DocumentInfo>(DOCUMENT_INFO_REQUEST, { uri });
+      assert.deepEqual(info, { kubernetesVersion: `1.${MAX_MINOR}`, kubernetesVersionLabel: '1.38 (pre-release)', checkedResources: 1, schemaDiagnostics: 'on', settingsProblems: [], kubernetesVersionSource: 'settings' });
+    });
+    write('h/.kubeassist.yaml', 'kubernetesVersion: "1.38"\n');
+    await withServer({ settings: { kubernetesVersion: '1.37' } }, async (server) => {
+      const config = uriOf('h/.kubeassist.yaml');
+      assert.deepEqual(await server.open(config, 'kubernetesVersion: "1.38"\n'), [], '"1.38" is a release KubeAssist knows');
+      const uri = uriOf('h/job.yaml');
+      const opened = brief(await server.open(uri, gang));
+      const settled = opened.length === 0 ? opened : await diagnosticsUntil(server, uri, (list) => list.length === 0);
+      assert.deepEqual(settled, []);
+      const info = await server.request<DocumentInfo>(DOCUMENT_INFO_REQUEST, { uri });
+      assert.equal(info.kubernetesVersionLabel, '1.38 (pre-release)');
+      assert.equal(info.kubernetesVersionSource, 'configFile');
+      const typed = withCursor('kubernetesVersion: |');
+      await server.change(config, [{ text: typed.text }]);
+      const completion = await server.request<{ items: { label: string; detail?: string }[] }>('textDocument/completion', { textDocument: { uri: config }, position: typed.position });
+      assert.deepEqual(completion.items.slice(0, 2).map((item) => `${item.label} ${item.detail}`), ['"1.38" Kubernetes 1.38 (pre-release)', '"1.37" Kubernetes 1.37']);
     });
   });
 
@@ -128,7 +157,7 @@ describe('.kubeassist.yaml in the language server', () => {
     const job = uriOf('e/job.yaml');
     assert.deepEqual(brief(await server.open(job, JOB)), ['7:19 error schema/enum', '8:16 error job/numbers/negative-parallelism'], 'checking goes on with the defaults (the newest release)');
     assert.deepEqual((await server.request<DocumentInfo>(DOCUMENT_INFO_REQUEST, { uri: job })).settingsProblems.map((problem) => problem.replace(root, '<root>')), [
-      `<root>/e/.kubeassist.yaml:1: \`1.99\` is not a Kubernetes release KubeAssist knows: write one of 1.${MIN_MINOR} to 1.${MAX_MINOR} in quotes (\`kubernetesVersion: "1.${MAX_MINOR}"\`). Until then the default release applies.`,
+      `<root>/e/.kubeassist.yaml:1: \`1.99\` is not a Kubernetes release KubeAssist knows: write one of 1.${MIN_MINOR} to 1.37 and 1.38 (pre-release) in quotes (\`kubernetesVersion: "1.37"\`). Until then the default release applies.`,
       '<root>/e/.kubeassist.yaml:3: `loud` is not a severity: set `schema/enum` to `error`, `warning`, `information` (or `info`), `hint`, or `off`. Until then this entry has no effect.',
     ]);
     assert.equal(await server.request(DOCUMENT_INFO_REQUEST, { uri: config }), null, 'no status bar on the configuration itself');

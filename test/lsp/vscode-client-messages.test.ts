@@ -64,7 +64,7 @@ describe('VS Code client messages', () => {
   it('documentInfo: the release and the count of checked resources; null for a document not open', async () => {
     const uri = 'file:///w/info.yaml';
     await server.open(uri, JOB);
-    assert.deepEqual(await server.request<DocumentInfo>(DOCUMENT_INFO_REQUEST, { uri }), { kubernetesVersion: '1.31', checkedResources: 2, schemaDiagnostics: 'on', settingsProblems: [], kubernetesVersionSource: 'settings' });
+    assert.deepEqual(await server.request<DocumentInfo>(DOCUMENT_INFO_REQUEST, { uri }), { kubernetesVersion: '1.31', kubernetesVersionLabel: '1.31', checkedResources: 2, schemaDiagnostics: 'on', settingsProblems: [], kubernetesVersionSource: 'settings' });
     const other = 'file:///w/other.yaml';
     await server.open(other, 'name: build\non: push\n');
     assert.equal((await server.request<DocumentInfo>(DOCUMENT_INFO_REQUEST, { uri: other })).checkedResources, 0);

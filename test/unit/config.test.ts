@@ -47,7 +47,7 @@ describe('.kubeassist.yaml: reading', () => {
   it('each mistake is one diagnostic where it is written; the well-formed settings still apply', () => {
     const text = 'kubernetesVersion: "1.99"\nkubernetsVersion: "1.30"\nmaxFileSize: -1\nrules:\n  schema/enum: loud\n  schema/enums: warning\n  schema/type: warning\nignore:\n  - "[abc"\n  - vendor/\n';
     assert.deepEqual(problems(text), [
-      `0:19-0:25 error config/invalid \`1.99\` is not a Kubernetes release KubeAssist knows: write one of 1.${MIN_MINOR} to 1.${MAX_MINOR} in quotes (\`kubernetesVersion: "1.${MAX_MINOR}"\`). Until then the default release applies.`,
+      `0:19-0:25 error config/invalid \`1.99\` is not a Kubernetes release KubeAssist knows: write one of 1.${MIN_MINOR} to 1.37 and 1.38 (pre-release) in quotes (\`kubernetesVersion: "1.37"\`). Until then the default release applies.`,
       '1:0-1:16 error config/invalid `kubernetsVersion` is not a setting of .kubeassist.yaml, so it has no effect. Did you mean `kubernetesVersion`? The settings are `kubernetesVersion`, `rules`, `ignore`, `maxFileSize`, `relations`, `jobset`.',
       '2:13-2:15 error config/invalid `maxFileSize` takes a whole number of characters (0: no limit). Until then the default applies.',
       '4:15-4:19 error config/invalid `loud` is not a severity: set `schema/enum` to `error`, `warning`, `information` (or `info`), `hint`, or `off`. Until then this entry has no effect.',

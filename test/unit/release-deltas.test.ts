@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { generatorReleases, REPO_ROOT } from '../../scripts/gen-schemas';
 import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
-import { DEFAULT_KUBERNETES_VERSION, MAX_MINOR, MIN_MINOR } from '../../server/src/service/types';
+import { DEFAULT_KUBERNETES_VERSION, isPrerelease, MAX_MINOR, MIN_MINOR, PRERELEASE_MINORS } from '../../server/src/service/types';
 import { applyDelta, describeKnownReleases, minorOf, readDeltas, type DocumentTypes, type ReleaseDelta } from '../../scripts/releaseDeltas';
 import { FEATURE_GATE_NAMES, GATED_FIELDS, gateStage, type GateName } from '../../server/src/service/kube/featureGates';
 import type { KindName } from '../../server/src/service/types';
@@ -71,8 +71,8 @@ describe('applyDelta', () => {
 describe('the committed deltas (scripts/releases/)', () => {
   const deltas = readDeltas();
 
-  it('describe 1.36 and 1.37, each on the release before it', () => {
-    assert.deepEqual(deltas.map((entry) => `${entry.base} -> ${entry.release}`), ['1.35 -> 1.36', '1.36 -> 1.37']);
+  it('describe 1.36, 1.37 and 1.38, each on the release before it', () => {
+    assert.deepEqual(deltas.map((entry) => `${entry.base} -> ${entry.release}`), ['1.35 -> 1.36', '1.36 -> 1.37', '1.37 -> 1.38']);
   });
 
   it('name, for every change (and every note of what touches no schema), sources the file declares', () => {
@@ -119,25 +119,39 @@ describe('the committed deltas (scripts/releases/)', () => {
 });
 
 describe('staying current', () => {
-  it('defaults to the newest release the schema generator knows, and supports exactly up to it', () => {
+  it('defaults to the newest release the schema generator knows that is not a pre-release, and supports exactly up to the newest', () => {
     const known = generatorReleases(sharedPath('openapi'));
     const newest = known[known.length - 1].release;
-    assert.equal(DEFAULT_KUBERNETES_VERSION, newest, `scripts/releases/ knows ${newest}: make it DEFAULT_KUBERNETES_VERSION (server/src/service/types.ts)`);
+    const released = [...known].reverse().find((entry) => !isPrerelease(minorOf(entry.release)))?.release;
+    assert.equal(DEFAULT_KUBERNETES_VERSION, released, `scripts/releases/ knows ${released}: make it DEFAULT_KUBERNETES_VERSION (server/src/service/types.ts)`);
     assert.equal(`1.${MAX_MINOR}`, newest, `scripts/releases/ knows ${newest}: raise MAX_MINOR`);
-    assert.equal(DEFAULT_SETTINGS.kubernetesVersion, newest);
+    assert.equal(DEFAULT_SETTINGS.kubernetesVersion, released);
   });
 
-  it('knows 1.23 to 1.35 from the OpenAPI documents and 1.36, 1.37 from the deltas', { skip: skipUnlessShared('releases the generator knows', 'openapi') }, () => {
-    assert.equal(describeKnownReleases(generatorReleases(sharedPath('openapi'))), '1.23 to 1.35 from the OpenAPI documents; 1.36, 1.37 from scripts/releases/');
+  it('offers as pre-releases only releases newer than the default, each without OpenAPI documents of its own', () => {
+    const known = generatorReleases(sharedPath('openapi'));
+    for (const minor of PRERELEASE_MINORS) {
+      assert.ok(minor > minorOf(DEFAULT_KUBERNETES_VERSION) && minor <= MAX_MINOR, `1.${minor}`);
+      assert.equal(known.find((entry) => entry.release === `1.${minor}`)?.from, 'delta', `1.${minor} has OpenAPI documents: it is no longer a pre-release`);
+    }
   });
 
-  it('offers the newest release first and as the default in package.json (the status-bar picker lists that enum)', () => {
+  it('knows 1.23 to 1.35 from the OpenAPI documents and 1.36, 1.37, 1.38 from the deltas', { skip: skipUnlessShared('releases the generator knows', 'openapi') }, () => {
+    assert.equal(describeKnownReleases(generatorReleases(sharedPath('openapi'))), '1.23 to 1.35 from the OpenAPI documents; 1.36, 1.37, 1.38 from scripts/releases/');
+  });
+
+  it('offers the newest release first in package.json, the newest released one as the default, and labels a pre-release in its enum description (the status-bar picker lists that enum)', () => {
     const setting = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
-      contributes: { configuration: { properties: Record<string, { enum: string[]; default: string }> } };
+      contributes: { configuration: { properties: Record<string, { enum: string[]; enumDescriptions: string[]; default: string }> } };
     }).contributes.configuration.properties['kubeassist.kubernetesVersion'];
     const expected = Array.from({ length: MAX_MINOR - MIN_MINOR + 1 }, (_, i) => `1.${MAX_MINOR - i}`);
     assert.deepEqual(setting.enum, expected);
     assert.equal(setting.default, DEFAULT_KUBERNETES_VERSION);
+    assert.equal(setting.enumDescriptions.length, setting.enum.length);
+    setting.enum.forEach((release, i) => {
+      const labelled = setting.enumDescriptions[i].startsWith(`${release} (pre-release)`);
+      assert.equal(labelled, isPrerelease(minorOf(release)), `${release}: "${setting.enumDescriptions[i]}"`);
+    });
   });
 });
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 import { FileModel, htmlPage, MAX_NESTING, nestsDeeperThan, SCENARIO_PRESETS, simulate, simulationMarkdown, simulationPictures, simulationText, stackedSvg, type ScenarioInput } from '../service/index';
 import { DEFAULT_SETTINGS, type Settings } from '../service/settings';
-import { MAX_MINOR, MIN_MINOR, type Json } from '../service/types';
+import { releaseRangeLabel, type Json } from '../service/types';
 import { describeFileError, readInput } from './inputs';
 
 type Write = (text: string) => void;
@@ -24,7 +24,7 @@ ${SCENARIO_PRESETS.map((preset) => `                                ${preset.nam
   --format FORMAT             text (default: a timeline), json (one object: spec, pods, status, end, ...), svg (a
                               Job's timeline chart, a CronJob's calendar, as a standalone SVG) or html (one
                               self-contained page: the report and the picture with its text alternative)
-  --kubernetes-version 1.NN   the release whose controller runs, 1.${MIN_MINOR} to 1.${MAX_MINOR} (default ${DEFAULT_SETTINGS.kubernetesVersion})
+  --kubernetes-version 1.NN   the release whose controller runs, ${releaseRangeLabel()} (default ${DEFAULT_SETTINGS.kubernetesVersion})
 
 Exit status: 0 when the simulation ran, 2 on a usage problem, a file that cannot be read or a bad scenario.`;
 

@@ -16,6 +16,8 @@ export interface DocumentInfoParams {
 export interface DocumentInfo {
   /** The release the document is checked against, "1.NN". */
   kubernetesVersion: string;
+  /** The same as a person reads it: "1.37", or "1.38 (pre-release)". */
+  kubernetesVersionLabel?: string;
   /** Job, CronJob and CSIDriver objects that get checked (0: not a Kubernetes file of ours, or checking is off). */
   checkedResources: number;
   schemaDiagnostics: 'on' | 'off';

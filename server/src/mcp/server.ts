@@ -9,13 +9,14 @@ import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/ty
 import { z } from 'zod';
 import packageJson from '../../../package.json';
 import { allRuleCodes } from '../service/index';
+import { DEFAULT_KUBERNETES_VERSION, releaseRangeLabel } from '../service/types';
 import { Roots } from './roots';
 import type { Picture } from '../service/index';
 import { checkTool, diagnoseTool, explainWithPictures, fixTool, ruleDocument, rulesTool, simulateWithPictures, MAX_TEXT, toolErrorMessage, warmUp } from './tools';
 
 const SEVERITY = z.enum(['error', 'warning', 'information', 'hint']);
 const SETTINGS = {
-  kubernetesVersion: z.string().optional().describe('The Kubernetes release the cluster runs, "1.23" to "1.37" (default: the newest). It decides which fields exist and which API-server rules apply.'),
+  kubernetesVersion: z.string().optional().describe(`The Kubernetes release the cluster runs, as "1.NN": ${releaseRangeLabel()} (default: ${DEFAULT_KUBERNETES_VERSION}). It decides which fields exist and which API-server rules apply.`),
   rules: z.record(z.string(), z.enum(['error', 'warning', 'information', 'hint', 'off'])).optional()
     .describe('Rule settings over the files\' .kubeassist.yaml: a rule code (or a prefix ending in /) -> a severity or "off".'),
 };

@@ -8,7 +8,7 @@ import {
   simulate, simulationPictures, validate, withConfig, WorkspaceIndex, type DiagnoseReport, type DocumentContext, type IgnoreGlob, type ObjectExplanation, type Picture, type ScenarioInput, type Settings,
 } from '../service/index';
 import { DEFAULT_MAX_FILE_SIZE, isValidVersion, layerRules, type RuleSetting } from '../service/settings';
-import type { RuleCode } from '../service/types';
+import { releaseRangeLabel, type RuleCode } from '../service/types';
 import { identitiesOf } from '../cli/checkFile';
 import { scenarioOfText } from '../cli/simulate';
 import { findingOf, type Finding } from '../cli/report';
@@ -355,7 +355,7 @@ interface Source {
 /** The texts a request names, each with its settings: `.kubeassist.yaml` inside the roots, then the request's. */
 function sourcesOf(input: CheckInput, roots: Roots, skipped: string[], base?: DocumentBase): Source[] {
   if (input.kubernetesVersion !== undefined && !isValidVersion(input.kubernetesVersion)) {
-    throw new ToolInputError(`kubernetesVersion ${JSON.stringify(input.kubernetesVersion)} is not a release KubeAssist knows (1.23 to 1.37, as "1.NN")`);
+    throw new ToolInputError(`kubernetesVersion ${JSON.stringify(input.kubernetesVersion)} is not a release KubeAssist knows (${releaseRangeLabel()}, as "1.NN")`);
   }
   if ((input.text === undefined) === (input.paths === undefined || input.paths.length === 0)) throw new ToolInputError('give either `text` or `paths`');
   const over = (settings: Settings): Settings => ({

@@ -9,7 +9,7 @@ import { uncheckedDocumentsDiagnostic } from './features/limits';
 import { ruleKeyProblem } from './codes';
 import { classify, mayNameOurKinds } from './kube/resources';
 import { minorOf, settingsKey, type Settings } from './settings';
-import type { KindName } from './types';
+import { releaseLabel, type KindName } from './types';
 import { updateBaseline, type Baseline } from './update/baseline';
 import { contextKey, type DocumentContext } from './workspace/context';
 import { relationDiagnostics, type RelationInput } from './features/relations';
@@ -122,9 +122,10 @@ export function validateText(text: string, settings: Settings, options: Validate
 }
 
 /** What the editor's status bar shows for a file: the target release, how many objects get checked, and settings that do nothing. */
-export function documentInfo(model: FileModel, text: string, settings: Settings): { kubernetesVersion: string; checkedResources: number; schemaDiagnostics: 'on' | 'off'; settingsProblems: string[] } {
+export function documentInfo(model: FileModel, text: string, settings: Settings): { kubernetesVersion: string; kubernetesVersionLabel: string; checkedResources: number; schemaDiagnostics: 'on' | 'off'; settingsProblems: string[] } {
   return {
     kubernetesVersion: `1.${minorOf(settings.kubernetesVersion)}`,
+    kubernetesVersionLabel: releaseLabel(minorOf(settings.kubernetesVersion)),
     checkedResources: settings.enable ? checkedResources(model, text, settings.maxFileSize).length : 0,
     schemaDiagnostics: settings.schemaDiagnostics,
     settingsProblems: settingsProblems(settings),

@@ -21,7 +21,7 @@ export function fileSizeLimit(characters: number): number {
 
 export interface Settings {
   enable: boolean;
-  /** "1.23" to "1.37" (MIN_MINOR to MAX_MINOR). */
+  /** "1.23" to "1.38" (MIN_MINOR to MAX_MINOR; 1.38 a pre-release). */
   kubernetesVersion: string;
   /** Severity per rule code, or per code prefix ending in '/' (e.g. "schema/"); 'off' silences it. */
   rules: Record<string, RuleSetting>;

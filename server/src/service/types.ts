@@ -35,9 +35,45 @@ export interface Finding {
 
 /** Kubernetes releases we know the API of. */
 export const MIN_MINOR = 23;
-export const MAX_MINOR = 37;
-/** The newest release: test/unit/release-deltas.test.ts fails when the schema generator knows a newer one. */
+export const MAX_MINOR = 38;
+/**
+ * Releases offered before their own data can be read (no OpenAPI document, no release notes of the .0): each is
+ * the release before plus what its development sources say (scripts/releases/<release>.json, docs/releases.md),
+ * the user picks it, it is never the default and every place that lists releases labels it "(pre-release)".
+ */
+export const PRERELEASE_MINORS: readonly number[] = [38];
+/**
+ * The newest released release: test/unit/release-deltas.test.ts fails when the schema generator knows a newer one
+ * that is not a pre-release.
+ */
 export const DEFAULT_KUBERNETES_VERSION = '1.37';
+
+/** The newest release that is not a pre-release (the default's minor). */
+export const NEWEST_RELEASED_MINOR = Number(DEFAULT_KUBERNETES_VERSION.split('.')[1]);
+
+/** Whether 1.<minor> is offered as a pre-release (PRERELEASE_MINORS). */
+export function isPrerelease(minor: number): boolean {
+  return PRERELEASE_MINORS.includes(minor);
+}
+
+/** "1.37", or "1.38 (pre-release)": how a release is named wherever a person reads a list of them. */
+export function releaseLabel(minor: number): string {
+  return isPrerelease(minor) ? `1.${minor} (pre-release)` : `1.${minor}`;
+}
+
+/** releaseLabel of a "1.NN" string (what explain and simulate print); other text is returned as it is. */
+export function versionLabel(version: string): string {
+  const minor = /^1\.(\d+)$/.exec(version)?.[1];
+  return minor === undefined ? version : releaseLabel(Number(minor));
+}
+
+/** "1.23 to 1.37 and 1.38 (pre-release)": the releases we know, as one phrase for help texts and errors. */
+export function releaseRangeLabel(): string {
+  let lastReleased = MAX_MINOR;
+  while (lastReleased > MIN_MINOR && isPrerelease(lastReleased)) lastReleased--;
+  const pre = Array.from({ length: MAX_MINOR - lastReleased }, (_, i) => releaseLabel(lastReleased + 1 + i));
+  return [`1.${MIN_MINOR} to 1.${lastReleased}`, ...pre].join(pre.length > 1 ? ', ' : ' and ');
+}
 
 /**
  * The kinds we check, keyed as the API server names them: Kubernetes' own, and the custom resources that wrap
@@ -65,7 +101,7 @@ export interface RuleContext {
   object: JsonObject;
   /** The same object after the API server's create-time defaulting (kube/defaults.ts). */
   defaulted: JsonObject;
-  /** Kubernetes minor release, MIN_MINOR..MAX_MINOR (23..37). */
+  /** Kubernetes minor release, MIN_MINOR..MAX_MINOR (23..38; 38 a pre-release). */
   minor: number;
   /**
    * Where the object keeps its JobSpecs (kube/jobSpec.ts), read by the engine from the object as written. Set

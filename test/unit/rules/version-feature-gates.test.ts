@@ -5,7 +5,7 @@ import {
   fieldInRelease, firstMinorEnabledByDefault, gateEnabledByDefault, gateStage, GATED_FIELDS, FEATURE_GATE_NAMES,
 } from '../../../server/src/service/kube/featureGates';
 import { versionRules } from '../../../server/src/service/rules/version/index';
-import { MAX_MINOR, MIN_MINOR } from '../../../server/src/service/types';
+import { MAX_MINOR, MIN_MINOR, NEWEST_RELEASED_MINOR } from '../../../server/src/service/types';
 import { checkCronJobTwin, checkWrappedTwin, cronJobTwinOf, runRules, summary } from './harness';
 import { fieldsInRelease, patternPath } from '../../support/releaseFields';
 
@@ -108,7 +108,7 @@ const cases: { name: string; yaml: string; minor: number; expect: string[]; word
   { name: 'probe terminationGracePeriodSeconds in 1.25', yaml: pod('      containers: [{name: m, image: x, startupProbe: {exec: {command: [a]}, terminationGracePeriodSeconds: 5}}]'), minor: 25, expect: [] },
   { name: 'a sleep hook in 1.29', yaml: pod('      containers: [{name: m, image: x, lifecycle: {preStop: {sleep: {seconds: 5}}}}]'), minor: 29, expect: ['version/feature-gate-off @ spec.template.spec.containers[0].lifecycle.preStop.sleep'], words: ['PodLifecycleSleepAction'] },
   { name: 'a sleep hook in 1.30', yaml: pod('      containers: [{name: m, image: x, lifecycle: {preStop: {sleep: {seconds: 5}}}}]'), minor: 30, expect: [] },
-  { name: 'a stop signal in 1.35 (alpha)', yaml: pod('      os: {name: linux}\n      containers: [{name: m, image: x, lifecycle: {stopSignal: SIGUSR1}}]'), minor: 35, expect: ['version/feature-gate-off @ spec.template.spec.containers[0].lifecycle.stopSignal'], words: ['ContainerStopSignals', `no release up to 1.${MAX_MINOR}`] },
+  { name: 'a stop signal in 1.35 (alpha)', yaml: pod('      os: {name: linux}\n      containers: [{name: m, image: x, lifecycle: {stopSignal: SIGUSR1}}]'), minor: 35, expect: ['version/feature-gate-off @ spec.template.spec.containers[0].lifecycle.stopSignal'], words: ['ContainerStopSignals', `no release up to 1.${NEWEST_RELEASED_MINOR}`] },
   { name: 'spec.os in 1.23', yaml: pod('      os: {name: linux}\n      containers: [{name: m, image: x}]'), minor: 23, expect: ['version/feature-gate-off @ spec.template.spec.os'], words: ['IdentifyPodOS'] },
   { name: 'spec.os in 1.24', yaml: pod('      os: {name: linux}\n      containers: [{name: m, image: x}]'), minor: 24, expect: [] },
   { name: 'hostUsers in 1.32 (beta but off)', yaml: pod('      hostUsers: false\n      containers: [{name: m, image: x}]'), minor: 32, expect: ['version/feature-gate-off @ spec.template.spec.hostUsers'], words: ['UserNamespacesSupport', 'from Kubernetes 1.33'] },

@@ -26,6 +26,14 @@ const rows: UpdateCase[] = [
     words: ['`spec.attachRequired` was `true` at HEAD and is `false` now', 'kubectl delete csidriver csi.example.com'],
   })),
   {
+    // kubernetes#141597 (v1.38.0-alpha.2 notes): the server names the real field from 1.38 on.
+    name: 'attachRequired true -> false at 1.38: the server names spec.attachRequired',
+    before: DRIVER, after: spec('  attachRequired: false\n'), minor: 38,
+    expect: ['update/csidriver/attach-required-immutable @ spec.attachRequired'],
+    server: 'spec.attachRequired: Invalid value: false: field is immutable',
+    words: ['`spec.attachRequired` was `true` at HEAD and is `false` now'],
+  },
+  {
     name: 'volumeLifecycleModes [Persistent] written out is the default, no change',
     before: DRIVER, after: spec('  volumeLifecycleModes:\n  - Persistent\n'), minor: 37, expect: [],
   },

@@ -11,7 +11,7 @@ import { LineIndex } from '../document/lines';
 import { nestsDeeperThan } from '../document/nesting';
 import { pathAtOffset } from '../document/paths';
 import { DEFAULT_MAX_FILE_SIZE } from '../settings';
-import { MAX_MINOR, MIN_MINOR, type RuleCode } from '../types';
+import { MAX_MINOR, MIN_MINOR, releaseLabel, type RuleCode } from '../types';
 import { CONFIG_FILE_NAME, CONFIG_KEYS } from './kubeassistConfig';
 
 type KeySchema = { description: string; markdownDescription: string; type: string };
@@ -44,7 +44,7 @@ export function completeConfig(text: string, asked: Position): CompletionList {
       label: `"${release}"`,
       filterText: release,
       kind: CompletionItemKind.Value,
-      detail: `Kubernetes ${release}`,
+      detail: `Kubernetes ${releaseLabel(Number(release.split('.')[1]))}`,
       sortText: String(index).padStart(3, '0'),
       textEdit: { range: replace, newText: `${afterColon}"${release}"` },
     }));

@@ -12,7 +12,7 @@ import { SOURCE } from '../features/diagnostics';
 import { nearestName } from '../schema/messages';
 import { fileSizeLimit, isValidVersion, layerRules, minorOf, ruleSettingOf, type RuleSetting, type Settings } from '../settings';
 import { JOBSET_FEATURE_GATES, JOBSET_RELEASE } from '../kube/jobset';
-import { MAX_MINOR, MIN_MINOR } from '../types';
+import { DEFAULT_KUBERNETES_VERSION, releaseRangeLabel } from '../types';
 import { compileGlob } from './glob';
 
 export const CONFIG_FILE_NAME = '.kubeassist.yaml';
@@ -35,7 +35,7 @@ export interface ConfigValues {
 /** The keys of the file, from the JSON Schema we ship (completion and hover read the same). */
 export const CONFIG_KEYS = Object.keys(configSchema.properties) as (keyof ConfigValues)[];
 
-const RELEASES = `1.${MIN_MINOR} to 1.${MAX_MINOR}`;
+const RELEASES = releaseRangeLabel();
 const SEVERITIES = '`error`, `warning`, `information` (or `info`), `hint`, or `off`';
 
 /** The values a `.kubeassist.yaml` text sets, and its mistakes as diagnostics on that text. */
@@ -88,7 +88,7 @@ export function readConfig(text: string): { values: ConfigValues; diagnostics: D
     if (key === 'kubernetesVersion') {
       const version = isScalar(value) && (typeof value.value === 'string' || typeof value.value === 'number') ? scalarText(value) : undefined;
       if (version !== undefined && isValidVersion(version)) values.kubernetesVersion = `1.${minorOf(version)}`;
-      else report('config/invalid', `${version === undefined ? 'This' : `\`${version}\``} is not a Kubernetes release KubeAssist knows: write one of ${RELEASES} in quotes (\`kubernetesVersion: "1.${MAX_MINOR}"\`). Until then the default release applies.`, valueRange, key);
+      else report('config/invalid', `${version === undefined ? 'This' : `\`${version}\``} is not a Kubernetes release KubeAssist knows: write one of ${RELEASES} in quotes (\`kubernetesVersion: "${DEFAULT_KUBERNETES_VERSION}"\`). Until then the default release applies.`, valueRange, key);
     } else if (key === 'maxFileSize') {
       if (isScalar(value) && typeof value.value === 'number' && Number.isInteger(value.value) && value.value >= 0) values.maxFileSize = value.value;
       else report('config/invalid', '`maxFileSize` takes a whole number of characters (0: no limit). Until then the default applies.', valueRange, key);

@@ -1,12 +1,13 @@
 // Hover: what a key means (from the catalogue, or the schema for the pod-template fields it leaves out), what
 // an enum value does (also as an item of a list, and why a value the kind refuses is refused), what
 // apiVersion/kind name, and what well-known label and annotation keys hold.
+import { versionLabel } from '../types';
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
 import { fieldDoc, wellKnownKey } from '../catalogue/index';
 import type { FieldDoc } from '../catalogue/types';
 import type { FileModel } from '../document/fileModel';
 import { rangeForPath } from '../document/paths';
-import { describeStage, firstMinorEnabledByDefault, gatedFieldsAt, gateStage } from '../kube/featureGates';
+import { describeStage, FEATURE_GATE_NAMES, firstMinorEnabledByDefault, gatedFieldsAt, gateOffUnconfirmed, gateStage } from '../kube/featureGates';
 import { jobSpecLocationAt } from '../kube/jobSpec';
 import { REFERENCE_PAGES } from '../kube/resources';
 import { availabilityOf, schemaPathOf } from '../schema/fieldAvailability';
@@ -186,7 +187,13 @@ function fieldOrValueMarkdown(context: PositionContext, kind: KindName, path: Pa
     if (markdown) return markdown;
   }
   const schema = schemaAt(kind, path);
-  if (doc) return fieldMarkdown(kind, path, doc, schema);
+  if (doc) {
+    const markdown = fieldMarkdown(kind, path, doc, schema);
+    const gate = FEATURE_GATE_NAMES.find((name) => name === doc.featureGate);
+    if (!gate || !gateOffUnconfirmed(gate, minor)) return markdown;
+    const stage = gateStage(gate, minor - 1);
+    return `${markdown}\n\nFeature gate \`${gate}\`: ${stage ? describeStage(stage) : 'not yet'} in Kubernetes 1.${minor - 1}; its stage in 1.${minor} (a pre-release) is not confirmed by the sources KubeAssist could read, so it is not checked`;
+  }
   return schema ? schemaMarkdown(kind, path, schema, minor, gateLines(context, path, minor)) : undefined;
 }
 
@@ -205,6 +212,9 @@ function gateLines(context: PositionContext, path: PathSegment[], minor: number)
   return gatedFieldsAt(context.kind, context.object, path, minor).flatMap((field) => {
     const stage = gateStage(field.gate, minor);
     if (!stage) return [];
+    if (gateOffUnconfirmed(field.gate, minor)) {
+      return [`Feature gate \`${field.gate}\`: ${describeStage(stage)} in Kubernetes 1.${minor - 1}; its stage in 1.${minor} (a pre-release) is not confirmed by the sources KubeAssist could read, so it is not checked`];
+    }
     const onFrom = firstMinorEnabledByDefault(field.gate);
     const off = stage === 'alpha' || stage === 'beta-off';
     const unlessEnabled = field.effect !== 'dropped' ? '' : field.droppedFromEachJob ? '; dropped from each Job unless the gate is enabled' : '; dropped on create unless the gate is enabled';
@@ -216,7 +226,7 @@ function gateLines(context: PositionContext, path: PathSegment[], minor: number)
 /** The hover on `kind:`: what this object will do, in short (the code lens "Explain" says it all). */
 function summaryMarkdown(explanation: ObjectExplanation): string {
   const notes = explanation.notes.length ? `\n\n${explanation.notes.map((note) => `- ${note}`).join('\n')}` : '';
-  return `**What this ${explanation.kind} will do** (Kubernetes ${explanation.kubernetesVersion}): ${explanation.summary}${notes}`;
+  return `**What this ${explanation.kind} will do** (Kubernetes ${versionLabel(explanation.kubernetesVersion)}): ${explanation.summary}${notes}`;
 }
 
 function resourceMarkdown(kind: KindName): string {

@@ -1,5 +1,6 @@
 // A simulation as people read it: the CLI's text timeline and the editor's Markdown document (kubeassist simulate,
 // the VS Code client's Simulate…). Pure: plain strings from the simulation's data.
+import { versionLabel } from '../types';
 import type { JobSimulation } from '../behaviour/job';
 import type { ScenarioProblem } from '../behaviour/scenario';
 import type { CronJobSimulationResult, SimulatedObject } from './simulate';
@@ -31,7 +32,7 @@ function decisionLine(simulation: CronJobSimulationResult): string {
 /** The timeline as text, under a title naming the object (`file:line`), the release and the scenario. */
 export function simulationText(simulation: SimulationView, file: string, scenario: string | undefined): string {
   const object = simulation.object;
-  const title = (fallback: string) => `${object ? `${object.kind} ${object.name} (${file}:${object.line + 1})` : file}, Kubernetes ${simulation.kubernetesVersion}, scenario: ${scenario ?? fallback}`;
+  const title = (fallback: string) => `${object ? `${object.kind} ${object.name} (${file}:${object.line + 1})` : file}, Kubernetes ${versionLabel(simulation.kubernetesVersion)}, scenario: ${scenario ?? fallback}`;
   if (simulation.kind === 'CronJob') {
     const lines = [title('created a day ago, syncing now'), `  decision: ${decisionLine(simulation)}`];
     if (simulation.jobName) lines.push(`  job: ${simulation.jobName}`);
@@ -58,7 +59,7 @@ export function simulationMarkdown(result: SimulationView | { object?: Simulated
   if (!result) return '# KubeAssist\n\nThe manifest is not open any more.\n';
   const title = result.object ? `${result.object.kind} \`${result.object.name}\`` : 'Simulation';
   if ('problems' in result) return `# ${title}: ${scenario}\n\nNot simulated:\n\n${result.problems.map((problem) => `- \`${problem.path}\`: ${problem.message}`).join('\n')}\n`;
-  const out = [`# ${title}: ${scenario}`, '', `*Kubernetes ${result.kubernetesVersion}*`, ''];
+  const out = [`# ${title}: ${scenario}`, '', `*Kubernetes ${versionLabel(result.kubernetesVersion)}*`, ''];
   if (result.kind === 'CronJob') {
     out.push(`> ${decisionLine(result)}`, '');
     if (result.jobName) out.push(`The Job it creates: \`${result.jobName}\`.`, '');

@@ -3,7 +3,7 @@
 // the behaviour models start from: a field the server drops does nothing, whatever it says.
 import { jsonAt, type FieldPath, type Json, type JsonObject, type KindName } from '../types';
 import { applyDefaults, isObject } from './defaults';
-import { fieldInRelease, gateEnabledByDefault, gateStage, GATED_FIELDS, matchPattern, type GateName } from './featureGates';
+import { fieldInRelease, gateEnabledByDefault, gateOffUnconfirmed, gateStage, GATED_FIELDS, matchPattern, type GateName } from './featureGates';
 
 export interface DroppedField {
   path: (string | number)[];
@@ -39,12 +39,29 @@ export function droppedFields(kind: KindName, object: JsonObject, minor: number)
     const stage = gateStage(field.gate, minor);
     const inRelease = stage !== undefined && fieldInRelease(field, minor);
     if (inRelease && gateEnabledByDefault(field.gate, minor)) continue;
+    // A pre-release whose sources do not settle the gate: the field is taken as written (no drop, no check of what a drop leaves).
+    if (inRelease && gateOffUnconfirmed(field.gate, minor)) continue;
     for (const match of matchPattern(object, field.pattern)) {
       if (field.applies && !field.applies(match.value)) continue;
       dropped.push({ path: match.path, gate: field.gate, why: inRelease ? 'gate-off' : 'not-in-release', ...(field.droppedFromEachJob ? { fromEachJob: true } : {}) });
     }
   }
   return dropped;
+}
+
+/**
+ * The gated fields written in `object` whose fate on create in 1.<minor> is unsettled: a pre-release whose sources
+ * do not confirm the gate's stage (featureGates.ts gateOffUnconfirmed). asCreated keeps them; explain says so.
+ */
+export function unsettledFields(kind: KindName, object: JsonObject, minor: number): { path: (string | number)[]; gate: GateName }[] {
+  const out: { path: (string | number)[]; gate: GateName }[] = [];
+  for (const field of GATED_FIELDS) {
+    if (field.kind !== kind || field.effect !== 'dropped' || !fieldInRelease(field, minor) || !gateOffUnconfirmed(field.gate, minor)) continue;
+    for (const match of matchPattern(object, field.pattern)) {
+      if (!field.applies || field.applies(match.value)) out.push({ path: match.path, gate: field.gate });
+    }
+  }
+  return out;
 }
 
 /** The object as a create in 1.<minor> stores it: dropped fields removed, then the release's defaults. */

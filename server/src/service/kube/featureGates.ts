@@ -4,7 +4,7 @@
 // development tree and the scheduler's gate list), the kubernetes.io feature-gate table of 1.37 and the
 // CHANGELOG-1.36 notes; scripts/releases/*.json names them per field. Where the reference notes disagreed
 // with these sources (MutableCSINodeAllocatableCount in 1.34: beta but OFF by default), the sources won.
-import { jsonAt, MAX_MINOR, MIN_MINOR, type FieldPath, type Json, type KindName, type PathSegment } from '../types';
+import { isPrerelease, jsonAt, MAX_MINOR, MIN_MINOR, type FieldPath, type Json, type KindName, type PathSegment } from '../types';
 import { atJobSpec, jobSpecLocation, WRAPPING_KINDS } from './jobSpec';
 
 /** alpha and beta-off gates are off by default; beta-on and ga gates are on. */
@@ -59,7 +59,8 @@ const HISTORY: Record<GateName, StageHistory> = {
   CSIServiceAccountTokenSecrets: [[35, 'beta-on'], [36, 'ga']],
   SidecarContainers: [[28, 'alpha'], [29, 'beta-on'], [33, 'ga']],
   ContainerRestartRules: [[34, 'alpha'], [35, 'beta-on']],
-  EnvFiles: [[34, 'alpha'], [35, 'beta-on']],
+  // GA and locked in 1.38 (CHANGELOG-1.38, v1.38.0-alpha.1, #139115).
+  EnvFiles: [[34, 'alpha'], [35, 'beta-on'], [38, 'ga']],
   RelaxedEnvironmentVariableValidation: [[30, 'alpha'], [32, 'beta-on'], [34, 'ga']],
   ImageVolume: [[31, 'alpha'], [33, 'beta-off'], [35, 'beta-on'], [36, 'ga']],
   RestartAllContainersOnContainerExits: [[35, 'alpha'], [36, 'beta-on']],
@@ -75,19 +76,23 @@ const HISTORY: Record<GateName, StageHistory> = {
   AtomicWriteVolumeUserFields: [[37, 'alpha']],
   // Pod scheduling and networking. StrictIPCIDRValidation is on from 1.36 (kube-apiserver 1.36 flags:
   // "BETA - default=true"); HostnameOverride GA and UserNamespacesSupport GA from the 1.36/1.37 notes.
-  StrictIPCIDRValidation: [[33, 'alpha'], [36, 'beta-on']],
+  // GA in 1.38: the strict rules always apply (CHANGELOG-1.38, v1.38.0-alpha.1, KEP-4858, #141979).
+  StrictIPCIDRValidation: [[33, 'alpha'], [36, 'beta-on'], [38, 'ga']],
   ExpandedDNSConfig: [[22, 'alpha'], [26, 'beta-on'], [28, 'ga']],
   RelaxedDNSSearchValidation: [[32, 'alpha'], [33, 'beta-on'], [34, 'ga']],
+  // Removed in 1.38 (#141744), its behaviour kept: GA here.
   MatchLabelKeysInPodAffinity: [[29, 'alpha'], [31, 'beta-on'], [33, 'ga']],
   MatchLabelKeysInPodTopologySpread: [[25, 'alpha'], [27, 'beta-on']],
   MatchLabelKeysInPodTopologySpreadSelectorMerge: [[34, 'beta-on']],
   NodeInclusionPolicyInPodTopologySpread: [[25, 'alpha'], [26, 'beta-on'], [33, 'ga']],
   MinDomainsInPodTopologySpread: [[24, 'alpha'], [25, 'beta-off'], [27, 'beta-on'], [30, 'ga']],
+  // Removed in 1.38 (#141741, "the feature is permanently enabled"): GA here.
   PodSchedulingReadiness: [[26, 'alpha'], [27, 'beta-on'], [30, 'ga']],
   TaintTolerationComparisonOperators: [[35, 'alpha']],
   // Named UserNamespacesStatelessPodsSupport (alpha) in 1.25-1.27; the same field (hostUsers).
   UserNamespacesSupport: [[25, 'alpha'], [30, 'beta-off'], [33, 'beta-on'], [36, 'ga']],
   UserNamespacesHostNetworkSupport: [[35, 'alpha']],
+  // Removed in 1.38 (#141946, "unconditionally enabled"): GA here.
   DynamicResourceAllocation: [[26, 'alpha'], [32, 'beta-off'], [34, 'ga']],
   PodLevelResources: [[32, 'alpha'], [34, 'beta-on']],
   GRPCContainerProbe: [[23, 'alpha'], [24, 'beta-on'], [27, 'ga']],
@@ -117,15 +122,37 @@ export function gateStage(gate: GateName, minor: number): GateStage | undefined 
   return stage;
 }
 
+/**
+ * Gates whose stage in a pre-release (types.ts PRERELEASE_MINORS) its development sources state: for 1.38 the
+ * v1.38.0-alpha.1/alpha.2 notes (CHANGELOG-1.38.md, commit 0411cc70). Any other gate keeps its stage of the
+ * release before in HISTORY, unconfirmed: a gate off there may be promoted in the pre-release, so nothing is
+ * said as if it were still off (gateOffUnconfirmed). A GA or on-by-default gate stays on either way.
+ */
+const CONFIRMED_IN_PRERELEASE: Partial<Record<number, readonly GateName[]>> = {
+  38: ['EnvFiles', 'StrictIPCIDRValidation', 'PodSchedulingReadiness', 'DynamicResourceAllocation', 'MatchLabelKeysInPodAffinity'],
+};
+
+/**
+ * True when 1.<minor> is a pre-release, the gate is off by default there as far as HISTORY carries it forward, and
+ * no source of the pre-release confirms that stage: the off-gate warning and the create-time drop are not given
+ * (docs/releases.md lists these gates as left unchecked).
+ */
+export function gateOffUnconfirmed(gate: GateName, minor: number): boolean {
+  if (!isPrerelease(minor) || gateEnabledByDefault(gate, minor) || gateStage(gate, minor) === undefined) return false;
+  return !(CONFIRMED_IN_PRERELEASE[minor] ?? []).includes(gate);
+}
+
 /** Whether the gate is on with default settings in 1.<minor>. */
 export function gateEnabledByDefault(gate: GateName, minor: number): boolean {
   const stage = gateStage(gate, minor);
   return stage === 'beta-on' || stage === 'ga';
 }
 
-/** The first release (MIN_MINOR..MAX_MINOR) where the gate is on by default, if any. */
+/** The first release (MIN_MINOR..MAX_MINOR) where the gate is on by default, if any (a pre-release only when its sources confirm it). */
 export function firstMinorEnabledByDefault(gate: GateName): number | undefined {
-  for (let minor = MIN_MINOR; minor <= MAX_MINOR; minor++) if (gateEnabledByDefault(gate, minor)) return minor;
+  for (let minor = MIN_MINOR; minor <= MAX_MINOR; minor++) {
+    if (gateEnabledByDefault(gate, minor) && (!isPrerelease(minor) || (CONFIRMED_IN_PRERELEASE[minor] ?? []).includes(gate) || gateEnabledByDefault(gate, minor - 1))) return minor;
+  }
   return undefined;
 }
 

@@ -4,7 +4,7 @@
 import type { FileModel } from '../../document/fileModel';
 import { hasTemplateActions } from '../../document/helmTemplate';
 import { toServerJson } from '../../document/kubectlYaml';
-import { asCreated } from '../../kube/created';
+import { asCreated, unsettledFields } from '../../kube/created';
 import { defaultedJobSpec, isObject } from '../../kube/defaults';
 import { classify, mayNameOurKinds } from '../../kube/resources';
 import { minorOf, type Settings } from '../../settings';
@@ -76,6 +76,9 @@ export function explainObject(kind: KindName, object: JsonObject, minor: number,
     explanation.notes.push(field.why === 'gate-off'
       ? `\`${field.path}\` is dropped by a 1.${minor} API server (feature gate \`${field.gate}\` is off by default): it does nothing.`
       : `\`${field.path}\` does not exist in Kubernetes 1.${minor}: it does nothing.`);
+  }
+  for (const field of unsettledFields(kind, object, minor)) {
+    explanation.notes.push(`\`${formatFieldPath(field.path)}\` needs feature gate \`${field.gate}\`, whose default in Kubernetes 1.${minor} (a pre-release) no source KubeAssist could read confirms: this explanation takes it as written; if the gate is still off, a 1.${minor} API server drops it and it does nothing.`);
   }
   if (kind === 'CronJob' && explanation.cronJob?.timeZone === null) explanation.notes.push('Without `timeZone` the times are the kube-controller-manager\'s local time: UTC is assumed here.');
   return explanation;

@@ -1,4 +1,5 @@
 // Explanations as text (a terminal) and as Markdown (the editor's document, `--format markdown`).
+import { versionLabel } from '../../types';
 import type { PlacedExplanation } from './index';
 import type { ObjectExplanation } from './types';
 
@@ -29,7 +30,7 @@ function defaultHeadings(explanation: ObjectExplanation): { own: string; eachJob
 /** `file:line: Kind name (Kubernetes 1.NN)` and the sections, indented. */
 export function explanationText(file: string, placed: PlacedExplanation): string {
   const { explanation } = placed;
-  const out = [`${file}:${placed.line + 1}: ${title(explanation)} (Kubernetes ${explanation.kubernetesVersion})`, `  ${explanation.summary}`];
+  const out = [`${file}:${placed.line + 1}: ${title(explanation)} (Kubernetes ${versionLabel(explanation.kubernetesVersion)})`, `  ${explanation.summary}`];
   for (const section of explanation.sections) {
     out.push('', `  ${section.title}`);
     for (const line of section.lines) out.push(`    ${line}`);
@@ -50,7 +51,7 @@ function markdownLine(line: string): string {
 export function explanationMarkdown(placed: PlacedExplanation, file?: string): string {
   const { explanation } = placed;
   const where = file ? ` · ${file}:${placed.line + 1}` : ` · line ${placed.line + 1}`;
-  const out = [`## ${explanation.kind} \`${explanation.name ?? '(no name)'}\``, '', `*Kubernetes ${explanation.kubernetesVersion}${where}*`, '', `> ${explanation.summary}`];
+  const out = [`## ${explanation.kind} \`${explanation.name ?? '(no name)'}\``, '', `*Kubernetes ${versionLabel(explanation.kubernetesVersion)}${where}*`, '', `> ${explanation.summary}`];
   for (const section of explanation.sections) {
     out.push('', `### ${section.title}`, '', ...section.lines.map(markdownLine));
   }

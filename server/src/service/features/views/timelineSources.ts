@@ -1,5 +1,6 @@
 // Where a timeline's bars come from: a simulation (`kubeassist simulate`, every time in seconds from the Job's
 // creation) or a diagnosis (`kubeassist diagnose`, the Pods observed, RFC 3339 times made relative to the first).
+import { versionLabel } from '../../types';
 import type { JobSimulation, SimulatedPod } from '../../behaviour/job';
 import type { ObjectDiagnosis } from '../../diagnose/types';
 import type { PodOutcomeClass, TimelineBar, TimelineInput, TimelineLine, TimelineMarker } from './timeline';
@@ -60,7 +61,7 @@ export function timelineOfSimulation(simulation: JobSimulation, name: string): T
   if (status.completedIndexes) counters.push(['completedIndexes', status.completedIndexes]);
   if (status.failedIndexes) counters.push(['failedIndexes', status.failedIndexes]);
   return {
-    title: `Job ${name}: simulation in Kubernetes ${simulation.kubernetesVersion}`,
+    title: `Job ${name}: simulation in Kubernetes ${versionLabel(simulation.kubernetesVersion)}`,
     indexed: spec.completionMode === 'Indexed',
     bars,
     markers,

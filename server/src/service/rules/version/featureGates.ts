@@ -3,9 +3,9 @@
 // exists at all in a release is the field-availability check's business; this rule only speaks when the
 // field exists but its gate is off.
 import {
-  describeStage, fieldInRelease, firstMinorEnabledByDefault, gateHref, gateStage, GATED_FIELDS, matchPatterns, patternTrie, type GatedField, type PatternTrie,
+  describeStage, fieldInRelease, firstMinorEnabledByDefault, gateHref, gateOffUnconfirmed, gateStage, GATED_FIELDS, matchPatterns, patternTrie, type GatedField, type PatternTrie,
 } from '../../kube/featureGates';
-import { formatFieldPath, MAX_MINOR, type Finding, type Json, type Rule, type RuleCode, type RuleContext } from '../../types';
+import { formatFieldPath, NEWEST_RELEASED_MINOR, type Finding, type Json, type Rule, type RuleCode, type RuleContext } from '../../types';
 
 export const FEATURE_GATE_OFF_CODE = 'version/feature-gate-off';
 
@@ -22,10 +22,11 @@ const codes: readonly RuleCode[] = [
 function findingFor(field: GatedField, path: (string | number)[], parent: Json, minor: number): Finding | undefined {
   const stage = gateStage(field.gate, minor);
   if (stage !== 'alpha' && stage !== 'beta-off') return undefined;
+  if (gateOffUnconfirmed(field.gate, minor)) return undefined; // a pre-release that may have turned it on: unchecked
   if (!fieldInRelease(field, minor)) return undefined; // not a field of this release: the field-availability check speaks
   const printed = formatFieldPath(path);
   const onFrom = firstMinorEnabledByDefault(field.gate);
-  const later = onFrom !== undefined ? `it is on by default from Kubernetes 1.${onFrom}` : `no release up to 1.${MAX_MINOR} turns it on by default`;
+  const later = onFrom !== undefined ? `it is on by default from Kubernetes 1.${onFrom}` : `no release up to 1.${NEWEST_RELEASED_MINOR} turns it on by default`;
   const rejected = field.rejectedAfterDrop?.(parent);
   const owner = field.kind === 'CronJob' ? 'CronJob' : field.kind === 'JobSet' ? 'JobSet' : `${field.kind}'s JobSet`;
   const outcome = field.droppedFromEachJob
@@ -53,7 +54,7 @@ function offFields(kind: string, minor: number): { fields: readonly GatedField[]
   if (!off) {
     const fields = GATED_FIELDS.filter((field) => {
       const stage = gateStage(field.gate, minor);
-      return field.kind === kind && field.effect === 'dropped' && (stage === 'alpha' || stage === 'beta-off') && fieldInRelease(field, minor);
+      return field.kind === kind && field.effect === 'dropped' && (stage === 'alpha' || stage === 'beta-off') && !gateOffUnconfirmed(field.gate, minor) && fieldInRelease(field, minor);
     });
     OFF_FIELDS.set(key, (off = { fields, trie: patternTrie(fields.map((field) => field.pattern)) }));
   }

@@ -1,5 +1,6 @@
 // ValidateCSIDriverUpdate (pkg/apis/storage/validation): `attachRequired` (reported at the path the server
-// spells `spec.attachedRequired`) and `volumeLifecycleModes` (the list, order included) keep what the driver
+// spelt `spec.attachedRequired` through 1.37; 1.38 names `spec.attachRequired`, kubernetes#141597 in the
+// v1.38.0-alpha.2 notes) and `volumeLifecycleModes` (the list, order included) keep what the driver
 // was registered with. Before Kubernetes 1.29 so did `podInfoOnMount` and `fsGroupPolicy` (the API
 // documentation of 1.29 and later: "immutable in Kubernetes < 1.29"); `storageCapacity` has been mutable
 // since 1.23, `tokenRequests`, `requiresRepublish`, `seLinuxMount` and the later fields always.
@@ -17,6 +18,8 @@ interface ImmutableField {
   field: string;
   /** The path the server prints. */
   serverPath: string;
+  /** The path the server prints from a release on, when it changed: [first minor, path]. */
+  serverPathFrom?: readonly [number, string];
   goType?: string;
   /** The last release that keeps the field (undefined: every release we know). */
   lastMinor?: number;
@@ -29,7 +32,7 @@ const code = (what: string, title: string, reference?: string): RuleCode => ({
 });
 
 const FIELDS: readonly ImmutableField[] = [
-  { field: 'attachRequired', serverPath: 'spec.attachedRequired', what: 'a registered CSI driver keeps whether it needs an attach step',
+  { field: 'attachRequired', serverPath: 'spec.attachedRequired', serverPathFrom: [38, 'spec.attachRequired'], what: 'a registered CSI driver keeps whether it needs an attach step',
     code: code('attach-required', 'The edit changes `spec.attachRequired` of a CSIDriver that exists (compared with the baseline): the update is refused', 'CSI-UPD-01') },
   { field: 'volumeLifecycleModes', serverPath: 'spec.volumeLifecycleModes', goType: '[]storage.VolumeLifecycleMode', what: 'a registered CSI driver keeps its volume lifecycle modes (adding, removing or reordering one is a change)',
     code: code('volume-lifecycle-modes', 'The edit adds, removes or reorders `spec.volumeLifecycleModes` of a CSIDriver that exists: the update is refused', 'CSI-UPD-02') },
@@ -53,7 +56,8 @@ export const validateCSIDriverUpdate: UpdateRule = {
       if (changed.length === 0) continue;
       // One finding per field: the whole value is what the server compares (a list's order included).
       const path = ['spec', field.field];
-      findings.push(immutableFinding(field.code, path, context, field.what, immutableLine(field.serverPath, after[field.field], field.goType)));
+      const serverPath = field.serverPathFrom && context.minor >= field.serverPathFrom[0] ? field.serverPathFrom[1] : field.serverPath;
+      findings.push(immutableFinding(field.code, path, context, field.what, immutableLine(serverPath, after[field.field], field.goType)));
     }
     return findings;
   },
