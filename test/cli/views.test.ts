@@ -90,3 +90,30 @@ describe('kubeassist explain --format svg|html', () => {
     assert.match(stderr, /no Job or CronJob to draw/);
   });
 });
+
+describe('kubeassist diagnose --format svg|html', () => {
+  const job = 'test/fixtures/diagnose/backoff-limit.yaml';
+  const pods = 'test/fixtures/diagnose/backoff-limit-pods.json';
+
+  it('--format svg: the Pods observed, one bar each where their times put them, the end marked', () => {
+    const json = JSON.parse(run(['diagnose', '--format', 'json', '--now', '2026-12-01T10:30:00Z', job, pods]).stdout);
+    const { status, stdout } = run(['diagnose', '--format', 'svg', '--now', '2026-12-01T10:30:00Z', job, pods]);
+    assert.equal(status, 0);
+    const root = svgRoot(stdout);
+    const observed = json.objects[0].pods as { name: string }[];
+    assert.deepEqual(bars(root).map((bar) => bar.getAttribute('data-pod')).sort(), observed.map((pod) => pod.name).sort());
+    const ends = (Array.from(root.getElementsByTagName('line')) as unknown as Element[]).filter((line) => line.getAttribute('data-condition'));
+    assert.deepEqual(ends.map((line) => line.getAttribute('data-condition')), [json.objects[0].end.condition]);
+  });
+
+  it('--format html: the verdict first, then the chart; without Pods, no chart and the page says what is unknown', () => {
+    const { stdout } = run(['diagnose', '--format', 'html', '--now', '2026-12-01T10:30:00Z', job, pods]);
+    assert.match(stdout, /<figure id="picture-timeline"/);
+    const alone = run(['diagnose', '--format', 'html', '--now', '2026-12-01T10:30:00Z', job]);
+    assert.doesNotMatch(alone.stdout, /<figure/);
+    assert.match(alone.stdout, /kubectl get pods -l batch\.kubernetes\.io\/job-name=pi/);
+    const svg = run(['diagnose', '--format', 'svg', '--now', '2026-12-01T10:30:00Z', job]);
+    assert.equal(svg.stdout, '');
+    assert.match(svg.stderr, /no Pods to draw/);
+  });
+});

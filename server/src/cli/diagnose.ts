@@ -1,23 +1,23 @@
-// `kubeassist diagnose FILE... | - [--format text|markdown|json] [--now TIME] [--kubernetes-version 1.NN]`: what
+// `kubeassist diagnose FILE... | - [--format text|markdown|json|svg|html] [--now TIME] [--kubernetes-version 1.NN]`: what
 // happened to a Job or CronJob that exists, why, and what happens next, from `kubectl get -o yaml|json` output (the
 // Job or CronJob, its Pods, its events; several files are one body of evidence). Each input is read once and at most
 // MAX_DIAGNOSE_BYTES: a bigger one is refused with a sentence, the others are still read. The JSON shape is public:
 // README "Diagnose".
 import { createReadStream, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { diagnose, diagnosisMarkdown, diagnosisText } from '../service/index';
+import { diagnose, diagnosisMarkdown, diagnosisPictures, diagnosisText, htmlPage, stackedSvg, type DiagnoseReport } from '../service/index';
 import type { Settings } from '../service/settings';
 import { describeFileError } from './inputs';
 
 type Write = (text: string) => void;
 
-export const DIAGNOSE_FORMATS = ['text', 'markdown', 'json'] as const;
+export const DIAGNOSE_FORMATS = ['text', 'markdown', 'json', 'svg', 'html'] as const;
 export type DiagnoseFormat = (typeof DIAGNOSE_FORMATS)[number];
 
 /** The most bytes read of one input (a Job's Pod list of several thousand Pods fits). */
 export const MAX_DIAGNOSE_BYTES = 20_000_000;
 
-export const DIAGNOSE_USAGE = `Usage: kubeassist diagnose [--format text|markdown|json] [--now TIME] [--kubernetes-version 1.NN] FILE... | -
+export const DIAGNOSE_USAGE = `Usage: kubeassist diagnose [--format text|markdown|json|svg|html] [--now TIME] [--kubernetes-version 1.NN] FILE... | -
 
 Says what happened to a Job or CronJob that exists, why, and what happens next, from what the cluster returned:
   kubectl get job NAME -o yaml > job.yaml
@@ -34,7 +34,9 @@ runs in its zone, whether runs were missed and why, and its Jobs. FILE is YAML o
 documents); - is standard input. Each file is read up to ${MAX_DIAGNOSE_BYTES.toLocaleString('en-US')} bytes.
 
 Options:
-  --format FORMAT             text (default), markdown, or json (one object: { objects, notes }; README "Diagnose")
+  --format FORMAT             text (default), markdown, json (one object: { objects, notes }; README "Diagnose"),
+                              svg (each Job's observed Pods as a timeline chart, one standalone SVG) or html (one
+                              self-contained page: the report, the charts and their text alternatives)
   --now TIME                  the clock (RFC 3339, e.g. 2026-12-01T12:00:00Z; default: now): what is next and
                               what was missed count from it
   --kubernetes-version 1.NN   the release whose controllers to mirror (default: the newest)
@@ -98,9 +100,19 @@ export async function diagnoseFiles(command: DiagnoseCommand, settings: Settings
     inputs.push({ text: read.text, name });
   }
   const report = diagnose(inputs, settings, { now: command.nowSeconds });
-  if (command.format === 'json') write(`${JSON.stringify(report, null, 2)}\n`);
-  else if (command.format === 'markdown') write(diagnosisMarkdown(report));
-  else write(diagnosisText(report));
+  writeDiagnosis(report, command.format, write, writeError);
   if (failed) return 2;
   return report.objects.length ? 0 : 1;
+}
+
+/** The report in a format; `preface` (where it was read from) goes before the text, Markdown and HTML. */
+export function writeDiagnosis(report: DiagnoseReport, format: DiagnoseFormat, write: Write, writeError: Write, preface = ''): void {
+  if (format === 'json') write(`${JSON.stringify(report, null, 2)}\n`);
+  else if (format === 'markdown') write(`${preface}${diagnosisMarkdown(report)}`);
+  else if (format === 'svg') {
+    const pictures = diagnosisPictures(report);
+    if (pictures.length) write(`${stackedSvg(pictures)}\n`);
+    else writeError('kubeassist: no Pods to draw: give the Job\'s Pods (kubectl get pods -l batch.kubernetes.io/job-name=NAME -o yaml) beside it\n');
+  } else if (format === 'html') write(htmlPage('KubeAssist: diagnose', `${preface}${diagnosisMarkdown(report)}`, diagnosisPictures(report)));
+  else write(`${preface}${diagnosisText(report)}`);
 }

@@ -2,7 +2,8 @@
 // options, and the read itself (host/kube: the user's kubeconfig, GET only, bounded). The objects it returns go
 // to the diagnose engine as if they had been read from files; its notes join the report's notes.
 import { liveTexts, LiveReadError, readLiveObjects, type LiveTarget } from '../host/kube/index';
-import { diagnose, diagnosisMarkdown, diagnosisText } from '../service/index';
+import { diagnose } from '../service/index';
+import { writeDiagnosis, type DiagnoseFormat } from './diagnose';
 import type { Settings } from '../service/settings';
 
 export const LIVE_USAGE = `Live (opt-in, read-only; the user's kubeconfig, as kubectl reads it):
@@ -115,7 +116,7 @@ type Write = (text: string) => void;
  * Job or CronJob was diagnosed, 2 when nothing could be read (the sentence on standard error).
  */
 export async function diagnoseLive(
-  command: LiveCommand, settings: Settings, run: { format: 'text' | 'markdown' | 'json'; nowSeconds: number; interactive: boolean; env?: NodeJS.ProcessEnv },
+  command: LiveCommand, settings: Settings, run: { format: DiagnoseFormat; nowSeconds: number; interactive: boolean; env?: NodeJS.ProcessEnv },
   write: Write, writeError: Write,
 ): Promise<number> {
   let read: LiveObjects;
@@ -129,9 +130,7 @@ export async function diagnoseLive(
   const report = diagnose(liveTexts(read.objects), settings, { now: run.nowSeconds });
   report.notes.push(...read.notes);
   const target = `${command.target.kind}/${command.target.name}`;
-  if (run.format === 'json') write(`${JSON.stringify(report, null, 2)}\n`);
-  else if (run.format === 'markdown') write(`Read from the cluster (GET only): ${target}, ${read.source}.\n\n${diagnosisMarkdown(report)}`);
-  else write(`Read from the cluster (GET only): ${target}, ${read.source}.\n\n${diagnosisText(report)}`);
+  writeDiagnosis(report, run.format, write, writeError, `Read from the cluster (GET only): ${target}, ${read.source}.\n\n`);
   return report.objects.length ? 0 : 1;
 }
 
