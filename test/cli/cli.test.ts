@@ -169,7 +169,7 @@ describe('kubeassist check', () => {
     assert.match(nothing.stderr, /^Usage: kubeassist check \[options\] PATH\.\.\.\n/);
     const badVersion = run(['check', '--kubernetes-version', '1.99', 'examples']);
     assert.equal(badVersion.status, 2);
-    assert.match(badVersion.stderr, /unsupported Kubernetes version "1\.99" \(1\.23 to 1\.37\)/);
+    assert.match(badVersion.stderr, /unsupported Kubernetes version "1\.99" \(1\.23 to 1\.37 and 1\.38 \(pre-release\)\)/);
     const missing = run(['check', 'no-such-file.yaml']);
     assert.equal(missing.status, 2);
     assert.equal(missing.stderr, 'kubeassist: no-such-file.yaml: no such file\n');
