@@ -135,7 +135,7 @@ describe('kubeassist diagnose', () => {
   it('usage: no FILE, a bad --now, an unknown format, --help', () => {
     assert.match(run(['diagnose']).stderr, /^kubeassist: no FILE given \(- reads standard input\)\nRun 'kubeassist diagnose --help' for usage\.\n$/);
     assert.match(run(['diagnose', '--now', 'tomorrow', 'x.yaml']).stderr, /--now takes an RFC 3339 time/);
-    assert.match(run(['diagnose', '--format', 'sarif', 'x.yaml']).stderr, /unknown format "sarif" for diagnose \(text, markdown, json\)/);
+    assert.match(run(['diagnose', '--format', 'sarif', 'x.yaml']).stderr, /unknown format "sarif" for diagnose \(text, markdown, json, svg, html\)/);
     const help = run(['diagnose', '--help']);
     assert.equal(help.status, 0);
     assert.match(help.stdout, /^Usage: kubeassist diagnose \[--format text\|markdown\|json\] \[--now TIME\] \[--kubernetes-version 1\.NN\] FILE\.\.\. \| -/);
