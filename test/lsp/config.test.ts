@@ -165,7 +165,7 @@ describe('.kubeassist.yaml in the language server', () => {
     const fixed = await server.change(config, [{ text: typed.text }]);
     assert.deepEqual(fixed.map((d) => d.code), ['config/syntax'], 'a half-typed key is no YAML mapping entry yet');
     const completion = await server.request<{ items: { label: string }[] }>('textDocument/completion', { textDocument: { uri: config }, position: typed.position });
-    assert.deepEqual(completion.items.map((item) => item.label), ['kubernetesVersion', 'ignore', 'maxFileSize', 'relations'], 'the keys not written yet; the editor filters by what is typed');
+    assert.deepEqual(completion.items.map((item) => item.label), ['kubernetesVersion', 'ignore', 'maxFileSize', 'relations', 'jobset'], 'the keys not written yet; the editor filters by what is typed');
     const hover = await server.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: config }, position: { line: 1, character: 5 } });
     assert.match(hover.contents.value, /^\*\*schema\/enum\*\* \(error by default\)/);
     assert.equal(await server.request('textDocument/codeAction', { textDocument: { uri: config }, range: fixed[0].range, context: { diagnostics: fixed } }), null);

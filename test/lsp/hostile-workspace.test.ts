@@ -181,7 +181,7 @@ describe('git, run as VS Code runs it', () => {
     const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { capabilities: { untrustedWorkspaces: { supported: unknown; description: string; restrictedConfigurations: string[] } } };
     const { supported, description, restrictedConfigurations } = manifest.capabilities.untrustedWorkspaces;
     assert.equal(supported, 'limited');
-    assert.match(description, /runs no program: the update checks against HEAD, which run git, wait until the workspace is trusted/);
+    assert.match(description, /runs no program: the update checks against HEAD, which run git, and Diagnose a Job in the cluster, which reads your kubeconfig, wait until the workspace is trusted/);
     assert.deepEqual(restrictedConfigurations, ['kubeassist.maxFileSize', 'kubeassist.updateChecks']);
   });
 
