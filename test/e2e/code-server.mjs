@@ -236,7 +236,8 @@ try {
   const picks = page.locator('.quick-input-widget .monaco-list-row');
   await picks.first().waitFor({ timeout: 10000 });
   const firstPick = (await picks.first().textContent()) ?? '';
-  check(/^\s*1\.37/.test(firstPick), 'the version picker lists the newest release, 1.37, first', firstPick);
+  const secondPick = (await picks.nth(1).textContent()) ?? '';
+  check(/^\s*1\.38\s*pre-release/.test(firstPick) && /^\s*1\.37/.test(secondPick), 'the version picker lists 1.38 first, labelled pre-release, then the newest release, 1.37', [firstPick, secondPick]);
   await page.keyboard.type('1.29');
   await page.waitForTimeout(200);
   await shot('version-pick');
@@ -259,8 +260,8 @@ try {
   note(`output: ${outputText.slice(0, 120)}`);
   check(/KubeAssist language server .* started/.test(outputText), '"KubeAssist: Show Server Log" shows the KubeAssist output channel with the server\'s log', outputText);
   // Issue 24: the language-model tools are registered (the editor's own lm.tools lists them) and the MCP server definition offered.
-  check(/language-model tools registered: kubeassist_check, kubeassist_explain, kubeassist_fix, kubeassist_rules, kubeassist_simulate; MCP server definition kubeassist\.mcp/.test(outputText),
-    'the agent tools are registered in code-server: lm.tools lists the five kubeassist_* tools; the MCP server definition is offered', outputText);
+  check(/language-model tools registered: kubeassist_check, kubeassist_diagnose, kubeassist_explain, kubeassist_fix, kubeassist_rules, kubeassist_simulate; MCP server definition kubeassist\.mcp/.test(outputText),
+    'the agent tools are registered in code-server: lm.tools lists the six kubeassist_* tools; the MCP server definition is offered', outputText);
   await shot('server-log');
 
   // 9. The client's per-document decision reaches the server: `off` leaves plain schema errors out, keeps rules.

@@ -14,7 +14,8 @@ const VSCE = join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
 const PACKAGED = [
   'CHANGELOG.md', 'EXTENSION.md', 'LICENSE', 'NOTICE',
   'dist/engine.js', 'dist/extension.js', 'dist/mcp.js', 'dist/server.js',
-  'docs/images/completion.png', 'docs/images/diagnostics.png', 'docs/images/hover.png', 'docs/images/quick-fix.png',
+  'docs/images/completion.png', 'docs/images/cronjob-calendar.png', 'docs/images/diagnostics.png', 'docs/images/hover.png', 'docs/images/quick-fix.png',
+  'docs/images/simulate-timeline.png',
   'images/icon.png', 'package.json', 'syntaxes/kubeassist.injection.tmLanguage.json',
 ];
 const MANIFEST = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { icon: string; repository: { url: string }; scripts: Record<string, string> };
