@@ -2,33 +2,18 @@
 // CSIDriver of the file, one request per object as the code lens sends it, through the real server; and the
 // whole file in one request. The target: at most 5 ms per object. Called at the end of `npm run bench`
 // (scripts/bench.mjs); alone: `node scripts/bench-explain.mjs [--runs N]`.
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateBundle } from './bench-bundle.mjs';
+import { openInServer } from './bench-measure.mjs';
 
-const require = createRequire(import.meta.url);
-const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-languageserver-protocol/node');
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 async function measureOnce(serverCommand, root, text) {
-  const child = spawn(serverCommand[0], serverCommand.slice(1), { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, KUBEASSIST_NOW: '2026-03-27T10:00:00Z' } });
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const uri = pathToFileURL(resolve(root, 'bench-explain-1000.yaml')).href;
-  let opened;
-  const diagnostics = new Promise((resolveDiagnostics) => (opened = resolveDiagnostics));
-  connection.onNotification('textDocument/publishDiagnostics', (params) => params.uri === uri && opened());
-  connection.onRequest('workspace/configuration', (params) => params.items.map(() => ({})));
-  connection.onRequest('client/registerCapability', () => null);
-  connection.onNotification('window/logMessage', () => undefined);
-  connection.listen();
-  await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } });
-  await connection.sendNotification('initialized', {});
-  await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
-  await diagnostics;
+  const { connection, close } = await openInServer(serverCommand, uri, text);
   const lines = text.split('\n');
   const objects = lines.flatMap((line, index) => (line === 'kind: Job' || line === 'kind: CronJob' || line === 'kind: CSIDriver' ? [index] : []));
   const perObject = [];
@@ -42,10 +27,7 @@ async function measureOnce(serverCommand, root, text) {
   const start = performance.now();
   const whole = await connection.sendRequest('kubeassist/explain', { uri }).catch(() => null);
   const wholeMs = performance.now() - start;
-  await connection.sendRequest('shutdown').catch(() => undefined);
-  await connection.sendNotification('exit').catch(() => undefined);
-  connection.dispose();
-  child.kill();
+  await close();
   return { objects: objects.length, answered, perObject, wholeMs, wholeObjects: whole?.objects?.length ?? 0 };
 }
 

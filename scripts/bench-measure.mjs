@@ -30,3 +30,33 @@ export function peakRssMiB(pid) {
     return NaN;
   }
 }
+
+/**
+ * A server started as an editor starts it, with one document open and its first diagnostics in: `{ child, connection }`.
+ * `close()` shuts it down. Shared by the request benches (bench-explain.mjs, bench-views.mjs).
+ */
+export async function openInServer(serverCommand, uri, text) {
+  const { spawn } = await import('node:child_process');
+  const { createRequire } = await import('node:module');
+  const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = createRequire(import.meta.url)('vscode-languageserver-protocol/node');
+  const child = spawn(serverCommand[0], serverCommand.slice(1), { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, KUBEASSIST_NOW: '2026-03-27T10:00:00Z' } });
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  let opened;
+  const diagnostics = new Promise((resolveDiagnostics) => (opened = resolveDiagnostics));
+  connection.onNotification('textDocument/publishDiagnostics', (params) => params.uri === uri && opened());
+  connection.onRequest('workspace/configuration', (params) => params.items.map(() => ({})));
+  connection.onRequest('client/registerCapability', () => null);
+  connection.onNotification('window/logMessage', () => undefined);
+  connection.listen();
+  await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } });
+  await connection.sendNotification('initialized', {});
+  await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
+  await diagnostics;
+  const close = async () => {
+    await connection.sendRequest('shutdown').catch(() => undefined);
+    await connection.sendNotification('exit').catch(() => undefined);
+    connection.dispose();
+    child.kill();
+  };
+  return { child, connection, close };
+}

@@ -4,16 +4,14 @@
 // one-character edit, through the real server, target within 100 ms.
 //
 //   node scripts/bench-views.mjs [--runs N]
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateBundle } from './bench-bundle.mjs';
 import { CASES } from './bench-behaviour.mjs';
-import { median } from './bench-measure.mjs';
+import { median, openInServer } from './bench-measure.mjs';
 
 const require = createRequire(import.meta.url);
-const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-languageserver-protocol/node');
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const figure = (values) => `${median(values).toFixed(1)} (${Math.min(...values).toFixed(1)}-${Math.max(...values).toFixed(1)})`;
 
@@ -42,20 +40,8 @@ function benchCharts(runs) {
 }
 
 async function viewAfterEdit(serverCommand, text, edits) {
-  const child = spawn(serverCommand[0], serverCommand.slice(1), { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, KUBEASSIST_NOW: '2026-03-27T10:00:00Z' } });
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const uri = pathToFileURL(resolve(root, 'bench-views-1000.yaml')).href;
-  let opened;
-  const diagnostics = new Promise((resolveDiagnostics) => (opened = resolveDiagnostics));
-  connection.onNotification('textDocument/publishDiagnostics', (params) => params.uri === uri && opened());
-  connection.onRequest('workspace/configuration', (params) => params.items.map(() => ({})));
-  connection.onRequest('client/registerCapability', () => null);
-  connection.onNotification('window/logMessage', () => undefined);
-  connection.listen();
-  await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } });
-  await connection.sendNotification('initialized', {});
-  await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
-  await diagnostics;
+  const { connection, close } = await openInServer(serverCommand, uri, text);
   const lines = text.split('\n');
   const jobLines = lines.flatMap((line, index) => (line === 'kind: Job' ? [index] : []));
   const line = jobLines[Math.floor(jobLines.length / 2)];
@@ -72,10 +58,7 @@ async function viewAfterEdit(serverCommand, text, edits) {
     times.push(performance.now() - start);
     html = page?.html?.length ?? 0;
   }
-  await connection.sendRequest('shutdown').catch(() => undefined);
-  await connection.sendNotification('exit').catch(() => undefined);
-  connection.dispose();
-  child.kill();
+  await close();
   return { times, html };
 }
 
