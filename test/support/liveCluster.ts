@@ -127,6 +127,13 @@ export async function startCluster(certs: Certificates): Promise<FakeCluster> {
     }
     return status(res, 404, 'NotFound', 'the server could not find the requested resource');
   });
+  // Every socket, to end them all at close: a tunnel through a CONNECT proxy is a connection closeAllConnections()
+  // does not see, and server.close() would wait for it forever (the test file would never exit).
+  const sockets = new Set<import('node:net').Socket>();
+  server.on('connection', (socket: import('node:net').Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
@@ -134,6 +141,7 @@ export async function startCluster(certs: Certificates): Promise<FakeCluster> {
     server, url: `https://127.0.0.1:${address.port}`, seen, overrides,
     close: () => new Promise<void>((done) => {
       server.closeAllConnections();
+      for (const socket of sockets) socket.destroy();
       server.close(() => done());
     }),
   };
