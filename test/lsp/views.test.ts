@@ -9,6 +9,10 @@ import { TestServer } from '../support/lspClient';
 const E2E = join(__dirname, '..', 'e2e', 'fixtures');
 const JOB = readFileSync(join(E2E, 'job-valid.yaml'), 'utf8');
 const CRON = readFileSync(join(E2E, 'cronjob-pod-failure-policy.yaml'), 'utf8');
+// An export with its Pods pasted below it, as the Diagnose view reads a file.
+const DIAGNOSE = join(__dirname, '..', 'fixtures', 'diagnose');
+const POD_LIST = JSON.parse(readFileSync(join(DIAGNOSE, 'backoff-limit-pods.json'), 'utf8')) as { items: { metadata: { name: string } }[] };
+const EXPORT = `${readFileSync(join(DIAGNOSE, 'backoff-limit.yaml'), 'utf8')}---\n${JSON.stringify(POD_LIST)}\n`;
 
 interface View {
   title: string;
@@ -22,6 +26,7 @@ describe('kubeassist/view', () => {
     server = await TestServer.start({ env: { KUBEASSIST_NOW: '2026-12-07T00:00:00Z' } });
     await server.open('file:///job-valid.yaml', JOB);
     await server.open('file:///cron.yaml', CRON);
+    await server.open('file:///export.yaml', EXPORT);
   });
   after(() => server.stop());
   const view = (params: Record<string, unknown>) => server.connection.sendRequest<View | null>('kubeassist/view', params);
@@ -65,6 +70,17 @@ describe('kubeassist/view', () => {
     await server.change('file:///job-valid.yaml', [{ text: JOB.replace('backoffLimit: 4', 'backoffLimit: 2') }]);
     const page = await view({ uri: 'file:///job-valid.yaml', view: 'explain', line: 2 });
     assert.match(page?.html ?? '', /fails after 3 failed Pods/);
+  });
+
+  it('Diagnose: the verdict first, then the Pods observed as a timeline, one bar per Pod pasted below the export', async () => {
+    const page = await view({ uri: 'file:///export.yaml', view: 'diagnose', line: 3, kind: 'Job', name: 'pi' });
+    assert.equal(page?.title, 'Job pi');
+    assert.deepEqual(page?.pictures.map((picture) => picture.id), ['timeline']);
+    const drawn = [...(page?.html ?? '').matchAll(/class="ka-bar [^"]*"[^>]*data-pod="([^"]+)"/g)].map((match) => match[1]).sort();
+    assert.deepEqual(drawn, POD_LIST.items.map((pod) => pod.metadata.name).sort());
+    const verdict = (page?.html ?? '').indexOf('failed at 2026-12-01T10:01:10Z (BackoffLimitExceeded)');
+    assert.ok(verdict > 0 && verdict < (page?.html ?? '').indexOf('<figure'), 'the verdict comes before the picture');
+    assert.match(page?.html ?? '', /data-condition="Failed"/);
   });
 
   it('answers null for a document that is not open', async () => {

@@ -137,12 +137,15 @@ export function figureHtml(picture: Picture): string {
   return `<figure id="picture-${escapeXml(picture.id)}" aria-label="${escapeXml(picture.title)}">${picture.svg}<figcaption>${escapeXml(picture.text)}</figcaption></figure>`;
 }
 
-/** One self-contained page: the report's Markdown rendered, each picture placed after the first heading's quote (the verdict). */
+/** One self-contained page: the report's Markdown rendered, the pictures placed after its verdict (the first quote, else the first paragraph). */
 export function htmlPage(title: string, markdown: string, pictures: readonly Picture[], options: { csp?: string; style?: string; links?: LinkOptions; header?: string } = {}): string {
   const body = (options.header ?? '') + markdownHtml(markdown, options.links);
   const figures = pictures.map(figureHtml).join('\n');
-  const firstQuote = body.indexOf('</blockquote>');
-  const content = figures ? (firstQuote >= 0 ? `${body.slice(0, firstQuote + 13)}\n${figures}${body.slice(firstQuote + 13)}` : `${figures}\n${body}`) : body;
+  // After the verdict: the first quote (explain, simulate), else the first paragraph (diagnose's bold verdict).
+  const quote = body.indexOf('</blockquote>');
+  const paragraph = body.indexOf('</p>');
+  const at = quote >= 0 ? quote + '</blockquote>'.length : paragraph >= 0 ? paragraph + '</p>'.length : -1;
+  const content = figures ? (at >= 0 ? `${body.slice(0, at)}\n${figures}${body.slice(at)}` : `${figures}\n${body}`) : body;
   return (
     '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
     `<meta http-equiv="Content-Security-Policy" content="${escapeXml(options.csp ?? PAGE_CSP)}">\n` +
