@@ -179,7 +179,7 @@ describe('kubeassist check', () => {
     const help = run(['check', '--help']);
     assert.equal(help.status, 0);
     assert.match(help.stdout, /^Usage: kubeassist check \[options\] PATH\.\.\.\n/);
-    assert.match(help.stdout, /--kubernetes-version 1\.NN {3}target Kubernetes release, 1\.23 to 1\.37 \(default 1\.37\)\n/);
+    assert.match(help.stdout, /--kubernetes-version 1\.NN {3}target Kubernetes release, 1\.23 to 1\.37 and 1\.38 \(pre-release\) \(default 1\.37\)\n/);
   });
 });
 

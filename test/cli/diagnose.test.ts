@@ -138,7 +138,7 @@ describe('kubeassist diagnose', () => {
     assert.match(run(['diagnose', '--format', 'sarif', 'x.yaml']).stderr, /unknown format "sarif" for diagnose \(text, markdown, json, svg, html\)/);
     const help = run(['diagnose', '--help']);
     assert.equal(help.status, 0);
-    assert.match(help.stdout, /^Usage: kubeassist diagnose \[--format text\|markdown\|json\] \[--now TIME\] \[--kubernetes-version 1\.NN\] FILE\.\.\. \| -/);
+    assert.match(help.stdout, /^Usage: kubeassist diagnose \[--format text\|markdown\|json\|svg\|html\] \[--now TIME\] \[--kubernetes-version 1\.NN\] FILE\.\.\. \| -/);
   });
 
   it('no Job or CronJob: exit 1 and the note', () => {
