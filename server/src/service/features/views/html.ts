@@ -126,7 +126,7 @@ blockquote { margin: 0.8em 0; padding: 0.4em 0.9em; border-left: 4px solid var(-
 table { border-collapse: collapse; margin: 0.6em 0; } th, td { border: 1px solid var(--vscode-panel-border, #8886); padding: 0.2em 0.6em; text-align: left; vertical-align: top; }
 a { color: var(--vscode-textLink-foreground, LinkText); } a:focus { outline: 1px solid var(--vscode-focusBorder, Highlight); }
 figure { margin: 1em 0; overflow-x: auto; } figcaption { font-size: 0.9em; color: var(--vscode-descriptionForeground, GrayText); margin-top: 0.3em; }
-figure svg { max-width: none; }
+figure svg { max-width: 100%; height: auto; }
 `;
 
 /** The content security policy of a page: no script, nothing remote; styles and pictures inline only. */
