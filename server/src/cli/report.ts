@@ -2,22 +2,12 @@
 // line with the objects checked, JSON for tools.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
+import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languageserver-types';
+import { findingJson, type FindingJson } from '../service/index';
 import { KINDS, type KindName } from '../service/types';
 
-export interface Finding {
-  file: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  severity: 'error' | 'warning' | 'information' | 'hint';
-  code: string;
-  message: string;
-  path?: string;
-  /** The API server's own text for the mistake, when the message says it in other words. */
-  serverMessage?: string;
-  /** The other end of a relation finding (and the steps on the way), in the same coordinates. */
+/** A finding as the reports give it, with the other end of a relation finding (and the steps on the way). */
+export interface Finding extends FindingJson {
   related?: RelatedLocation[];
 }
 
@@ -41,28 +31,9 @@ export interface ReportedFinding extends Finding {
   suppressedBy?: string;
 }
 
-const SEVERITY_NAMES: Record<number, Finding['severity']> = {
-  [DiagnosticSeverity.Error]: 'error',
-  [DiagnosticSeverity.Warning]: 'warning',
-  [DiagnosticSeverity.Information]: 'information',
-  [DiagnosticSeverity.Hint]: 'hint',
-};
-
-/** A diagnostic as the CLI reports it: 1-based lines and columns, the Kubernetes field path. */
+/** A diagnostic as the CLI reports it: 1-based lines and columns, the Kubernetes field path (features/findingJson.ts). */
 export function findingOf(file: string, diagnostic: Diagnostic): Finding {
-  return {
-    file,
-    line: diagnostic.range.start.line + 1,
-    column: diagnostic.range.start.character + 1,
-    endLine: diagnostic.range.end.line + 1,
-    endColumn: diagnostic.range.end.character + 1,
-    severity: SEVERITY_NAMES[diagnostic.severity ?? DiagnosticSeverity.Error],
-    code: String(diagnostic.code),
-    message: typeof diagnostic.message === 'string' ? diagnostic.message : String(diagnostic.message),
-    path: (diagnostic.data as { path?: string } | undefined)?.path || undefined,
-    serverMessage: (diagnostic.data as { serverMessage?: string } | undefined)?.serverMessage,
-    ...(diagnostic.relatedInformation?.length ? { related: diagnostic.relatedInformation.flatMap(relatedOf) } : {}),
-  };
+  return { ...findingJson(file, diagnostic), ...(diagnostic.relatedInformation?.length ? { related: diagnostic.relatedInformation.flatMap(relatedOf) } : {}) };
 }
 
 function relatedOf(information: DiagnosticRelatedInformation): RelatedLocation[] {

@@ -46,6 +46,7 @@ export { relationDefinition, relationHover, relationReferences, type RelationInp
 export { calendarPicture, diagnosisPictures, explainPictures, simulationPictures, stackedSvg } from './features/views/pictures';
 export { htmlPage, markdownHtml, type Picture } from './features/views/html';
 export { fieldLocator } from './features/views/links';
+export { findingJson, type FindingJson, type FindingSeverity } from './features/findingJson';
 export { timelineChart, type TimelineInput } from './features/views/timeline';
 export { timelineOfDiagnosis, timelineOfSimulation } from './features/views/timelineSources';
 export { diagnoseObjects, type DiagnoseOptions } from './diagnose/index';

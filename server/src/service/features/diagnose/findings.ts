@@ -1,27 +1,15 @@
-// The findings of a text as `kubeassist check --format json` lists them (cli/report.ts findingOf and jsonReport:
-// 1-based lines and columns, severity in words, the field path), each placed on the object it is about: the last
-// checked object starting at or above its line.
+// The findings of a text as `kubeassist check --format json` lists them (features/findingJson.ts), each placed on the
+// object it is about: the last checked object starting at or above its line.
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { FileModel } from '../../document/fileModel';
 import { classify, mayNameOurKinds } from '../../kube/resources';
 import type { Settings } from '../../settings';
 import type { KindName } from '../../types';
+import { findingJson, type FindingJson } from '../findingJson';
 
-export interface DiagnoseFinding {
-  file: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  severity: 'error' | 'warning' | 'information' | 'hint';
-  code: string;
-  message: string;
-  path?: string;
-  serverMessage?: string;
+export interface DiagnoseFinding extends FindingJson {
   object: { kind: KindName; name?: string; namespace?: string };
 }
-
-const SEVERITIES = ['error', 'error', 'warning', 'information', 'hint'] as const;
 
 export function findingsOf(model: FileModel, text: string, file: string, diagnostics: readonly Diagnostic[], settings: Settings): DiagnoseFinding[] {
   const starts: { line: number; kind: KindName; name?: string; namespace?: string }[] = [];
@@ -41,18 +29,8 @@ export function findingsOf(model: FileModel, text: string, file: string, diagnos
     let owner: (typeof starts)[number] | undefined;
     for (const start of starts) if (start.line <= line) owner = start;
     if (!owner) continue;
-    const data = (diagnostic.data ?? {}) as { path?: string; serverMessage?: string };
     found.push({
-      file,
-      line: line + 1,
-      column: diagnostic.range.start.character + 1,
-      endLine: diagnostic.range.end.line + 1,
-      endColumn: diagnostic.range.end.character + 1,
-      severity: SEVERITIES[diagnostic.severity ?? 1],
-      code: String(diagnostic.code),
-      message: typeof diagnostic.message === 'string' ? diagnostic.message : String(diagnostic.message),
-      ...(data.path !== undefined ? { path: data.path } : {}),
-      ...(data.serverMessage !== undefined ? { serverMessage: data.serverMessage } : {}),
+      ...findingJson(file, diagnostic),
       object: { kind: owner.kind, ...(owner.name !== undefined ? { name: owner.name } : {}), ...(owner.namespace !== undefined ? { namespace: owner.namespace } : {}) },
     });
   }
