@@ -5,7 +5,7 @@
 // Last Schedule Time (RFC1123Z or `<unset>`), Active Jobs (names joined by `, `, or `<none>`) and the events.
 // It never prints status.lastSuccessfulTime, nor the active Jobs' namespaces or uids.
 
-import { type Node, isNone, readBool, readInt } from './text';
+import { type Node, isNone, readBool, setInt } from './text';
 import { type ObjectRead, describeWhere, involvedOf, readMetadataField, readSelector, unknownNote } from './meta';
 import { setTime, withSource } from './job';
 import { readPodTemplate } from './template';
@@ -91,9 +91,4 @@ export function readCronJob(fields: Node[]): ObjectRead {
   notes.push('kubectl describe cronjob does not print status.lastSuccessfulTime, nor the uids of the active Jobs.');
   const object: Record<string, unknown> = { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { ...metadata, annotations: withSource(metadata.annotations) }, spec, status };
   return { object, involved: involvedOf('batch/v1', 'CronJob', metadata), eventsNode, notes };
-}
-
-function setInt(target: Record<string, unknown>, key: string, value: string): void {
-  const n = readInt(value);
-  if (n !== undefined) target[key] = n;
 }

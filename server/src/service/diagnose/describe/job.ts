@@ -13,7 +13,7 @@
 // It never prints status.conditions, failedIndexes, terminating or uncountedTerminatedPods, nor the uid
 // (which the generated selector carries: generateSelector in pkg/registry/batch/job/strategy.go).
 
-import { type Node, isNone, readBool, readInt, readTime } from './text';
+import { type Node, isNone, readBool, readTime, setInt } from './text';
 import { type ObjectRead, describeWhere, involvedOf, readMetadataField, readSelector, unknownNote } from './meta';
 import { readPodTemplate } from './template';
 
@@ -111,11 +111,6 @@ export function readJob(fields: Node[]): ObjectRead {
 /** Marks an object as read from describe text, so a reader knows why conditions and times are missing. */
 export function withSource(annotations: unknown): Record<string, string> {
   return { ...((annotations as Record<string, string> | undefined) ?? {}), 'kubeassist.dev/source': 'kubectl-describe' };
-}
-
-function setInt(target: Record<string, unknown>, key: string, value: string): void {
-  const n = readInt(value);
-  if (n !== undefined) target[key] = n;
 }
 
 export function setTime(target: Record<string, unknown>, key: string, value: string, notes: string[], where: () => string): void {

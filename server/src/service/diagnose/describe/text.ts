@@ -187,6 +187,12 @@ export function readInt(value: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+/** `target[key]` = the whole number `value` writes, when it writes one (`<unset>` and the like leave it out). */
+export function setInt(target: Record<string, unknown>, key: string, value: string): void {
+  const n = readInt(value);
+  if (n !== undefined) target[key] = n;
+}
+
 export function readBool(value: string): boolean | undefined {
   const lower = value.trim().toLowerCase();
   if (lower === 'true') return true;
