@@ -95,16 +95,13 @@ describe('the timeline chart of a simulation', () => {
     assert.equal(timelineChart(timelineOfSimulation(indexed, 'work')).lanes, 3);
   });
 
-  it('stays readable at 1,000 Pods: thin lanes, one bar each, drawn at once', () => {
+  it('stays readable at 1,000 Pods: thin lanes, one bar each (its speed: npm run bench)', () => {
     const big = simulateJob(job({ completionMode: 'Indexed', completions: 1000, parallelism: 1000 }), { pods: [] }, 37);
-    const started = performance.now();
     const drawn = timelineChart(timelineOfSimulation(big, 'big'));
-    const elapsed = performance.now() - started;
     const bars = all(parse(drawn.svg), 'rect').filter((rect) => rect.getAttribute('class')?.includes('ka-bar'));
     assert.equal(bars.length, 1000);
     assert.equal(drawn.lanes, 1000);
     assert.ok(drawn.height < 2400, `height ${drawn.height}`);
-    assert.ok(elapsed < 2000, `drawn in ${elapsed} ms (npm run bench measures it; this only catches a runaway)`);
   });
 
   it('escapes what a manifest writes: a name with markup stays text', () => {
