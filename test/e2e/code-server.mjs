@@ -58,18 +58,39 @@ async function openFile(name) {
   await page.locator('.tabs-container .tab.active', { hasText: exactly }).waitFor({ timeout: 15000 });
   await editor.locator('.view-lines').waitFor();
 }
-/** Moves the text cursor onto `text` in the active editor (a click in the middle of it). */
+/**
+ * Moves the text cursor onto `text` in the active editor (a click in the middle of it). The click waits for a
+ * settled layout: on a slow machine code lenses and inlay hints arrive late and move the lines under the pointer.
+ * With `line`, the status bar's cursor position must then say that line; the click is retried until it does.
+ */
 async function clickOnText(text, options = {}) {
   const span = editor.locator('.view-line span span', { hasText: text }).first();
-  const box = await span.boundingBox();
-  const full = (await span.textContent()) ?? text;
-  const offset = full.indexOf(text);
-  const charWidth = box.width / full.length;
-  const x = box.x + (offset + (options.at ?? text.length / 2)) * charWidth;
-  const y = box.y + box.height / 2;
-  if (options.hover) await page.mouse.move(x, y);
-  else await page.mouse.click(x, y);
-  return { x, y };
+  const place = async () => {
+    const box = await span.boundingBox();
+    const full = (await span.textContent()) ?? text;
+    const charWidth = box.width / full.length;
+    return { x: box.x + (full.indexOf(text) + (options.at ?? text.length / 2)) * charWidth, y: box.y + box.height / 2 };
+  };
+  let at = await place();
+  for (let attempt = 0; attempt < 4; attempt++) {
+    for (let settle = 0; settle < 10; settle++) {
+      await page.waitForTimeout(250);
+      const again = await place();
+      if (Math.abs(again.x - at.x) < 1 && Math.abs(again.y - at.y) < 1) break;
+      at = again;
+    }
+    if (options.hover) { await page.mouse.move(at.x, at.y); return at; }
+    await page.mouse.click(at.x, at.y);
+    if (options.line === undefined || (await cursorLine()) === options.line) return at;
+    at = await place();
+  }
+  return at;
+}
+/** The line the status bar says the cursor is on (1-based), or undefined. */
+async function cursorLine() {
+  const text = await page.locator('.statusbar-item', { hasText: /Ln \d+, Col \d+/ }).first().textContent({ timeout: 2000 }).catch(() => '');
+  const match = /Ln (\d+)/.exec(text ?? '');
+  return match ? Number(match[1]) : undefined;
 }
 /**
  * The hover that pointing at `text` opens, once it holds `hasText`. The pointer leaves and comes back up to three
@@ -191,11 +212,11 @@ try {
   await squiggles('error').first().waitFor({ timeout: 15000 }).catch(() => {});
   rows = await problems('schema/enum');
   check(rows.some((r) => /schema\/enum/.test(r) && /indexed/.test(r)), 'schemaDiagnostics auto, Red Hat YAML absent: Problems lists the schema/enum error', rows);
-  await clickOnText('indexed', { at: 2 });
+  await clickOnText('indexed', { at: 2, line: 7 });
   const lightbulb = editor.locator('.lightBulbWidget, .codicon-light-bulb, .codicon-lightbulb-autofix').first();
   let menuFrom = 'lightbulb';
   try {
-    await lightbulb.waitFor({ state: 'visible', timeout: 10000 });
+    await lightbulb.waitFor({ state: 'visible', timeout: 15000 });
     await lightbulb.click();
   } catch {
     menuFrom = 'Ctrl+. (no lightbulb shown)';
@@ -204,7 +225,7 @@ try {
   const actions = page.locator('.action-widget .monaco-list-row.action');
   await actions.first().waitFor({ timeout: 10000 }).catch(() => {});
   const titles = await actions.evaluateAll((items) => items.map((i) => i.textContent));
-  note(`quick fixes (${menuFrom}): ${JSON.stringify(titles)}`);
+  note(`quick fixes (${menuFrom}, cursor on line ${await cursorLine()}): ${JSON.stringify(titles)}`);
   check(menuFrom === 'lightbulb' && titles.some((t) => /`Indexed`/.test(t)), 'the lightbulb menu offers the fix to `Indexed`', titles);
   await shot('quick-fix', titles.length ? await crop('kind: Job', [page.locator('.action-widget'), editor.locator('.view-line', { hasText: 'restartPolicy' })], 620) : undefined);
   const fix = actions.filter({ hasText: '`Indexed`' }).first();
