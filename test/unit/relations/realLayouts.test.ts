@@ -135,3 +135,44 @@ describe('annotations written beside ones the values add, and templated names of
     assert.deepEqual(findings(real, ADMIN, true), []);
   });
 });
+
+describe('kustomize generators and Argo CD PreSync hooks: redhat-cop/gitops-catalog, openshift-ai', () => {
+  const real = layout('gitops-catalog-openshift-ai');
+  const COMPONENT = 'openshift-ai/instance/components/wait-for-servicemesh/kustomization.yaml';
+  const JOB = 'openshift-ai/instance/components/wait-for-servicemesh/wait-for-servicemesh-job.yaml';
+  const OVERLAY = 'openshift-ai/instance/overlays/eus-2.16-modelregistry-only/kustomization.yaml';
+  const GLOBAL_HOOK = '  annotations:\n    argocd.argoproj.io/hook: PreSync\n';
+  const SCRIPT = '      - wait-for-servicemesh.sh\n';
+  /** The component with generatorOptions that no longer make the generated ConfigMap a hook. */
+  const noGlobalHook = edit(real[COMPONENT], GLOBAL_HOOK, '');
+  /** The generator given its own `options.annotations`. */
+  const ownOptions = (text: string, annotations: Record<string, string>) =>
+    edit(text, SCRIPT, `${SCRIPT}    options:\n      annotations:\n${Object.entries(annotations).map(([key, value]) => `        ${key}: ${JSON.stringify(value)}\n`).join('')}`);
+  const LATE = [['relations/argocd-sync-order', 'warning', 'wait-for-servicemesh']];
+  it('the layout as it is: no finding (the PreSync Job of wave 10 reads the ConfigMap generatorOptions make a PreSync hook of wave 0)', () => {
+    assert.deepEqual(allFindings(real), []);
+  });
+  it('generatorOptions without the hook annotation: the generated ConfigMap comes in the Sync phase, after the PreSync Job that waits for it (a warning)', () => {
+    assert.deepEqual(findings({ ...real, [COMPONENT]: noGlobalHook }, JOB), LATE);
+  });
+  it('the generator\'s own options give it wave 20 (MergeGlobalOptionsIntoLocal: its keys win, the global hook stays): a PreSync ConfigMap after the wave-10 Job (a warning)', () => {
+    assert.deepEqual(findings({ ...real, [COMPONENT]: ownOptions(real[COMPONENT], { 'argocd.argoproj.io/sync-wave': '20' }) }, JOB), LATE);
+  });
+  it('near miss: its own options give it wave 5, still before the Job\'s wave 10: silent', () => {
+    assert.deepEqual(findings({ ...real, [COMPONENT]: ownOptions(real[COMPONENT], { 'argocd.argoproj.io/sync-wave': '5' }) }, JOB), []);
+  });
+  it('near miss: the hook written in the generator\'s own options instead of generatorOptions: silent', () => {
+    assert.deepEqual(findings({ ...real, [COMPONENT]: ownOptions(noGlobalHook, { 'argocd.argoproj.io/hook': 'PreSync' }) }, JOB), []);
+  });
+  it('the generator\'s own options make it a Sync hook over the global PreSync: after the PreSync Job (a warning)', () => {
+    assert.deepEqual(findings({ ...real, [COMPONENT]: ownOptions(real[COMPONENT], { 'argocd.argoproj.io/hook': 'Sync' }) }, JOB), LATE);
+  });
+  it('near miss: commonAnnotations of the component make everything it builds, the generated ConfigMap included, a PreSync hook: silent', () => {
+    const files = { ...real, [COMPONENT]: `${noGlobalHook}\ncommonAnnotations:\n  argocd.argoproj.io/hook: PreSync\n` };
+    assert.deepEqual(findings(files, JOB), []);
+  });
+  it('near miss: the overlay that uses the component puts everything in one wave (commonAnnotations): silent', () => {
+    const files = { ...real, [OVERLAY]: `${real[OVERLAY]}\ncommonAnnotations:\n  argocd.argoproj.io/sync-wave: "1"\n` };
+    assert.deepEqual(findings(files, JOB), []);
+  });
+});
