@@ -29,9 +29,9 @@ function layout(name: string): Record<string, string> {
 
 type Found = [code: string, severity: string, underlines: string][];
 
-function findings(files: Record<string, string>, file: string, undefinedReferences = false): Found {
+function findings(files: Record<string, string>, file: string, undefinedReferences = false, kubernetesVersion = DEFAULT_SETTINGS.kubernetesVersion): Found {
   const ws = workspace(files);
-  const found = ws.relations(file, { relations: { ...DEFAULT_SETTINGS.relations, undefinedReferences } });
+  const found = ws.relations(file, { kubernetesVersion, relations: { ...DEFAULT_SETTINGS.relations, undefinedReferences } });
   return found.map((d) => [String(d.code), SEVERITIES[d.severity ?? 0], underlined(ws.text(file), d)]);
 }
 
@@ -174,5 +174,43 @@ describe('kustomize generators and Argo CD PreSync hooks: redhat-cop/gitops-cata
   it('near miss: the overlay that uses the component puts everything in one wave (commonAnnotations): silent', () => {
     const files = { ...real, [OVERLAY]: `${real[OVERLAY]}\ncommonAnnotations:\n  argocd.argoproj.io/sync-wave: "1"\n` };
     assert.deepEqual(findings(files, JOB), []);
+  });
+});
+
+describe('CSIDriver fields a chart writes in `if` branches: kubernetes-sigs/aws-ebs-csi-driver', () => {
+  const real = layout('aws-ebs-csi-driver');
+  const DRIVER = 'charts/aws-ebs-csi-driver/templates/csidriver.yaml';
+  const APP = 'examples/kubernetes/dynamic-provisioning/manifests/pod.yaml';
+  const INLINE = 'examples/kubernetes/inline/pod.yaml';
+  const BRANCH = '  {{- if not .Values.useOldCSIDriver }}\n  fsGroupPolicy: File\n  {{- end }}\n';
+  const withFsGroup = edit(real[APP], 'spec:\n  containers:\n', 'spec:\n  securityContext:\n    fsGroup: 1000\n  containers:\n');
+  const inline = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: inline\nspec:\n  containers:\n  - name: app\n    image: busybox\n  volumes:\n  - name: data\n    csi:\n      driver: ebs.csi.aws.com\n';
+  /** The CSIDriver with the fsGroupPolicy branch rewritten. */
+  const driver = (branch: string) => ({ [DRIVER]: edit(real[DRIVER], BRANCH, branch) });
+  it('the layout as it is: no finding (the apiVersion a `.Capabilities.KubeVersion` test picks, fields in `if` branches)', () => assert.deepEqual(allFindings(real), []));
+  it('an inline `csi` volume of the driver: `fsGroupPolicy` in a values branch leaves `volumeLifecycleModes` judged (not written: Persistent only), a hint across scopes', () => {
+    assert.deepEqual(findings({ ...real, [INLINE]: inline }, INLINE), [['relations/csi-inline-volume-mode', 'hint', 'ebs.csi.aws.com']]);
+  });
+  it('near miss: `Ephemeral` listed in a values branch (as csi-driver-nfs\'s chart writes it): silent', () => {
+    const files = { ...real, [DRIVER]: edit(real[DRIVER], '  podInfoOnMount: false\n', '  podInfoOnMount: false\n  volumeLifecycleModes:\n    - Persistent\n  {{- if .Values.enableInlineVolume }}\n    - Ephemeral\n  {{- end }}\n'), [INLINE]: inline };
+    assert.deepEqual(findings(files, INLINE), []);
+    const persistentOnly = { ...files, [DRIVER]: edit(files[DRIVER], '  {{- if .Values.enableInlineVolume }}\n    - Ephemeral\n  {{- end }}\n', '') };
+    assert.deepEqual(findings(persistentOnly, INLINE), [['relations/csi-inline-volume-mode', 'hint', 'ebs.csi.aws.com']]);
+  });
+  it('near miss: fsGroup on the example Pod: one branch (`File`) applies it, the other (not written: ReadWriteOnceWithFSType, a class without fstype) may not; silent', () => {
+    assert.deepEqual(findings({ ...real, [APP]: withFsGroup }, APP), []);
+  });
+  it('the branch writing `None` instead: every branch may leave the volume without the group, a hint', () => {
+    const files = { ...real, ...driver(BRANCH.replace('File', 'None')), [APP]: withFsGroup };
+    assert.deepEqual(findings(files, APP), [['relations/fsgroup-not-applied', 'hint', 'ebs-claim']]);
+  });
+  it('near miss: `None` in one branch and `File` in the other, on the values: silent', () => {
+    const files = { ...real, ...driver(`${BRANCH.replace('  {{- end }}\n', '  {{- else }}\n  fsGroupPolicy: None\n  {{- end }}\n')}`), [APP]: withFsGroup };
+    assert.deepEqual(findings(files, APP), []);
+  });
+  it('`File` behind the chart\'s own `semverCompare ">=1.33.0-0" .Capabilities.KubeVersion.Version` test: the branch Helm renders for the release checked', () => {
+    const files = { ...real, ...driver(BRANCH.replace('if not .Values.useOldCSIDriver', 'if semverCompare ">=1.33.0-0" .Capabilities.KubeVersion.Version')), [APP]: withFsGroup };
+    assert.deepEqual(findings(files, APP, false, '1.37'), []);
+    assert.deepEqual(findings(files, APP, false, '1.32'), [['relations/fsgroup-not-applied', 'hint', 'ebs-claim']]);
   });
 });
