@@ -214,3 +214,46 @@ describe('CSIDriver fields a chart writes in `if` branches: kubernetes-sigs/aws-
     assert.deepEqual(findings(files, APP, false, '1.32'), [['relations/fsgroup-not-applied', 'hint', 'ebs-claim']]);
   });
 });
+
+describe('Helm hooks of one weight run in name order (hookByWeight.Less): prometheus-community/helm-charts, kube-prometheus-stack', () => {
+  const real = layout('kube-prometheus-stack');
+  const DIR = 'charts/kube-prometheus-stack/templates/prometheus-operator/admission-webhooks/job-patch/';
+  const SA = `${DIR}serviceaccount.yaml`;
+  const CREATE = `${DIR}job-createSecret.yaml`;
+  const PATCH = `${DIR}job-patchWebhook.yaml`;
+  const NAME = '{{ template "kube-prometheus-stack.fullname" . }}-admission';
+  /** The ServiceAccount renamed, and both Jobs naming it so. */
+  const renamed = (files: Record<string, string>, suffix: string) => ({
+    ...files,
+    [SA]: edit(files[SA], `name:  ${NAME}\n`, `name:  ${NAME}${suffix}\n`),
+    [CREATE]: edit(files[CREATE], `serviceAccountName: ${NAME}\n`, `serviceAccountName: ${NAME}${suffix}\n`),
+    [PATCH]: edit(files[PATCH], `serviceAccountName: ${NAME}\n`, `serviceAccountName: ${NAME}${suffix}\n`),
+  });
+  /**
+   * The annotations as written only (the values' blocks taken out: the Job's may add a `helm.sh/hook-weight`, the
+   * ServiceAccount's second `annotations:` may replace its hook): the weights are then settled, 0 both.
+   */
+  const writtenOnly = {
+    ...real,
+    [CREATE]: edit(real[CREATE], '{{- with .Values.prometheusOperator.admissionWebhooks.annotations }}\n{{ toYaml . | indent 4 }}\n{{- end }}\n', ''),
+    [SA]: edit(real[SA], '  {{- with .Values.prometheusOperator.admissionWebhooks.patch.serviceAccount.annotations }}\n  annotations: {{- toYaml . | nindent 4 }}\n  {{- end }}\n', ''),
+  };
+  it('the chart as it is: no finding (`…-admission`, the ServiceAccount, sorts before `…-admission-create`, the Job, at the same weight)', () => assert.deepEqual(allFindings(real), []));
+  it('near miss: the annotations as written only: the Job\'s weight is 0 like the ServiceAccount\'s, whose name sorts first: silent', () => {
+    assert.deepEqual(findings(writtenOnly, CREATE), []);
+  });
+  it('the ServiceAccount renamed `…-admission-sa`: Helm creates the pre-install Job first (same weight, a later name) and the Job cannot create its Pod, a warning', () => {
+    assert.deepEqual(findings(renamed(writtenOnly, '-sa'), CREATE), [['relations/helm-hook-order', 'warning', `${NAME}-sa`]]);
+  });
+  it('near miss: the same rename in the chart as it is, whose values may add a `helm.sh/hook-weight` to the Job or replace the ServiceAccount\'s annotations: not judged', () => {
+    assert.deepEqual(findings(renamed(real, '-sa'), CREATE), []);
+  });
+  it('near miss: the renamed ServiceAccount given a lower weight: created first, silent', () => {
+    const files = renamed(writtenOnly, '-sa');
+    files[SA] = edit(files[SA], '    "helm.sh/hook-delete-policy": before-hook-creation,hook-succeeded\n', '    "helm.sh/hook-delete-policy": before-hook-creation,hook-succeeded\n    "helm.sh/hook-weight": "-1"\n');
+    assert.deepEqual(findings(files, CREATE), []);
+  });
+  it('near miss: the post-install patch Job reads the renamed ServiceAccount, there since the pre-install hooks: silent', () => {
+    assert.deepEqual(findings(renamed(writtenOnly, '-sa'), PATCH), []);
+  });
+});
