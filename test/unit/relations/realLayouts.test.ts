@@ -257,3 +257,32 @@ describe('Helm hooks of one weight run in name order (hookByWeight.Less): promet
     assert.deepEqual(findings(renamed(writtenOnly, '-sa'), PATCH), []);
   });
 });
+
+describe('kustomize components run over what their parent accumulated before them: redhat-na-ssa/demo-ai-gitops-catalog', () => {
+  const real = layout('demo-ai-gitops-catalog');
+  const COMPONENT = 'demos/components/rhoai-servicemesh/approve-after-servicemesh/kustomization.yaml';
+  const JOB = 'demos/components/rhoai-servicemesh/approve-after-servicemesh/job.yaml';
+  const PREREQS = 'demos/components/rhoai-prereqs/kustomization.yaml';
+  const GPU = 'demos/overlays/rhoai-nvidia-gpu-autoscale/kustomization.yaml';
+  const WORKSHOP = 'demos/overlays/rhoai-workshop-ready/kustomization.yaml';
+  const PRESYNC = 'commonAnnotations:\n  argocd.argoproj.io/hook: PreSync\n';
+  const LATE = [['relations/argocd-sync-order', 'warning', 'approve-after-servicemesh']];
+  it('the layout as it is: no finding (the workshop overlay\'s component rhoai-prereqs makes everything built before it a PreSync hook, the generated ConfigMap included; the GPU overlay alone does not: its builds disagree)', () => {
+    assert.deepEqual(allFindings(real), []);
+  });
+  it('rhoai-prereqs without its commonAnnotations: every build syncs the generated ConfigMap after the PreSync Job that mounts it (a warning)', () => {
+    assert.deepEqual(findings({ ...real, [PREREQS]: edit(real[PREREQS], PRESYNC, '') }, JOB), LATE);
+  });
+  it('a component runs over what was built before it only: rhoai-prereqs listed before rhoai-servicemesh in the GPU overlay (and not in the workshop one) does not reach the ConfigMap (a warning)', () => {
+    const files = {
+      ...real,
+      [GPU]: edit(real[GPU], '  - ../../components/rhoai-servicemesh\n', '  - ../../components/rhoai-prereqs\n  - ../../components/rhoai-servicemesh\n'),
+      [WORKSHOP]: edit(real[WORKSHOP], 'components:\n  - ../../components/rhoai-prereqs\n', ''),
+    };
+    assert.deepEqual(findings(files, JOB), LATE);
+  });
+  it('near miss: the component\'s generatorOptions make the ConfigMap a PreSync hook (as the repository\'s fix-dashboard-magic does): silent', () => {
+    const files = { ...real, [PREREQS]: edit(real[PREREQS], PRESYNC, ''), [COMPONENT]: edit(real[COMPONENT], 'generatorOptions:\n  disableNameSuffixHash: true\n', 'generatorOptions:\n  disableNameSuffixHash: true\n  annotations:\n    argocd.argoproj.io/hook: PreSync\n') };
+    assert.deepEqual(findings(files, JOB), []);
+  });
+});

@@ -240,17 +240,17 @@ function matchesAnchored(pattern: string | undefined, value: unknown): boolean |
 
 /**
  * What a kustomization builds from, in order: the local entries of `resources`, `bases` and `components` (no
- * remote URL), each a file or a folder with a kustomization of its own (`nested`).
+ * remote URL), each a file or a folder with a kustomization of its own (`nested`), with the field that lists it.
  */
-export function kustomizationEntries(folder: string, contents: YAMLMap, read: FileReader): { path: string; nested?: string }[] {
-  const out: { path: string; nested?: string }[] = [];
-  for (const field of ['resources', 'bases', 'components']) {
+export function kustomizationEntries(folder: string, contents: YAMLMap, read: FileReader): { path: string; nested?: string; field: 'resources' | 'bases' | 'components' }[] {
+  const out: { path: string; nested?: string; field: 'resources' | 'bases' | 'components' }[] = [];
+  for (const field of ['resources', 'bases', 'components'] as const) {
     for (const entry of items(contents.get(field, true))) {
       const value = scalarValue(entry);
       if (typeof value !== 'string' || value.includes('://') || value.includes('\n')) continue;
       const path = resolve(folder, value);
       const nested = KUSTOMIZATION_FILE_NAMES.map((name) => join(path, name)).find((file) => read(file) !== undefined);
-      out.push(nested ? { path, nested } : { path });
+      out.push(nested ? { path, nested, field } : { path, field });
     }
   }
   return out;
