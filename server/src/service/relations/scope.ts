@@ -54,8 +54,8 @@ interface Unit {
 }
 
 const MAX_DEPTH = 16;
-/** How many files' annotations the builds of one workspace may set, at most (components share their parent's). */
-const MAX_BUILD_STEPS = 200_000;
+/** How many steps one build may take (a kustomization read, a file's annotations set), at most. */
+const MAX_BUILD_STEPS = 50_000;
 
 export class Scopes {
   private kustomizations = new Set<string>();
@@ -175,7 +175,17 @@ export class Scopes {
     };
     for (const path of this.kustomizations) unitOf(path, 0);
     let steps = 0;
-    const contentsOf = (path: string) => parseMap(this.read(path));
+    /** Each kustomization read once: its entries and its ordering `commonAnnotations`. */
+    const readOnce = new Map<string, { entries: ReturnType<typeof kustomizationEntries>; common: Record<string, string> | undefined } | null>();
+    const kustomizationOf = (path: string) => {
+      let known = readOnce.get(path);
+      if (known === undefined) {
+        const contents = parseMap(this.read(path));
+        known = contents ? { entries: kustomizationEntries(dirname(path), contents, this.read), common: orderingAnnotations(stringMap(contents.get('commonAnnotations', true))) } : null;
+        readOnce.set(path, known);
+      }
+      return known;
+    };
     /**
      * kustomize's accumulateTarget (api/internal/target/kusttarget.go), for the ordering annotations only: the
      * build reads its resources (a nested kustomization is built on its own, then merged: accumulateDirectory),
@@ -185,10 +195,11 @@ export class Scopes {
      * (`commonAnnotations`, set over what is there) run over all of it. False when too large to follow.
      */
     const accumulate = (path: string, into: Map<string, Record<string, string>>, depth: number, stack: Set<string>): boolean => {
-      const contents = contentsOf(path);
-      if (!contents || depth > MAX_DEPTH || stack.has(path)) return true; // not built (unreadable, too deep, a cycle), as unitOf
+      const kustomization = kustomizationOf(path);
+      if (!kustomization || depth > MAX_DEPTH || stack.has(path)) return true; // not built (unreadable, too deep, a cycle), as unitOf
+      if (++steps > MAX_BUILD_STEPS) return false;
       stack.add(path);
-      const entries = kustomizationEntries(dirname(path), contents, this.read);
+      const { entries, common } = kustomization;
       for (const entry of entries) {
         if (entry.field === 'components') continue;
         if (!entry.nested) {
@@ -205,7 +216,6 @@ export class Scopes {
         if (entry.field !== 'components' || !entry.nested) continue;
         if (!accumulate(entry.nested, into, depth + 1, stack)) return false;
       }
-      const common = orderingAnnotations(stringMap(contents.get('commonAnnotations', true)));
       if (common) {
         for (const [file, annotations] of into) into.set(file, { ...annotations, ...common });
         steps += into.size;
@@ -223,7 +233,10 @@ export class Scopes {
       if (unit) unit.built = result;
       return result;
     };
-    for (const unit of units.values()) builtOf(unit.path, 0, new Set());
+    for (const unit of units.values()) {
+      steps = 0; // each build its own budget: a hostile corner of the workspace leaves the others judged
+      builtOf(unit.path, 0, new Set());
+    }
     const ofFile = new Map<string, Unit[]>();
     for (const unit of units.values()) {
       for (const file of unit.files) {
