@@ -11,7 +11,7 @@ const LAYERS = [
   [1, 'settings', `${service}settings\\.ts$`],
   [2, 'document', `${service}document/`],
   [2, 'kube', `${service}kube/`],
-  [2, 'workspace', `${service}workspace/`],
+  [3, 'workspace', `${service}workspace/`],
   [3, 'schema', `${service}schema/`],
   [4, 'catalogue', `${service}catalogue/`],
   [4, 'partial', `${service}partial/`],

@@ -85,6 +85,22 @@ describe('kubeassist check on a hostile tree', { skip: NO_FIFOS }, () => {
     ]);
   });
 
+  it('a kustomization nested 10,000 levels deep is not parsed: skipped with a note, once, and the files beside it checked alone', GUARD, async () => {
+    write(root, {
+      'k/deep/kustomization.yaml': `resources:\n- job.yaml\npatches:\n- path: patch.yaml\ndeep:\n${'- '.repeat(10_000)}x\n`,
+      'k/deep/patch.yaml': PATCH,
+      'k/deep/other.yaml': PATCH,
+    });
+    const result = await run(['check', 'k/deep/patch.yaml', 'k/deep/other.yaml', '--jobs', '1'], root);
+    assert.equal(result.status, 1);
+    assert.deepEqual(briefly(result), [
+      'k/deep/patch.yaml:5:1 error schema/required',
+      'k/deep/other.yaml:5:1 error schema/required',
+      '2 files, 2 objects (2 Job): 2 errors, 0 warnings',
+    ]);
+    assert.equal(result.stderr, 'kubeassist: k/deep/kustomization.yaml is nested more than 200 levels deep: not read\n');
+  });
+
   it('a folder search visits each real folder and file once: a symbolic link back up the tree is no loop', GUARD, async () => {
     write(root, { 'loop/jobs/job.yaml': INDEXED });
     symlinkSync('..', join(root, 'loop', 'jobs', 'up'));

@@ -63,6 +63,8 @@ describe('files beside the open one: regular, bounded, inside the workspace', { 
       'workspace/lists/kustomization.yaml': 'resources:\n- /dev/zero\n- pipe\n- base\npatches:\n- path: job.yaml\n  target:\n    kind: Job\n',
       'workspace/lists/job.yaml': PATCH,
       'workspace/config/job.yaml': JOB.replace('spec:\n  template', 'spec:\n  completionMode: indexed\n  template'),
+      'workspace/deep/kustomization.yaml': `patches:\n- path: job.yaml\ndeep:\n${'- '.repeat(10_000)}x\n`,
+      'workspace/deep/job.yaml': PATCH,
     }, root);
     symlinkSync('/dev/zero', join(workspace, 'zero', 'kustomization.yaml'));
     mkfifo(join(workspace, 'fifo', 'kustomization.yaml'));
@@ -79,6 +81,11 @@ describe('files beside the open one: regular, bounded, inside the workspace', { 
   it('a kustomization in the workspace makes its patch a patch; one above the workspace folder is never read', GUARD, async () => {
     assert.deepEqual(codes(await server.open(uriOf(join(workspace, 'plain', 'job.yaml')), PATCH)), []);
     assert.deepEqual(codes(await server.open(uriOf(join(workspace, 'above', 'job.yaml')), PATCH)), ['schema/required'], 'checked as a whole Job');
+  });
+
+  it('a kustomization nested 10,000 levels deep is not parsed: skipped with a note, the file beside it checked alone', GUARD, async () => {
+    assert.deepEqual(codes(await server.open(uriOf(join(workspace, 'deep', 'job.yaml')), PATCH)), ['schema/required']);
+    assert.deepEqual(await logged(server, join('deep', 'kustomization.yaml')), [`kubeassist: ${join(workspace, 'deep', 'kustomization.yaml')} is nested more than 200 levels deep: not read (a kustomization, or a file one lists).`]);
   });
 
   it('a kustomization that is /dev/zero (through a symbolic link) or a FIFO is skipped with a note, never read: the file is checked alone', GUARD, async () => {

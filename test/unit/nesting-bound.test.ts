@@ -13,7 +13,10 @@ import { pathAtOffset } from '../../server/src/service/document/paths';
 import { YamlDocument } from '../../server/src/service/document/yamlDocument';
 import { complete } from '../../server/src/service/features/completion';
 import { hover } from '../../server/src/service/features/hover';
+import { validateText } from '../../server/src/service/index';
 import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
+import { kustomizeContext } from '../../server/src/service/workspace/kustomize';
+import { workspace } from '../support/relationWorkspace';
 
 const DEEP = 10_000;
 const JOB_HEAD = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: deep\n';
@@ -102,5 +105,49 @@ describe('the walks over text and trees are iterative or bounded', () => {
   it(`a simulate scenario nested ${DEEP} deep (\`--scenario FILE\`, the MCP tool's \`scenario\`): one sentence, no stack`, () => {
     assert.deepEqual(scenarioOfText(`pods:\n- ${'['.repeat(DEEP)}\n`, 'scenario'), { scenario: undefined, problem: `scenario: nests more than ${MAX_NESTING} levels deep; a scenario needs a few` });
     assert.deepEqual(scenarioOfText('pods:\n- exitCode: 1\n', 'scenario'), { scenario: [{ pods: [{ exitCode: 1 }] }] });
+  });
+});
+
+describe('kustomizations are read within the nesting bound (workspace/kustomize.ts)', () => {
+  const PATCH = 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: pi\nspec:\n  backoffLimit: 2\n';
+  const deepKey = `deep:\n${'- '.repeat(DEEP)}x\n`;
+  const reader = (files: Record<string, string>) => (path: string) => files[path];
+
+  it(`a kustomization nested ${DEEP} deep is not parsed: skipped as unreadable (the file beside it is no patch of it), and checked as a document it says why`, () => {
+    const kustomization = `resources:\n- job.yaml\npatches:\n- path: patch.yaml\n${deepKey}`;
+    const skipped: string[] = [];
+    const context = kustomizeContext('/w/k/patch.yaml', reader({ '/w/k/kustomization.yaml': kustomization, '/w/k/patch.yaml': PATCH }), undefined, (path, reason) => skipped.push(`${path} is ${reason}`));
+    assert.deepEqual(context, {});
+    assert.deepEqual(skipped, [`/w/k/kustomization.yaml is nested more than ${MAX_NESTING} levels deep`]);
+    // the patch is checked as the file it is, alone
+    assert.deepEqual(validateText(PATCH, DEFAULT_SETTINGS, { context }).map((d) => d.code), ['schema/required']);
+    // the same kustomization without the deep key lists the patch
+    const normal = kustomizeContext('/w/k/patch.yaml', reader({ '/w/k/kustomization.yaml': 'resources:\n- job.yaml\npatches:\n- path: patch.yaml\n', '/w/k/patch.yaml': PATCH }));
+    assert.deepEqual(normal.kustomizePatch?.uses.map((use) => use.field), ['patches']);
+  });
+
+  it(`a resource file nested ${DEEP} deep under a JSON 6902 patch's kustomization: no base is judged without its objects`, () => {
+    const operations = '- op: remove\n  path: /spec/backoffLimit\n';
+    const files = (resource: string) => ({
+      '/w/k/kustomization.yaml': 'resources:\n- job.yaml\n- other.yaml\npatches:\n- path: ops.yaml\n  target:\n    kind: Job\n',
+      '/w/k/job.yaml': 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: pi\nspec:\n  backoffLimit: 2\n',
+      '/w/k/other.yaml': resource,
+      '/w/k/ops.yaml': operations,
+    });
+    const skipped: string[] = [];
+    const deep = kustomizeContext('/w/k/ops.yaml', reader(files(`apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: other\n${deepKey}`)), undefined, (path) => skipped.push(path));
+    assert.deepEqual(skipped, ['/w/k/other.yaml'], 'said once, though read twice (the target\'s group, then its base)');
+    assert.equal(deep.kustomizePatch?.kind, 'json6902');
+    assert.deepEqual(deep.kustomizePatch?.uses.map((use) => [use.target, use.base]), [[{ kind: 'Job' }, undefined]]);
+    assert.ok(Array.isArray(validateText(operations, DEFAULT_SETTINGS, { context: deep })), 'the patch is still checked');
+    const normal = kustomizeContext('/w/k/ops.yaml', reader(files('apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: other\nspec:\n  backoffLimit: 1\n')));
+    assert.deepEqual(normal.kustomizePatch?.uses.map((use) => use.base?.map((base) => base.file)), [['job.yaml', 'other.yaml']]);
+  });
+
+  it(`the relation index with a kustomization nested ${DEEP} deep: its files are read as their folder's, and still checked`, () => {
+    const job = (claim: string) => `apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: pi\n  annotations:\n    argocd.argoproj.io/hook: PreSync\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: c\n        image: busybox\n        envFrom:\n        - configMapRef:\n            name: ${claim}\n`;
+    const ws = workspace({ 'k/kustomization.yaml': `resources:\n- job.yaml\n- cm.yaml\n${deepKey}`, 'k/job.yaml': job('cfg'), 'k/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cfg\n' });
+    assert.deepEqual(ws.index.scopesOf('/workspace/k/job.yaml').map((scope) => scope.kind), ['folder']);
+    assert.deepEqual(ws.relations('k/job.yaml').map((d) => d.code), ['relations/argocd-sync-order']);
   });
 });

@@ -7,6 +7,8 @@ import { readRegularFile } from '../host/files';
 import { kustomizeContext, type DocumentContext } from '../service/index';
 
 const texts = new Map<string, string | undefined>();
+/** Kustomizations (and files they list) too deeply nested to read, said once per run like the files skipped. */
+const deepNoted = new Set<string>();
 
 /** A file that was not read: its path and why (`a FIFO (named pipe), not a regular file`). */
 export type Skipped = (path: string, reason: string) => void;
@@ -25,7 +27,10 @@ export function readOnce(path: string, skipped: Skipped = () => undefined): stri
 export function fileContext(path: string, skipped: Skipped = () => undefined): DocumentContext {
   if (path === '-') return {};
   try {
-    return kustomizeContext(resolve(path), (file) => readOnce(file, skipped));
+    return kustomizeContext(resolve(path), (file) => readOnce(file, skipped), undefined, (file, reason) => {
+      if (!deepNoted.has(file)) skipped(file, reason);
+      deepNoted.add(file);
+    });
   } catch {
     return {};
   }

@@ -22,8 +22,17 @@ export class WorkspaceContexts {
 
   /** `openText(uri)`: the text of an open document, which wins over the disk; `note`: one line for the log. */
   constructor(openText: (uri: string) => string | undefined, note: (message: string) => void = () => undefined) {
+    this.skipped = (path, reason) => {
+      if (this.deepNoted.has(path)) return;
+      this.deepNoted.add(path);
+      note(`kubeassist: ${path} is ${reason}: not read (a kustomization, or a file one lists).`);
+    };
     this.files = new DiskTexts(openText, (path, reason) => note(`kubeassist: ${path} is ${reason}: not read (a kustomization, or a file one lists).`));
   }
+
+  /** Kustomizations (and files they list) too deeply nested to read: the log says so once until one changes. */
+  private readonly skipped: (path: string, reason: string) => void;
+  private readonly deepNoted = new Set<string>();
 
   isKustomization(uri: string): boolean {
     return uri.startsWith('file:') && isKustomizationFile(uri);
@@ -47,7 +56,7 @@ export class WorkspaceContexts {
     if (!context) {
       try {
         const path = fileURLToPath(uri);
-        context = kustomizeContext(path, (file) => this.files.read(file), this.searchTop(path));
+        context = kustomizeContext(path, (file) => this.files.read(file), this.searchTop(path), this.skipped);
       } catch {
         context = {};
       }
@@ -72,6 +81,7 @@ export class WorkspaceContexts {
   private forget(): void {
     this.files.forget();
     this.contexts.clear();
+    this.deepNoted.clear();
   }
 
   /** The highest folder searched for a file: the outermost workspace folder holding it, or its own folder. */

@@ -59,4 +59,33 @@ describe('scopes', () => {
     assert.deepEqual({ path: configMap.path, range: configMap.range, generated: configMap.object.generated }, { path: join(ROOT, 'k/kustomization.yaml'), range: { start: { line: 2, character: 8 }, end: { line: 2, character: 15 } }, generated: true });
     assert.equal(ws.index.definitions('Secret', 'creds')[0].object.namespace.value?.text, 'x');
   });
+
+  it('the annotations a build sets: a nested kustomization\'s commonAnnotations carry into the build above it, a component\'s reach what its parent built before it', () => {
+    const files = {
+      'base/kustomization.yaml': 'resources:\n- job.yaml\ncommonAnnotations:\n  argocd.argoproj.io/sync-wave: "2"\n',
+      'base/job.yaml': JOB('runner'),
+      'wave/kustomization.yaml': 'kind: Component\ncommonAnnotations:\n  argocd.argoproj.io/hook: PreSync\n',
+      'app/kustomization.yaml': 'resources:\n- ../base\nconfigMapGenerator:\n- name: cfg\n  literals: [A=b]\ncomponents:\n- ../wave\n',
+    };
+    const ws = workspace(files);
+    const annotations = (path: string) => ws.index.scopesOf(join(ROOT, path)).map((scope) => [scope.root.slice(ROOT.length + 1), scope.annotations]);
+    assert.deepEqual(annotations('base/job.yaml'), [
+      ['base/kustomization.yaml', { 'argocd.argoproj.io/sync-wave': '2' }],
+      ['app/kustomization.yaml', { 'argocd.argoproj.io/sync-wave': '2', 'argocd.argoproj.io/hook': 'PreSync' }],
+    ]);
+    assert.deepEqual(annotations('app/kustomization.yaml'), [['app/kustomization.yaml', { 'argocd.argoproj.io/hook': 'PreSync' }]], 'the generated ConfigMap, made before the component runs');
+  });
+
+  it('components listed 40 times over at 12 levels: the build is too large to follow, its annotations unsettled, and nothing is judged by them', { timeout: 60_000 }, () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 12; i++) files[`c${i}/kustomization.yaml`] = `kind: Component\ncomponents:\n${Array.from({ length: 40 }, () => `- ../c${i + 1}`).join('\n')}\n`;
+    files['c12/kustomization.yaml'] = 'kind: Component\nresources:\n- job.yaml\nconfigMapGenerator:\n- name: cfg\n  literals: [A=b]\n';
+    files['c12/job.yaml'] = JOB('runner').replace('  name: j\n', '  name: j\n  annotations:\n    argocd.argoproj.io/hook: PreSync\n').replace('      serviceAccountName: runner\n', '      volumes:\n      - name: v\n        configMap:\n          name: cfg\n');
+    const ws = workspace(files);
+    assert.ok(ws.index.scopesOf(join(ROOT, 'c12/job.yaml')).some((scope) => scope.unsettled));
+    assert.deepEqual(ws.relations('c12/job.yaml').map((d) => d.code), []);
+    // the same component alone: the generated ConfigMap comes after the PreSync Job
+    const alone = workspace({ 'c12/kustomization.yaml': files['c12/kustomization.yaml'], 'c12/job.yaml': files['c12/job.yaml'] });
+    assert.deepEqual(alone.relations('c12/job.yaml').map((d) => d.code), ['relations/argocd-sync-order']);
+  });
 });

@@ -14,10 +14,13 @@ export interface Scope {
   /** A kustomization's `namespace`: every object it builds is put there. */
   namespace?: string;
   /**
-   * A kustomization's `commonAnnotations` that order creation (Helm hooks, Argo CD hooks and waves): kustomize's
-   * annotations transformer sets them on every object it builds, generated ones included, over what is written.
+   * The annotations that order creation (Helm hooks, Argo CD hooks and waves) the kustomization's build sets on
+   * this file's objects over what is written: the `commonAnnotations` of the kustomization, of those it builds
+   * on and of its components, as kustomize applies them (generated objects included).
    */
   annotations?: Record<string, string>;
+  /** The build was too large to follow: which annotations it sets is not known. */
+  unsettled?: true;
 }
 
 export function scopeId(scope: Scope): string {
@@ -40,12 +43,19 @@ export interface Generated {
 interface Unit {
   path: string;
   namespace?: string;
-  annotations?: Record<string, string>;
   files: Set<string>;
   generated: Generated[];
+  /**
+   * The ordering annotations this kustomization's build sets on each file it reads (`commonAnnotations` of its
+   * own, of the kustomizations it builds on and of its components, as kustomize applies them), or 'unsettled'
+   * when the build was too large to follow.
+   */
+  built?: Map<string, Record<string, string>> | 'unsettled';
 }
 
 const MAX_DEPTH = 16;
+/** How many steps one build may take (a kustomization read, a file's annotations set), at most. */
+const MAX_BUILD_STEPS = 50_000;
 
 export class Scopes {
   private kustomizations = new Set<string>();
@@ -91,7 +101,17 @@ export class Scopes {
     if (chart) return [{ kind: 'chart', root: chart }];
     this.allUnits();
     const units = this.unitsOfFile?.get(file);
-    if (units?.length) return units.map((unit) => ({ kind: 'kustomization', root: unit.path, ...(unit.namespace ? { namespace: unit.namespace } : {}), ...(unit.annotations ? { annotations: unit.annotations } : {}) }));
+    if (units?.length) {
+      return units.map((unit) => {
+        const annotations = unit.built === 'unsettled' ? undefined : unit.built?.get(file);
+        return {
+          kind: 'kustomization',
+          root: unit.path,
+          ...(unit.namespace ? { namespace: unit.namespace } : {}),
+          ...(unit.built === 'unsettled' ? { unsettled: true } : annotations && Object.keys(annotations).length ? { annotations } : {}),
+        };
+      });
+    }
     return [{ kind: 'folder', root: dirname(file) }];
   }
 
@@ -140,8 +160,7 @@ export class Scopes {
       if (!contents) return undefined;
       building.add(path);
       const namespace = scalarValue(contents.get('namespace', true));
-      const common = orderingAnnotations(stringMap(contents.get('commonAnnotations', true)));
-      const unit: Unit = { path, ...(typeof namespace === 'string' && namespace ? { namespace } : {}), ...(common ? { annotations: common } : {}), files: new Set([path]), generated: generatorsOf(contents) };
+      const unit: Unit = { path, ...(typeof namespace === 'string' && namespace ? { namespace } : {}), files: new Set([path]), generated: generatorsOf(contents) };
       for (const entry of kustomizationEntries(dirname(path), contents, this.read)) {
         if (!entry.nested) {
           unit.files.add(entry.path);
@@ -155,6 +174,69 @@ export class Scopes {
       return unit;
     };
     for (const path of this.kustomizations) unitOf(path, 0);
+    let steps = 0;
+    /** Each kustomization read once: its entries and its ordering `commonAnnotations`. */
+    const readOnce = new Map<string, { entries: ReturnType<typeof kustomizationEntries>; common: Record<string, string> | undefined } | null>();
+    const kustomizationOf = (path: string) => {
+      let known = readOnce.get(path);
+      if (known === undefined) {
+        const contents = parseMap(this.read(path));
+        known = contents ? { entries: kustomizationEntries(dirname(path), contents, this.read), common: orderingAnnotations(stringMap(contents.get('commonAnnotations', true))) } : null;
+        readOnce.set(path, known);
+      }
+      return known;
+    };
+    /**
+     * kustomize's accumulateTarget (api/internal/target/kusttarget.go), for the ordering annotations only: the
+     * build reads its resources (a nested kustomization is built on its own, then merged: accumulateDirectory),
+     * then its generators make their objects (defined at the kustomization file), then each component runs on
+     * the same accumulator (its resources, generators, components, then its transformers over everything
+     * accumulated so far, the parent's objects included), then the kustomization's own transformers
+     * (`commonAnnotations`, set over what is there) run over all of it. False when too large to follow.
+     */
+    const accumulate = (path: string, into: Map<string, Record<string, string>>, depth: number, stack: Set<string>): boolean => {
+      const kustomization = kustomizationOf(path);
+      if (!kustomization || depth > MAX_DEPTH || stack.has(path)) return true; // not built (unreadable, too deep, a cycle), as unitOf
+      if (++steps > MAX_BUILD_STEPS) return false;
+      stack.add(path);
+      const { entries, common } = kustomization;
+      for (const entry of entries) {
+        if (entry.field === 'components') continue;
+        if (!entry.nested) {
+          if (!into.has(entry.path)) into.set(entry.path, {});
+        } else {
+          const inner = builtOf(entry.nested, depth + 1, stack);
+          if (inner === 'unsettled') return false;
+          for (const [file, annotations] of inner) into.set(file, annotations);
+        }
+        if (++steps > MAX_BUILD_STEPS) return false;
+      }
+      if (!into.has(path)) into.set(path, {});
+      for (const entry of entries) {
+        if (entry.field !== 'components' || !entry.nested) continue;
+        if (!accumulate(entry.nested, into, depth + 1, stack)) return false;
+      }
+      if (common) {
+        for (const [file, annotations] of into) into.set(file, { ...annotations, ...common });
+        steps += into.size;
+        if (steps > MAX_BUILD_STEPS) return false;
+      }
+      stack.delete(path);
+      return true;
+    };
+    /** A kustomization built on its own (the top of a build, or a nested one merged into its parent). */
+    const builtOf = (path: string, depth: number, stack: Set<string>): Map<string, Record<string, string>> | 'unsettled' => {
+      const unit = units.get(path);
+      if (unit?.built) return unit.built;
+      const built = new Map<string, Record<string, string>>();
+      const result = accumulate(path, built, depth, new Set(stack)) ? built : 'unsettled';
+      if (unit) unit.built = result;
+      return result;
+    };
+    for (const unit of units.values()) {
+      steps = 0; // each build its own budget: a hostile corner of the workspace leaves the others judged
+      builtOf(unit.path, 0, new Set());
+    }
     const ofFile = new Map<string, Unit[]>();
     for (const unit of units.values()) {
       for (const file of unit.files) {

@@ -6,6 +6,7 @@
 // that what it needs of them can be judged against them. Nothing here touches the file system itself.
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { isMap, isScalar, isSeq, parseAllDocuments, parseDocument, type Document, type Node, type YAMLMap } from 'yaml';
+import { MAX_NESTING, nestsDeeperThan } from '../document/nesting';
 import type { JsonObject } from '../types';
 import type { BaseObject, DocumentContext, KustomizationUse, PatchTarget } from './context';
 
@@ -23,11 +24,25 @@ export function isKustomizationFile(path: string): boolean {
   return (KUSTOMIZATION_FILE_NAMES as readonly string[]).includes(name);
 }
 
+/** A file that was not read, and why, for the front door's log (`... is nested more than 200 levels deep`). */
+export type SkippedFile = (path: string, reason: string) => void;
+
 /**
  * What the kustomizations around `file` (an absolute path) say about it. `stopAt` (a folder, e.g. the
- * workspace root) ends the search upward after that folder.
+ * workspace root) ends the search upward after that folder. A kustomization, or a file one lists, that nests
+ * deeper than MAX_NESTING is not parsed (as kustomize's reader is bounded too, the file is broken or hostile):
+ * it counts as unread, and `skipped` hears of it once per call.
  */
-export function kustomizeContext(file: string, read: FileReader, stopAt?: string): DocumentContext {
+export function kustomizeContext(file: string, given: FileReader, stopAt?: string, skipped?: SkippedFile): DocumentContext {
+  const noted = new Set<string>();
+  const read: FileReader = (path) => {
+    const text = given(path);
+    if (skipped && text !== undefined && !noted.has(path) && nestsDeeperThan(text)) {
+      noted.add(path);
+      skipped(path, `nested more than ${MAX_NESTING} levels deep`);
+    }
+    return text;
+  };
   const target = resolve(file);
   const uses: KustomizationUse[] = [];
   let folder = dirname(target);
@@ -108,16 +123,23 @@ const TRANSFORMING_FIELDS = ['patches', 'patchesStrategicMerge', 'patchesJson690
 
 /**
  * The objects of the local files a kustomization reads (`resources`, `bases`, `components`), through nested
- * kustomizations, at most 8 deep; remote entries and files the reader does not have are left out.
+ * kustomizations, at most 8 deep; remote entries and files the reader does not have are left out. A file (or
+ * nested kustomization) that nests deeper than MAX_NESTING (document/nesting.ts) is not parsed: what it holds is
+ * unknown, so the answer is `unread` and no base is judged without it.
  */
-function localObjects(kustomization: string, contents: YAMLMap, read: FileReader): LocalObject[] {
+function localObjects(kustomization: string, contents: YAMLMap, read: FileReader): LocalObject[] | 'unread' {
   const out: LocalObject[] = [];
   const seen = new Set<string>();
+  let unread = false;
   const visitFile = (path: string, depth: number, asWritten: boolean): void => {
     if (seen.has(path) || depth > 8) return;
     seen.add(path);
     const text = read(path);
     if (text === undefined) return;
+    if (nestsDeeperThan(text)) {
+      unread = true;
+      return;
+    }
     for (const document of parseAllDocuments(text, { prettyErrors: false })) {
       const node = document.contents;
       if (isMap(node)) out.push({ path, document: document as Document, node, asWritten });
@@ -131,12 +153,14 @@ function localObjects(kustomization: string, contents: YAMLMap, read: FileReader
       }
       if (seen.has(nested) || depth > 8) continue;
       seen.add(nested);
-      const inner = parseMap(read(nested));
+      const innerText = read(nested);
+      if (innerText !== undefined && nestsDeeperThan(innerText)) unread = true;
+      const inner = parseMap(innerText);
       if (inner) visitKustomization(path, inner, depth + 1, asWritten && !TRANSFORMING_FIELDS.some((name) => inner.has(name)));
     }
   };
   visitKustomization(dirname(kustomization), contents, 0, true);
-  return out;
+  return unread ? 'unread' : out;
 }
 
 /**
@@ -147,7 +171,9 @@ function localObjects(kustomization: string, contents: YAMLMap, read: FileReader
  */
 function groupOfResources(kustomization: string, contents: YAMLMap, kind: string, read: FileReader): Pick<PatchTarget, 'group' | 'version'> {
   const apiVersions = new Set<string>();
-  for (const { node } of localObjects(kustomization, contents, read)) {
+  const objects = localObjects(kustomization, contents, read);
+  if (objects === 'unread') return {};
+  for (const { node } of objects) {
     if (scalarValue(node.get('kind', true)) === kind) apiVersions.add(String(scalarValue(node.get('apiVersion', true))));
   }
   if (apiVersions.size !== 1) return {};
@@ -167,7 +193,9 @@ function addBase(use: KustomizationUse, patchFile: string, read: FileReader): vo
   const contents = parseMap(read(use.kustomization));
   if (!contents) return;
   const base: BaseObject[] = [];
-  for (const local of localObjects(use.kustomization, contents, read)) {
+  const objects = localObjects(use.kustomization, contents, read);
+  if (objects === 'unread') return;
+  for (const local of objects) {
     const selected = selects(target, local.node);
     if (selected === false) continue;
     if (selected === undefined || !local.asWritten) return;
@@ -212,25 +240,29 @@ function matchesAnchored(pattern: string | undefined, value: unknown): boolean |
 
 /**
  * What a kustomization builds from, in order: the local entries of `resources`, `bases` and `components` (no
- * remote URL), each a file or a folder with a kustomization of its own (`nested`).
+ * remote URL), each a file or a folder with a kustomization of its own (`nested`), with the field that lists it.
  */
-export function kustomizationEntries(folder: string, contents: YAMLMap, read: FileReader): { path: string; nested?: string }[] {
-  const out: { path: string; nested?: string }[] = [];
-  for (const field of ['resources', 'bases', 'components']) {
+export function kustomizationEntries(folder: string, contents: YAMLMap, read: FileReader): { path: string; nested?: string; field: 'resources' | 'bases' | 'components' }[] {
+  const out: { path: string; nested?: string; field: 'resources' | 'bases' | 'components' }[] = [];
+  for (const field of ['resources', 'bases', 'components'] as const) {
     for (const entry of items(contents.get(field, true))) {
       const value = scalarValue(entry);
       if (typeof value !== 'string' || value.includes('://') || value.includes('\n')) continue;
       const path = resolve(folder, value);
       const nested = KUSTOMIZATION_FILE_NAMES.map((name) => join(path, name)).find((file) => read(file) !== undefined);
-      out.push(nested ? { path, nested } : { path });
+      out.push(nested ? { path, nested, field } : { path, field });
     }
   }
   return out;
 }
 
-/** A YAML text's top-level mapping, or undefined (not YAML, not a mapping). */
+/**
+ * A YAML text's top-level mapping, or undefined (not YAML, not a mapping, or nested deeper than MAX_NESTING:
+ * `yaml` composes recursively, so such a kustomization is not parsed but skipped as unreadable, like a file the
+ * reader does not have; checked as a document, it gets yaml/too-deep).
+ */
 export function parseMap(text: string | undefined): YAMLMap | undefined {
-  if (text === undefined) return undefined;
+  if (text === undefined || nestsDeeperThan(text)) return undefined;
   try {
     const contents = parseDocument(text, { prettyErrors: false }).contents;
     return isMap(contents) ? contents : undefined;

@@ -95,17 +95,18 @@ function before(a: Task, b: Task): boolean {
 const ANNOTATION_KEYS = { helmHook: 'helm.sh/hook', helmWeight: 'helm.sh/hook-weight', argoHook: 'argocd.argoproj.io/hook', argoWave: 'argocd.argoproj.io/sync-wave' } as const;
 
 /**
- * An object as Argo CD receives it from kustomize: the `commonAnnotations` of the kustomizations that build its
- * file set their keys over what is written (kustomize's annotations transformer). Kustomizations that build the
- * file and disagree on a key leave it unsettled.
+ * An object as Argo CD receives it from kustomize: the `commonAnnotations` its builds apply (its kustomization's,
+ * those of the kustomizations that build on it, of the components that run after it: relations/scope.ts) set their
+ * keys over what is written (kustomize's annotations transformer). Kustomizations that build the file and
+ * disagree on a key, or a build too large to follow, leave it unsettled.
  */
 function asBuilt(index: WorkspaceIndex, path: string, object: ObjectFacts): ObjectFacts {
   const scopes = index.scopesOf(path).filter((scope) => scope.kind === 'kustomization');
-  if (!scopes.some((scope) => scope.annotations)) return object;
+  if (!scopes.some((scope) => scope.annotations || scope.unsettled)) return object;
   const annotations = { ...object.annotations };
   for (const [field, key] of Object.entries(ANNOTATION_KEYS) as [keyof typeof ANNOTATION_KEYS, string][]) {
     const values = new Set(scopes.map((scope) => scope.annotations?.[key]));
-    if (values.size > 1) annotations[field] = { unknown: true };
+    if (values.size > 1 || scopes.some((scope) => scope.unsettled)) annotations[field] = { unknown: true };
     else {
       const [value] = values;
       if (value !== undefined) annotations[field] = { value };
