@@ -245,6 +245,13 @@ describe('kubeassist check --kustomize / --helm on odd renderings', () => {
     assert.equal(result.stderr, '');
     assert.match(result.stdout, /^chart\/templates\/job\.yaml:2:1 error job\/numbers\/negative-backoff-limit .*\(In the rendered Job, `spec\.backoffLimit`, line \d+ of the output of `helm template chart`\.\)$/m);
   });
+  it('a kustomization nested thousands of levels deep beside the rendered output: the check finishes, no internal error, the finding stays', GUARD, async () => {
+    write(root, { 'deep/kustomization.yaml': `resources:\n- job.yaml\nx: ${'['.repeat(5000)}${']'.repeat(5000)}\n`, 'deep/job.yaml': JOB });
+    standIn('kustomize', JOB.replace('spec:\n  template', 'spec:\n  backoffLimit: -1\n  template'));
+    const result = await run(['check', '--kustomize', 'deep'], root, { PATH: bin() });
+    assert.doesNotMatch(result.stderr, /internal error|RangeError|heap/i);
+    assert.match(result.stdout, /error job\/numbers\/negative-backoff-limit/);
+  });
 });
 
 describe('kubeassist check --against runs git as VS Code does', () => {

@@ -10,7 +10,7 @@ import { delimiter, join, resolve } from 'node:path';
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import { readRegularFile } from '../host/files';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { checkedResources, FileModel, KUSTOMIZATION_FILE_NAMES, splitDocuments, validate, type DocumentSlice, type Settings } from '../service/index';
+import { checkedResources, FileModel, KUSTOMIZATION_FILE_NAMES, nestsDeeperThan, splitDocuments, validate, type DocumentSlice, type Settings } from '../service/index';
 import { identitiesOf, type CheckedObject } from './checkFile';
 import { findingOf, type Finding } from './report';
 import type { ReportFile } from './sarif';
@@ -307,9 +307,11 @@ function kustomizationFiles(folder: string, found = new Map<string, string>(), d
   const text = readRegularFile(file)?.text;
   if (text === undefined) return found;
   found.set(file, text);
+  // `yaml` composes recursively: a kustomization nested thousands of levels deep is not followed (kustomize refuses it too).
+  if (nestsDeeperThan(text)) return found;
   let contents: unknown;
   try {
-    contents = parseDocument(text).contents;
+    contents = parseDocument(text, { prettyErrors: false }).contents;
   } catch {
     return found;
   }
