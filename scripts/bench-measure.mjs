@@ -21,6 +21,19 @@ export function cpuMs(pid) {
   }
 }
 
+/**
+ * The CPU time of the process's main thread in ms, to the nanosecond (/proc/PID/task/PID/schedstat: time on
+ * the CPU). On a machine with a core to spare this is the wall time the main thread's work costs; the
+ * compiler and garbage-collector threads run beside it.
+ */
+export function mainThreadCpuMs(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return NaN;
+  }
+}
+
 /** The process's peak resident set size (VmHWM) in MiB. */
 export function peakRssMiB(pid) {
   try {

@@ -1,6 +1,6 @@
 // npm run bench: measures a language server as an editor uses it, on generated multi-document files.
 //
-//   node scripts/bench.mjs [--runs N] [--sizes 10,100,1000] [--bundles mixed,batch] [--edits N] [--server "command args"] [--settings FILE] [--baseline head]
+//   node scripts/bench.mjs [--runs N] [--sizes 10,100,1000] [--bundles mixed,batch] [--edits N] [--server "command args"] [--settings FILE] [--baseline head] [--lsp-only]
 //   node scripts/bench.mjs --cli [--files N] [--runs N]      (kubeassist check on a tree: scripts/bench-cli.mjs)
 //
 // Starts the server over stdio (ours by default: dist/server.js --stdio), opens each generated file
@@ -230,6 +230,8 @@ for (const bundle of bundles) {
   }
 }
 
+// --lsp-only: the table above alone (before/after comparisons of the language server, run in turn).
+if (args.includes('--lsp-only')) process.exit(0);
 // The MCP server's answer time (issue 24: one check of a 1,000-line manifest within 50 ms after start).
 await (await import('./bench-mcp.mjs')).benchMcp(runs);
 await (await import('./bench-explain.mjs')).benchExplain({ serverCommand, root }); // explain per object (scripts/bench-explain.mjs)

@@ -108,8 +108,25 @@ const common = {
 // cache out) rejects it and compiles as usual.
 const ENGINE_WRAPPER = ['(function (exports, require, module, __filename, __dirname) { ', '\n})'];
 
+// The engine is read as Latin-1, which for ASCII text is the same string made at about twice the speed of
+// UTF-8 decoding; and one non-Latin-1 character anywhere (a `…` in a kept comment) made all 4 MB of source a
+// two-byte string, slower to read, hash and scan (issue 30: about a tenth of a first open went to reading the
+// engine). The other bundles are made ASCII too: Node reads them as UTF-8, into one-byte strings then. esbuild escapes strings but not comments or regular expressions, so the rest is escaped here: in
+// a comment, a regular expression without the v flag, a string or a template literal, `\uXXXX` reads as the
+// character itself (not in a String.raw template: the build fails if one holds such a character).
+function asciiOnly(path) {
+  const source = readFileSync(path, 'utf8');
+  if (!/[^\x00-\x7f]/.test(source)) return;
+  writeFileSync(path, source.replace(/[^\x00-\x7f]/g, (char, offset) => {
+    const raw = source.lastIndexOf('String.raw`', offset);
+    if (raw !== -1 && source.indexOf('`', raw + 'String.raw`'.length) > offset) throw new Error(`${path}: a non-ASCII character in a String.raw template, which escaping would change`);
+    return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  }));
+}
+
 function loadEngineForCache(path) {
-  const script = new Script(ENGINE_WRAPPER[0] + readFileSync(path, 'utf8') + ENGINE_WRAPPER[1], { filename: path });
+  asciiOnly(path);
+  const script = new Script(ENGINE_WRAPPER[0] + readFileSync(path, 'latin1') + ENGINE_WRAPPER[1], { filename: path });
   const module = { exports: {} };
   script.runInThisContext().call(module.exports, module.exports, createRequire(path), module, path, dirname(path));
   const engine = module.exports;
@@ -149,7 +166,7 @@ function engineFacade() {
     "  const file = join(__dirname, 'engine.js');",
     '  let cachedData;',
     "  try { cachedData = readFileSync(join(__dirname, 'engine.cache')); } catch { cachedData = undefined; }",
-    `  const script = new (require('vm').Script)(${JSON.stringify(ENGINE_WRAPPER[0])} + readFileSync(file, 'utf8') + ${JSON.stringify(ENGINE_WRAPPER[1])}, { filename: file, cachedData });`,
+    `  const script = new (require('vm').Script)(${JSON.stringify(ENGINE_WRAPPER[0])} + readFileSync(file, 'latin1') + ${JSON.stringify(ENGINE_WRAPPER[1])}, { filename: file, cachedData });`,
     '  const module = { exports: {} };',
     "  script.runInThisContext().call(module.exports, module.exports, require('module').createRequire(file), module, file, __dirname);",
     '  return module.exports;',
@@ -177,10 +194,10 @@ await Promise.all([
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
   build({ ...common, entryPoints: ['server/src/service/index.ts'], outfile: 'dist/engine.js', plugins: [precompiledPlugin, quietYamlPlugin] }).then(() =>
     Promise.all([
-      build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' }, external: ['./engine.js'], plugins: [lazyEnginePlugin] }),
+      build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' }, external: ['./engine.js'], plugins: [lazyEnginePlugin] }).then(() => asciiOnly('dist/server.js')),
       // `kubeassist mcp` for the extension's MCP server definition: the same engine.js as the language server.
-      build({ ...common, entryPoints: ['server/src/mcp/main.ts'], outfile: 'dist/mcp.js', banner: { js: '#!/usr/bin/env node' }, external: ['./engine.js'], plugins: [lazyEnginePlugin] }),
+      build({ ...common, entryPoints: ['server/src/mcp/main.ts'], outfile: 'dist/mcp.js', banner: { js: '#!/usr/bin/env node' }, external: ['./engine.js'], plugins: [lazyEnginePlugin] }).then(() => asciiOnly('dist/mcp.js')),
     ]),
   ),
-  build({ ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [precompiledPlugin, quietYamlPlugin] }),
+  build({ ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [precompiledPlugin, quietYamlPlugin] }).then(() => asciiOnly('dist/cli.js')),
 ]);

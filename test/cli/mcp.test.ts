@@ -308,6 +308,32 @@ describe('kubeassist mcp', () => {
     assert.equal(nothing.isError, true);
     assert.equal(nothing.content[0].text, 'give either `text` or `path`');
   });
+
+  it('the warm-up check before the handshake stays inside the process: a host reads only the answers to its own requests, the first one first', async () => {
+    const { spawn } = await import('node:child_process');
+    const server = spawn(process.execPath, [CLI, 'mcp'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'ignore'] });
+    let out = '';
+    const lines = new Promise<string[]>((resolveLines) => {
+      server.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString('utf8');
+        const complete = out.split('\n').filter((line) => line.trim() !== '');
+        if (complete.length >= 2 && out.endsWith('\n')) resolveLines(complete);
+      });
+    });
+    const send = (message: object) => server.stdin.write(`${JSON.stringify(message)}\n`);
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'check', arguments: { text: readFileSync(join(ROOT, 'examples', EXAMPLES[0]), 'utf8') } } });
+    try {
+      const messages = (await lines).map((line) => JSON.parse(line) as { id?: number; result?: { serverInfo?: { name: string }; structuredContent?: { findings: unknown[] } } });
+      assert.deepEqual(messages.map((message) => message.id), [1, 2]);
+      assert.equal(messages[0].result?.serverInfo?.name, 'kubeassist');
+      const text = readFileSync(join(ROOT, 'examples', EXAMPLES[0]), 'utf8');
+      assert.deepEqual(messages[1].result?.structuredContent?.findings, JSON.parse(cli(['check', '--format', 'json', '-'], text)).map((finding: { file: string }) => ({ ...finding, file: '<text>' })));
+    } finally {
+      server.kill();
+    }
+  });
 });
 
 /** Applies LSP edits of whole lines (start and end at column 0, or the text's end) to a text. */

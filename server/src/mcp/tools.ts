@@ -85,10 +85,12 @@ export function warmUp(): void {
 
 /**
  * What the warm-up reads: the three kinds with the fields real manifests use most (labels, env, resources,
- * probes, volumes, security context, scheduling), four Jobs of them, so that the functions a real check runs
- * are compiled and past their first calls.
+ * probes, volumes, security context, scheduling), four Jobs of them, and a Deployment and a ConfigMap (a
+ * document of another kind is read only for kubectl's refusals, a path of its own), so that the functions a
+ * real check runs are compiled and past their first calls. The MCP server also checks it through its own
+ * `check` tool before it reads the client (mcp/server.ts).
  */
-const WARM_UP_TEXT = (() => {
+export const WARM_UP_TEXT = (() => {
   const job = (i: number) => `apiVersion: batch/v1
 kind: Job
 metadata:
@@ -166,7 +168,8 @@ spec:
           containers: [{name: a, image: busybox:1.36, command: [sh, -c, date]}]
 `;
   const driver = 'apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata: {name: warm.csi.example.com}\nspec: {attachRequired: false, podInfoOnMount: true, fsGroupPolicy: File, volumeLifecycleModes: [Persistent, Ephemeral]}\n';
-  return [...Array.from({ length: 4 }, (_, i) => job(i)), cronJob, driver].join('---\n');
+  const others = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: warm, labels: {app: warm}}\nspec:\n  replicas: 2\n  selector: {matchLabels: {app: warm}}\n  template:\n    metadata: {labels: {app: warm}}\n    spec:\n      containers:\n      - name: web\n        image: nginx:1.27\n        ports: [{containerPort: 80}]\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: warm}\ndata:\n  mode: batch\n  retries: "3"\n';
+  return [...Array.from({ length: 4 }, (_, i) => job(i)), cronJob, driver, others].join('---\n');
 })();
 
 export interface FixInput extends ToolSettings {
