@@ -171,8 +171,10 @@ export async function runCheck(command: CheckCommand, io: CheckIo): Promise<numb
   };
   // The paths given are one workspace: what they define is read while they are checked, then the relation checks
   // run against all of it (cli/relations.ts).
+  // Documents whose facts matter only to creation order are left unread unless the run asks for the hints.
   const relations = !command.noRelations && settingsTable.some((entry) => entry.relations.enable);
-  await checkAll(tasks, settingsTable, { fix: command.fix, dryRun: command.dryRun, suppressed: command.format === 'sarif', relations }, command.jobs, io.workerScript, onResult);
+  const deferQuiet = !settingsTable.some((entry) => entry.relations.undefinedReferences);
+  await checkAll(tasks, settingsTable, { fix: command.fix, dryRun: command.dryRun, suppressed: command.format === 'sarif', relations, deferQuiet }, command.jobs, io.workerScript, onResult);
   // Renderings run here, after the files: each with the settings of the chart's or kustomization's folder.
   for (const source of command.render) {
     const folder = source.tool === 'helm' ? source.chart : source.folder;

@@ -35,6 +35,8 @@ export interface CheckOptions {
   suppressed: boolean;
   /** Read the file's relation facts for the run's workspace index (cli/relations.ts). */
   relations?: boolean;
+  /** Leave unread the documents whose relation facts matter only to creation order (relations/quiet.ts). */
+  deferQuiet?: boolean;
 }
 
 /** A Job or CSIDriver that was checked, named as reports name it (`Job/default/pi`, `CSIDriver/ebs.csi.aws.com`). */
@@ -104,7 +106,10 @@ export function checkFile(task: FileTask, settings: Settings, options: CheckOpti
       object: (diagnostic.data as { object?: string } | undefined)?.object ?? objectOf(diagnostic),
       ...suppressionOf(diagnostic),
     }));
-    if (options.relations && task.path !== '-') result.relations = relationFacts(task.path, model, text, settings, diagnostics);
+    if (options.relations && task.path !== '-') {
+      const tail = diagnostics[diagnostics.length - 1]?.code === 'file/too-large' && model.pastLimit(settings.maxFileSize) ? 1 : 0;
+      result.relations = relationFacts(task.path, model, text, settings, tail, !!options.deferQuiet);
+    }
     result.checked = true;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -9,7 +9,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { WorkspaceIndex, type DefinitionEntry, type IndexSnapshot, type Settings } from '../service/index';
 import { checkFile, type CheckOptions, type FileResult, type FileTask } from './checkFile';
-import { checkRelations, runSnapshot, withRelationFindings, type RelationResult, type RelationTask } from './relations';
+import { checkRelations, readFacts, runSnapshot, setsAnnotations, withRelationFindings, type FactsResult, type FactsTask, type RelationResult, type RelationTask } from './relations';
 
 /** With `--jobs N`: below this many files per worker, threads cost more than they save. */
 export const FILES_PER_WORKER = 200;
@@ -64,9 +64,10 @@ export interface WorkerSetup {
   index?: IndexSnapshot;
 }
 
-type ToWorker = { check: FileTask[] } | { relations: RelationTask[] } | { index: IndexSnapshot };
-type FromWorker = { results: (FileResult | RelationResult)[] } | { failure: string };
-type Round = 'check' | 'relations';
+type ToWorker = { check: FileTask[] } | { facts: FactsTask[] } | { relations: RelationTask[] } | { index: IndexSnapshot };
+type Outcome = FileResult | FactsResult | RelationResult;
+type FromWorker = { results: Outcome[] } | { failure: string };
+type Round = 'check' | 'facts' | 'relations';
 
 /**
  * Each worker's heap limit: a file that needs more (a hostile alias bomb, a giant document) stops its worker
@@ -101,32 +102,63 @@ export async function checkAll(tasks: readonly FileTask[], settings: Settings[],
   /** Checked files waiting for their relation findings, and what each file defines. */
   const waiting = new Map<number, FileResult>();
   const definitions = new Map<number, DefinitionEntry[]>();
+  let orders = false;
   const checked = (result: FileResult): void => {
     if (result.relations?.definitions.length) definitions.set(result.index, result.relations.definitions);
+    if (result.relations?.ordersCreation) orders = true;
     if (result.relations?.text !== undefined) waiting.set(result.index, result);
     else ready(withoutFacts(result));
   };
+  const failed = (outcome: FileResult): void => {
+    waiting.delete(outcome.index);
+    ready(outcome);
+  };
+  const reread = (outcome: FactsResult | FileResult): void => {
+    if ('checked' in outcome) return failed(outcome); // reading it stopped a thread: not checked
+    const result = waiting.get(outcome.index)!;
+    result.relations = outcome.reread;
+    definitions.set(outcome.index, outcome.reread.definitions);
+  };
   const related = (outcome: RelationResult | FileResult): void => {
+    if ('checked' in outcome) return failed(outcome); // its relation checks stopped a thread: not checked
     const result = waiting.get(outcome.index)!;
     waiting.delete(outcome.index);
-    if ('checked' in outcome) ready(outcome); // its relation checks stopped a thread: not checked
-    else ready({ ...withoutFacts(result), findings: withRelationFindings(result.findings, outcome.findings, result.relations!.tail) });
+    ready({ ...withoutFacts(result), findings: withRelationFindings(result.findings, outcome.findings, result.relations!.tail) });
   };
   try {
     if (pool) await pool.run('check', tasks, (results) => results.forEach((result) => checked(result as FileResult)), notChecked);
     else for (const task of tasks) checked(checkFile(task, settings[task.settings], options));
     if (!options.relations) return;
     // Every file is checked: the index of the run, from their definitions (standard input is no file of it).
-    const snapshot = runSnapshot(tasks.filter((task) => task.path !== '-').map((task) => ({ path: task.path, definitions: definitions.get(task.index) ?? [] })));
+    const files = tasks.filter((task) => task.path !== '-');
+    let snapshot = runSnapshot(files.map((task) => ({ path: task.path, definitions: definitions.get(task.index) ?? [] })));
+    if (options.deferQuiet && (orders || setsAnnotations(snapshot))) {
+      // A Helm hook, an Argo CD annotation or a kustomization's annotations: the documents left unread may matter.
+      const again: FactsTask[] = [];
+      for (const task of tasks) {
+        const relations = waiting.get(task.index)?.relations;
+        if (relations?.deferred) again.push({ index: task.index, path: task.path, settings: task.settings, text: relations.text!, tail: relations.tail });
+      }
+      if (pool) await pool.run('facts', again, (results) => results.forEach((result) => reread(result as FactsResult | FileResult)), notChecked);
+      else for (const task of again) reread(readFacts(task, settings[task.settings]));
+      snapshot = runSnapshot(files.map((task) => ({ path: task.path, definitions: definitions.get(task.index) ?? [] })));
+    }
     definitions.clear();
     const relationTasks: RelationTask[] = [];
     for (const task of tasks) {
-      const facts = waiting.get(task.index)?.relations;
-      if (facts) relationTasks.push({ index: task.index, path: task.path, name: task.name, settings: task.settings, text: facts.text!, facts: facts.facts! });
+      const result = waiting.get(task.index);
+      if (!result) continue;
+      const relations = result.relations!;
+      if (relations.candidate) relationTasks.push({ index: task.index, path: task.path, name: task.name, settings: task.settings, text: relations.text!, facts: relations.facts! });
+      else {
+        // Only documents left unread, which cannot speak in this run.
+        waiting.delete(task.index);
+        ready(withoutFacts(result));
+      }
     }
     if (pool) {
       pool.broadcast(snapshot);
-      await pool.run('relations', relationTasks, (results) => results.forEach(related), notChecked);
+      await pool.run('relations', relationTasks, (results) => results.forEach((result) => related(result as RelationResult | FileResult)), notChecked);
     } else {
       const index = WorkspaceIndex.fromSnapshot(snapshot);
       for (const task of relationTasks) related(checkRelations(task, settings[task.settings], options.suppressed, index));
@@ -180,7 +212,7 @@ class Pool {
   }
 
   /** Runs one round of tasks over the workers; `deliver` hears each batch's results, in any order. */
-  run<T extends { index: number }>(kind: Round, tasks: readonly T[], deliver: (results: readonly (FileResult | RelationResult)[]) => void, failed: (index: number, problem: string) => FileResult): Promise<void> {
+  run<T extends { index: number }>(kind: Round, tasks: readonly T[], deliver: (results: readonly Outcome[]) => void, failed: (index: number, problem: string) => FileResult): Promise<void> {
     let next = 0;
     let answered = 0;
     /** The batches each worker was sent and has not answered, oldest first. */
@@ -195,7 +227,7 @@ class Pool {
         resolve();
         return;
       }
-      const take = (results: readonly (FileResult | RelationResult)[]): void => {
+      const take = (results: readonly Outcome[]): void => {
         answered += results.length;
         try {
           deliver(results);
@@ -218,7 +250,7 @@ class Pool {
           next += size;
         } else return;
         inFlight.get(worker)!.push(batch);
-        worker.postMessage((kind === 'check' ? { check: batch } : { relations: batch }) as unknown as ToWorker);
+        worker.postMessage({ [kind]: batch } as unknown as ToWorker);
       };
       const begin = (worker: Worker): void => {
         inFlight.set(worker, []);
@@ -271,6 +303,7 @@ export function serveWorker(port: { on(event: 'message', listener: (message: ToW
     try {
       if ('index' in message) index = WorkspaceIndex.fromSnapshot(message.index);
       else if ('check' in message) port.postMessage({ results: message.check.map((task) => checkFile(task, setup.settings[task.settings], setup.options)) });
+      else if ('facts' in message) port.postMessage({ results: message.facts.map((task) => readFacts(task, setup.settings[task.settings])) });
       else port.postMessage({ results: message.relations.map((task) => checkRelations(task, setup.settings[task.settings], setup.options.suppressed, index!)) });
     } catch (error) {
       port.postMessage({ failure: error instanceof Error ? (error.stack ?? error.message) : String(error) });

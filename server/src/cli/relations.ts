@@ -11,6 +11,8 @@ import {
   cachedFacts,
   FileModel,
   isKustomizationFile,
+  mayOrderCreation,
+  quietForRelations,
   relationDiagnostics,
   rememberFacts,
   splitDocuments,
@@ -27,9 +29,18 @@ import { findingOf, type ReportedFinding } from './report';
 export interface FileRelations {
   /** What it defines, for the other files' relation checks. */
   definitions: DefinitionEntry[];
-  /** Only when an object of it may have relation findings (it names others or runs Pods): its text and each document's facts. */
+  /**
+   * When an object of it may have relation findings (it names others or runs Pods), or a document was left unread:
+   * its text and each document's facts (null: left unread, relations/quiet.ts).
+   */
   text?: string;
-  facts?: DocumentFacts[];
+  facts?: (DocumentFacts | null)[];
+  /** Whether an object of it may have relation findings (the relation pass checks it). */
+  candidate?: boolean;
+  /** A document was left unread: read it when the run's creation order matters after all. */
+  deferred?: boolean;
+  /** A document of it may hold a Helm hook or an Argo CD annotation (relations/quiet.ts mayOrderCreation). */
+  ordersCreation?: boolean;
   /** Findings validate adds after sorting the others (the file/too-large note): the relation findings go before them. */
   tail: number;
 }
@@ -41,7 +52,7 @@ export interface RelationTask {
   name: string;
   settings: number;
   text: string;
-  facts: DocumentFacts[];
+  facts: (DocumentFacts | null)[];
 }
 
 export interface RelationResult {
@@ -60,25 +71,25 @@ let scratch: WorkspaceIndex | undefined;
 
 /**
  * The relation facts of a file just checked (`model` holds its documents, parsed or not). Documents parsed by the
- * checks give their facts without another parse; the others are parsed only when they may hold what the index records.
+ * checks give their facts without another parse; the others are parsed only when they may hold what the index
+ * records and, with `defer`, only when their facts may matter to the run (relations/quiet.ts).
  */
-export function relationFacts(path: string, model: FileModel, text: string, settings: Settings, diagnostics: readonly Diagnostic[]): FileRelations {
+export function relationFacts(path: string, model: FileModel, text: string, settings: Settings, tail: number, defer: boolean): FileRelations {
   const documents = model.update(text);
-  const last = diagnostics[diagnostics.length - 1];
-  const tail = last?.code === 'file/too-large' && model.pastLimit(settings.maxFileSize) ? 1 : 0;
   const absolute = resolve(path);
   scratch ??= new WorkspaceIndex(() => undefined, { definitionsOnly: true });
-  // The index has always split a file as `splitDocuments` does; a JSON stream or lone CRs are split otherwise by the
-  // checks (FileModel): such a file's definitions are read from its own split, as before.
-  const slices = splitDocuments(text);
-  const sameSplit = slices.length === documents.length && slices.every((slice, i) => slice.line === documents[i].slice.line && slice.text === documents[i].slice.text);
-  const checks = settings.enable && settings.relations.enable;
+  const unread = documents.map(({ doc }) => defer && !doc.parsed && quietForRelations(doc.text));
   // Every document's facts, as the relation checks have always read them (those past the size limit define names too).
-  const facts = checks ? documents.map(({ doc }) => cachedFacts(doc, 'all')) : undefined;
+  const checks = settings.enable && settings.relations.enable;
+  const facts = checks ? documents.map(({ doc }, i) => (unread[i] ? null : cachedFacts(doc, 'all'))) : undefined;
   let definitions: DefinitionEntry[] = [];
   if (!changesScopes(absolute)) {
+    // The index has always split a file as `splitDocuments` does; a JSON stream or lone CRs are split otherwise by
+    // the checks (FileModel): such a file's definitions are read from its own split, as before.
+    const slices = splitDocuments(text);
+    const sameSplit = slices.length === documents.length && slices.every((slice, i) => slice.line === documents[i].slice.line && slice.text === documents[i].slice.text);
     try {
-      if (sameSplit) scratch.setDocuments(absolute, documents.map(({ slice, doc }) => ({ line: slice.line, doc, facts: cachedFacts(doc, 'definitions') })));
+      if (sameSplit) scratch.setDocuments(absolute, documents.map(({ slice, doc }, i) => ({ line: slice.line, doc, facts: unread[i] ? EMPTY : cachedFacts(doc, 'definitions') })));
       else scratch.setText(absolute, text);
       definitions = scratch.definitionsIn(absolute);
     } catch {
@@ -87,14 +98,40 @@ export function relationFacts(path: string, model: FileModel, text: string, sett
     scratch.remove(absolute);
   }
   const result: FileRelations = { definitions, tail };
+  if (documents.some(({ doc }) => mayOrderCreation(doc.text))) result.ordersCreation = true;
   // Only an object that names others or runs Pods can have a relation finding (relations/checks/: each reads
   // the object's references or its Pods).
   const within = (i: number) => documents[i].slice.offset + documents[i].slice.text.length <= settings.maxFileSize;
-  if (facts?.some((document, i) => within(i) && document.objects.some((object) => object.references.length || object.pods.length))) {
+  if (facts?.some((document, i) => document && within(i) && document.objects.some((object) => object.references.length || object.pods.length))) result.candidate = true;
+  if (unread.some(Boolean)) result.deferred = true;
+  if (result.candidate || result.deferred) {
     result.text = text;
     result.facts = facts;
   }
   return result;
+}
+
+/** A file whose documents left unread are read after all (the run's creation order matters). */
+export interface FactsTask {
+  index: number;
+  path: string;
+  settings: number;
+  text: string;
+  tail: number;
+}
+
+export interface FactsResult {
+  index: number;
+  reread: FileRelations;
+}
+
+export function readFacts(task: FactsTask, settings: Settings): FactsResult {
+  return { index: task.index, reread: relationFacts(task.path, new FileModel(), task.text, settings, task.tail, false) };
+}
+
+/** Whether a kustomization of the run sets annotations (`commonAnnotations` may add a Helm hook or an Argo CD wave). */
+export function setsAnnotations(snapshot: IndexSnapshot): boolean {
+  return snapshot.scopes.some(([, scopes]) => scopes.some((scope) => scope.kind === 'kustomization' && !!scope.annotations && Object.keys(scope.annotations).length > 0));
 }
 
 /** The index of the run as plain data: the files' definitions, the scope files read here, every file's scopes. */
@@ -126,6 +163,7 @@ export function runSnapshot(files: readonly { path: string; definitions: Definit
 export function checkRelations(task: RelationTask, settings: Settings, suppressed: boolean, index: WorkspaceIndex): RelationResult {
   const model = new FileModel();
   const documents = model.update(task.text);
+  // A document left unread (null) cannot have relation findings in this run, nor define what its checks look up.
   documents.forEach(({ doc }, i) => rememberFacts(doc, task.facts[i] ?? EMPTY));
   const { diagnostics } = relationDiagnostics(model, settings, { index, path: resolve(task.path) }, suppressed);
   return {

@@ -45,6 +45,7 @@ export { WorkspaceIndex, type IndexSnapshot } from './relations/workspaceIndex';
 export { cachedFacts, rememberFacts, type DefinitionEntry } from './relations/workspaceIndex';
 export type { DocumentFacts } from './relations/facts';
 export { relationDiagnostics } from './features/relations';
+export { mayOrderCreation, quietForRelations } from './relations/quiet';
 export { relationDefinition, relationHover, relationReferences, type RelationInput } from './features/relations';
 export { calendarPicture, diagnosisPictures, explainPictures, simulationPictures, stackedSvg } from './features/views/pictures';
 export { htmlPage, markdownHtml, type Picture } from './features/views/html';
