@@ -1,12 +1,14 @@
-// npm run bench -- --cli [--files 1000,6000,20000] [--runs N] [--jobs N] [--bin FILE]: `kubeassist check` on
-// generated trees of one-document files (the documents of scripts/bench-bundle.mjs one per file, so half are
-// Jobs and CSIDrivers and half other kinds, two in 50 with deliberate mistakes), one tree per size. On each it
-// runs, in turn, `--jobs 1`, `--jobs N` (N threads forced: the CPU count unless --jobs says) and the default
-// (no --jobs: the CLI picks the threads from the amount of work), `--runs` times each, every other round in
-// the reverse order. Prints wall time, files
+// npm run bench -- --cli [--files 1000,6000,20000] [--runs N] [--jobs N] [--bin FILE[,FILE...]] [--no-relations]:
+// `kubeassist check` on generated trees of one-document files (the documents of scripts/bench-bundle.mjs one per
+// file, so half are Jobs and CSIDrivers and half other kinds, two in 50 with deliberate mistakes), one tree per
+// size. On each it runs, in turn, `--jobs 1`, `--jobs N` (N threads forced: the CPU count unless --jobs says) and
+// the default (no --jobs: the CLI picks the threads from the amount of work), `--runs` times each, every other
+// round in the reverse order. With --no-relations, `--jobs 1` and the default also run with `--no-relations`, and
+// the relation checks' share of the run is printed (1 - CPU without them / CPU with them). Prints wall time, files
 // per second and CPU time (all threads, from /proc on Linux) of each, the speed-up over `--jobs 1`, the machine
 // and its load: on a shared machine the load average says how far the wall times can be trusted, and the CPU
-// time is the figure a busy machine changes least. --bin runs another build of the CLI (default dist/cli.js).
+// time is the figure a busy machine changes least. --bin runs another build of the CLI (default dist/cli.js);
+// several, comma-separated, run in turn within each round (a before/after on a busy machine), each its own rows.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
@@ -48,13 +50,16 @@ export async function benchCli(args) {
   const runs = Number(option('--runs', '3'));
   const threads = availableParallelism();
   const forced = Number(option('--jobs', String(threads)));
-  const cli = resolve(option('--bin', join(root, 'dist', 'cli.js')));
-  const variants = [
+  const bins = option('--bin', join(root, 'dist', 'cli.js')).split(',').map((bin) => resolve(bin));
+  const withoutRelations = args.includes('--no-relations');
+  const modes = [
     { label: '--jobs 1', args: ['--jobs', '1'] },
     ...(forced > 1 ? [{ label: `--jobs ${forced}`, args: ['--jobs', String(forced)] }] : []),
     { label: 'default', args: [] },
+    ...(withoutRelations ? [{ label: '--jobs 1 --no-relations', args: ['--jobs', '1', '--no-relations'] }, { label: 'default --no-relations', args: ['--no-relations'] }] : []),
   ];
-  console.log(`kubeassist check (${cli}) on one-document files (scripts/bench-bundle.mjs, half Job/CSIDriver), ${runs} runs of each variant, alternating; median (min-max)`);
+  const variants = bins.flatMap((cli, b) => modes.map((mode) => ({ ...mode, cli, label: bins.length > 1 ? `${b + 1}: ${mode.label}` : mode.label })));
+  console.log(`kubeassist check (${bins.map((bin, b) => (bins.length > 1 ? `${b + 1}: ${bin}` : bin)).join(', ')}) on one-document files (scripts/bench-bundle.mjs, half Job/CSIDriver), ${runs} runs of each variant, alternating; median (min-max)`);
   console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${threads} CPUs, ${process.platform} ${process.arch}, node ${process.version}\n`);
   console.log('| files | size | variant | wall (s) | files/s | CPU, all threads (s) | speed-up over --jobs 1 | load average before, after |');
   console.log('|---|---|---|---|---|---|---|---|');
@@ -73,7 +78,7 @@ export async function benchCli(args) {
           const variant = variants[v];
           const start = performance.now();
           const cpuBefore = childrenCpuSeconds();
-          const result = spawnSync(process.execPath, [cli, 'check', ...variant.args, tree], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+          const result = spawnSync(process.execPath, [variant.cli, 'check', ...variant.args, tree], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
           times[v].push((performance.now() - start) / 1000);
           cpu[v].push(childrenCpuSeconds() - cpuBefore);
           if (result.status === 2 || result.status === null) throw new Error(`kubeassist check ${variant.label} failed: ${result.stderr}`);
@@ -85,11 +90,22 @@ export async function benchCli(args) {
       const range = (values) => `${median(values).toFixed(2)} (${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)})`;
       const rate = (seconds) => Math.round(count / seconds).toLocaleString('en-US');
       variants.forEach((variant, v) => {
-        const speedUp = v === 0 ? '' : `${(median(times[0]) / median(times[v])).toFixed(2)}x`;
+        const first = v - (v % modes.length);
+        const speedUp = v === first ? '' : `${(median(times[first]) / median(times[v])).toFixed(2)}x`;
         console.log(
           `| ${count.toLocaleString('en-US')} | ${(bytes / 1048576).toFixed(1)} MiB | ${variant.label} | ${range(times[v])} | ${rate(median(times[v]))} | ${cpu[v].some(Number.isNaN) ? 'n/a' : range(cpu[v])} | ${speedUp} | ${load.toFixed(1)}, ${after.toFixed(1)} |`,
         );
       });
+      if (withoutRelations && !cpu.flat().some(Number.isNaN)) {
+        // The relation checks' share: what a run without them saves, by CPU time (and wall time), per build.
+        bins.forEach((_, b) => {
+          const at = (label) => b * modes.length + modes.findIndex((mode) => mode.label === label);
+          for (const mode of ['--jobs 1', 'default']) {
+            const share = (values) => `${(100 * (1 - median(values[at(`${mode} --no-relations`)]) / median(values[at(mode)]))).toFixed(0)} %`;
+            console.log(`relations' share of ${bins.length > 1 ? `${b + 1}: ` : ''}${mode} at ${count.toLocaleString('en-US')} files: ${share(cpu)} of the CPU time, ${share(times)} of the wall time`);
+          }
+        });
+      }
     } finally {
       rmSync(tree, { recursive: true, force: true });
     }

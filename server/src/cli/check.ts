@@ -14,7 +14,6 @@ import { githubCommand } from './github';
 import { collectInputs, describeFileError, pathInside, repositoryRoot } from './inputs';
 import { junitReport } from './junit';
 import { checkAll } from './pool';
-import { buildIndex } from './relations';
 import { colorFor, findingOf, jsonReport, nothingFoundLine, summaryLine, textLine, type ColorMode, type ReportedFinding } from './report';
 import { checkRendered, render, RenderError, renderedFiles, type RenderSource } from './render';
 import { sarifReport, type ReportFile } from './sarif';
@@ -170,10 +169,12 @@ export async function runCheck(command: CheckCommand, io: CheckIo): Promise<numb
     objects.push(...result.objects.map((object) => object.kind));
     emit({ name: task.name, path: task.path === '-' ? undefined : resolve(task.path), findings: result.findings, objects: result.objects }, result.fixed);
   };
-  // The paths given are one workspace: what they define is read first, for every file's relation checks.
-  const checked = new Set(tasks.map((task) => task.path));
-  const relations = command.noRelations || !settingsTable.some((entry) => entry.relations.enable) ? undefined : buildIndex(inputs, (path) => !checked.has(path));
-  await checkAll(tasks, settingsTable, { fix: command.fix, dryRun: command.dryRun, suppressed: command.format === 'sarif' }, command.jobs, io.workerScript, onResult, relations);
+  // The paths given are one workspace: what they define is read while they are checked, then the relation checks
+  // run against all of it (cli/relations.ts).
+  // Documents whose facts matter only to creation order are left unread unless the run asks for the hints.
+  const relations = !command.noRelations && settingsTable.some((entry) => entry.relations.enable);
+  const deferQuiet = !settingsTable.some((entry) => entry.relations.undefinedReferences);
+  await checkAll(tasks, settingsTable, { fix: command.fix, dryRun: command.dryRun, suppressed: command.format === 'sarif', relations, deferQuiet }, command.jobs, io.workerScript, onResult);
   // Renderings run here, after the files: each with the settings of the chart's or kustomization's folder.
   for (const source of command.render) {
     const folder = source.tool === 'helm' ? source.chart : source.folder;

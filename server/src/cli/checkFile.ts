@@ -5,10 +5,11 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { unifiedDiff } from './unifiedDiff';
-import { Baseline, checkedResources, FileModel, fixText, validate, type CheckedResource, type Settings, type WorkspaceIndex } from '../service/index';
+import { Baseline, checkedResources, FileModel, fixText, validate, type CheckedResource, type Settings } from '../service/index';
 import { KINDS, type KindName } from '../service/types';
 import { fileContext } from './context';
 import { describeFileError, diffNames, pathInside, readInput } from './inputs';
+import { relationFacts, type FileRelations } from './relations';
 import { findingOf, type ReportedFinding } from './report';
 
 export interface FileTask {
@@ -32,6 +33,10 @@ export interface CheckOptions {
   dryRun: boolean;
   /** Keep findings silenced by disable comments (SARIF lists them as suppressed). */
   suppressed: boolean;
+  /** Read the file's relation facts for the run's workspace index (cli/relations.ts). */
+  relations?: boolean;
+  /** Leave unread the documents whose relation facts matter only to creation order (relations/quiet.ts). */
+  deferQuiet?: boolean;
 }
 
 /** A Job or CSIDriver that was checked, named as reports name it (`Job/default/pi`, `CSIDriver/ebs.csi.aws.com`). */
@@ -55,10 +60,12 @@ export interface FileResult {
   output?: string;
   /** Lines for standard error: files read beside it that were skipped, a fix not written (`kubeassist: ` first). */
   notes?: string[];
+  /** With `options.relations`: what the relation pass needs of the file. */
+  relations?: FileRelations;
 }
 
-/** `index`: the workspace index of the run (cli/relations.ts); without it no relation check runs. */
-export function checkFile(task: FileTask, settings: Settings, options: CheckOptions, index?: WorkspaceIndex): FileResult {
+/** The checks of one file, its relation checks aside: those run once every file is checked (cli/relations.ts). */
+export function checkFile(task: FileTask, settings: Settings, options: CheckOptions): FileResult {
   const result: FileResult = { index: task.index, checked: false, findings: [], objects: [], fixed: 0 };
   let text: string;
   let bom = '';
@@ -89,8 +96,7 @@ export function checkFile(task: FileTask, settings: Settings, options: CheckOpti
     }
     const model = new FileModel();
     if (task.baseline) model.baseline = new Baseline(task.baseline.text, { label: task.baseline.label });
-    const relations = index && task.path !== '-' ? { index, path: resolve(task.path) } : undefined;
-    const diagnostics = validate(model, text, settings, { suppressed: options.suppressed, context, relations });
+    const diagnostics = validate(model, text, settings, { suppressed: options.suppressed, context, relationFacts: options.relations });
     const resources = checkedResources(model, text, settings.maxFileSize);
     const identities = identitiesOf(resources);
     result.objects = resources.map((resource, i) => ({ kind: resource.kind, identity: identities[i], line: resource.line + 1 }));
@@ -100,6 +106,10 @@ export function checkFile(task: FileTask, settings: Settings, options: CheckOpti
       object: (diagnostic.data as { object?: string } | undefined)?.object ?? objectOf(diagnostic),
       ...suppressionOf(diagnostic),
     }));
+    if (options.relations && task.path !== '-') {
+      const tail = diagnostics[diagnostics.length - 1]?.code === 'file/too-large' && model.pastLimit(settings.maxFileSize) ? 1 : 0;
+      result.relations = relationFacts(task.path, model, text, settings, tail, !!options.deferQuiet);
+    }
     result.checked = true;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -42,6 +42,10 @@ export { explainChanges, type FieldChange, type ObjectChanges } from './update/e
 export type { DocumentContext } from './workspace/context';
 export { isKustomizationFile, KUSTOMIZATION_FILE_NAMES, kustomizeContext } from './workspace/kustomize';
 export { WorkspaceIndex, type IndexSnapshot } from './relations/workspaceIndex';
+export { cachedFacts, rememberFacts, type DefinitionEntry } from './relations/workspaceIndex';
+export type { DocumentFacts } from './relations/facts';
+export { relationDiagnostics } from './features/relations';
+export { mayOrderCreation, quietForRelations } from './relations/quiet';
 export { relationDefinition, relationHover, relationReferences, type RelationInput } from './features/relations';
 export { calendarPicture, diagnosisPictures, explainPictures, simulationPictures, stackedSvg } from './features/views/pictures';
 export { htmlPage, markdownHtml, type Picture } from './features/views/html';
@@ -68,6 +72,8 @@ export interface ValidateOptions {
    * `onIncomplete` is called when documents were left for later (the `budget`): read them and validate again.
    */
   relations?: RelationInput & { onIncomplete?: () => void };
+  /** Read each parsed document's relation facts while its syntax tree is there (the CLI's workers hand them on). */
+  relationFacts?: boolean;
 }
 
 /**
@@ -89,7 +95,7 @@ export function validate(model: FileModel, text: string, settings: Settings, opt
   const relations = options.relations && settings.relations.enable ? options.relations : undefined;
   const diagnose = (doc: YamlDocument, update?: Baseline) => {
     const found = diagnoseDocument(doc, settings, options.context, update, fileHoldsOurKinds);
-    if (relations && doc.parsed) cachedFacts(doc, 'all');
+    if ((relations || options.relationFacts) && doc.parsed) cachedFacts(doc, 'all');
     return found;
   };
   const all = baseline

@@ -69,6 +69,13 @@ export function cachedFacts(doc: YamlDocument, kinds: 'all' | 'definitions'): Do
   return (cached[key] ??= kinds === 'definitions' && cached.all ? cached.all : documentFacts(doc, kinds));
 }
 
+/** Facts read elsewhere (a CLI worker reads them while it checks the file and sends them as plain data): no parse here. */
+export function rememberFacts(doc: YamlDocument, facts: DocumentFacts): void {
+  const cached = factsCache.get(doc);
+  if (cached) cached.all = facts;
+  else factsCache.set(doc, { all: facts });
+}
+
 /** Whether reading the facts of a document needs a parse that has not been done (its text is scanned once). */
 function costsAParse(doc: YamlDocument): boolean {
   let cached = factsCache.get(doc);
@@ -170,6 +177,20 @@ export class WorkspaceIndex {
     }
     this.register(path, documents, undefined);
     return { complete };
+  }
+
+  /**
+   * A file's documents whose facts are already read (the CLI's workers, while they check it): registered as
+   * `setModel` registers them, nothing parsed here.
+   */
+  setDocuments(path: string, documents: readonly { line: number; facts: DocumentFacts; doc: YamlDocument }[]): void {
+    this.register(path, documents.filter((document) => document.facts.objects.length).map((document) => ({ ...document, lines: document.doc.lines })), undefined);
+  }
+
+  /** What a file defines (its documents' definitions and a kustomization's generated ones). */
+  definitionsIn(path: string): DefinitionEntry[] {
+    const entry = this.files.get(path);
+    return entry ? [...entry.documents.flatMap((document) => document.definitions), ...entry.generated] : [];
   }
 
   remove(path: string): void {

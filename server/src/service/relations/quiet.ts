@@ -1,0 +1,52 @@
+// Which documents a run of the relation checks may leave unread, from their text alone (the CLI parses a
+// document its checks did not need only when this says it may matter: cli/relations.ts). Two kinds of them:
+//
+// - A workload (relations/kinds.ts CONSUMER_KINDS) whose text holds none of the words the checks start from: no
+//   `csi` volume (csi-driver-name, csi-inline-volume-mode, fsgroup-not-applied, gcsfuse), no claim, ephemeral
+//   volume or claim template (fsgroup-not-applied, gcsfuse), no `gke-gcsfuse/` annotation (gcsfuse), no Helm hook
+//   or Argo CD annotation (helm-hook-order, argocd-sync-order). Its facts may still name a ServiceAccount or a
+//   ConfigMap: only helm-hook-order, argocd-sync-order and undefined-reference read those references, and they
+//   speak only with a hook or Argo CD annotation somewhere, or when the hints are asked for.
+// - A ConfigMap, Secret, ServiceAccount or Namespace (ORDER_ONLY_KINDS) without a Helm hook or Argo CD
+//   annotation: only those three checks look such definitions up.
+//
+// So a run may leave both unread while no setting asks for undefined-reference, no document of it has a Helm hook
+// or an Argo CD annotation, and no kustomization sets annotations (`commonAnnotations` may add them): the run
+// says so (`ordersCreation`) and reads them all otherwise. A text with a backslash (an escaped key in a quoted
+// string) is always read, as is a List, a JSON or flow-style document, and a workload running csi-provisioner
+// (a definition: its `--default-fstype`). test/unit/relations/quiet.test.ts holds each promise against the facts.
+import { DEFINITION_KINDS } from './kinds';
+
+/** Definitions only helm-hook-order, argocd-sync-order and undefined-reference look up. */
+export const ORDER_ONLY_KINDS: ReadonlySet<string> = new Set(['ConfigMap', 'Secret', 'ServiceAccount', 'Namespace']);
+
+/** Words of a text that may make a workload's own relation findings, or a definition matter to other checks. */
+const SPEAKS = /\\|csi|persistentVolumeClaim|claimName|ephemeral|volumeClaimTemplate|gke-gcsfuse|helm\.sh\/hook|argocd\.argoproj\.io/;
+
+/** A Helm hook or an Argo CD annotation (or an escape that may spell one): the creation-order checks may speak. */
+const ORDERS = /\\|helm\.sh\/hook|argocd\.argoproj\.io/;
+
+const KIND_LINE = /^kind:[ \t]*["']?([A-Za-z]+)["']?[ \t]*(?:#.*)?$/gm;
+
+/**
+ * Whether a document's relation facts cannot matter to a run whose `ordersCreation` is false: each kind it
+ * names (a top-level `kind:` line) is a workload, an order-only definition or no kind the index records, and its text
+ * holds no word a check starts from.
+ */
+export function quietForRelations(text: string): boolean {
+  if (SPEAKS.test(text)) return false;
+  const first = /^(?:\s*(?:#[^\n]*)?\n)*\s*(\S)/.exec(text)?.[1];
+  if (first === '{' || first === '[') return false;
+  KIND_LINE.lastIndex = 0;
+  for (let match = KIND_LINE.exec(text); match; match = KIND_LINE.exec(text)) {
+    const kind = match[1];
+    if (kind === 'List' || kind.endsWith('List')) return false;
+    if (kind in DEFINITION_KINDS && !ORDER_ONLY_KINDS.has(kind)) return false;
+  }
+  return true;
+}
+
+/** Whether a text may hold a Helm hook or an Argo CD annotation (then the run reads every document). */
+export function mayOrderCreation(text: string): boolean {
+  return ORDERS.test(text);
+}
