@@ -98,6 +98,8 @@ export class WorkspaceIndex {
   private readonly changedAt = new Map<string, number>();
   /** The generation at which the scopes (a Chart.yaml, a kustomization) last changed: every result may be stale. */
   private scopesChangedAt = 0;
+  /** The documents of the model each open file was last read from, when all were read (`setModel`). */
+  private readonly modelsRead = new Map<string, readonly unknown[]>();
   /** While `recording`: the keys of what is looked up. */
   private reads: Set<string> | undefined;
 
@@ -125,6 +127,7 @@ export class WorkspaceIndex {
 
   /** A file's text (undefined: the file is gone). Kustomization files also change the scopes; Chart.yaml too. */
   setText(path: string, text: string | undefined): void {
+    this.modelsRead.delete(path);
     const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
     if (name === 'Chart.yaml') {
       this.scopes.forget();
@@ -155,6 +158,8 @@ export class WorkspaceIndex {
    * again (the language server does, in the background) until it is true.
    */
   setModel(path: string, model: FileModel, budget = Infinity): { complete: boolean } {
+    // The same documents as last time, all read (a request after the validation of the same version): nothing to do.
+    if (this.modelsRead.get(path) === model.documents && this.files.has(path) && !isKustomizationFile(path)) return { complete: true };
     let parses = 0;
     let complete = true;
     const documents: IncomingDocument[] = [];
@@ -177,10 +182,13 @@ export class WorkspaceIndex {
       if (facts.objects.length) documents.push({ line: slice.line, facts, doc });
     }
     this.register(path, documents, undefined);
+    if (complete) this.modelsRead.set(path, model.documents);
+    else this.modelsRead.delete(path);
     return { complete };
   }
 
   remove(path: string): void {
+    this.modelsRead.delete(path);
     const entry = this.files.get(path);
     if (!entry) return;
     for (const document of entry.documents) this.unregister(document.definitions, document.references);
