@@ -4,7 +4,9 @@
 // no other (issue 30: memory does not grow with what requests parsed).
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import { FileModel } from '../../server/src/service/document/fileModel';
 import {
@@ -47,7 +49,7 @@ function randomEdit(text: string, next: () => number): string {
   return text.slice(0, start) + insert + text.slice(start + length);
 }
 
-const URI = 'file:///work/edit-path.yaml';
+const URI = pathToFileURL(join(tmpdir(), 'edit-path.yaml')).href;
 const NOW = Date.parse('2026-03-27T10:00:00Z') / 1000;
 
 /** Everything the editor asks of a file, answered by one model. */
@@ -116,7 +118,7 @@ describe('the edit path', () => {
   });
 
   it('an edit of an open file brings the index up to date in place: relation findings and references equal a fresh index\'s', () => {
-    const path = '/work/edit-path.yaml';
+    const path = join(tmpdir(), 'edit-path.yaml');
     let text = EXTRA;
     const index = new WorkspaceIndex(() => undefined);
     const model = new FileModel();
