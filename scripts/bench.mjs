@@ -1,6 +1,7 @@
 // npm run bench: measures a language server as an editor uses it, on generated multi-document files.
 //
-//   node scripts/bench.mjs [--runs N] [--sizes 10,100,1000] [--bundles mixed,batch] [--edits N] [--server "command args"] [--settings FILE] [--baseline head] [--lsp-only]
+//   node scripts/bench.mjs [--runs N] [--sizes 10,100,1000] [--bundles mixed,batch] [--edits N] [--server "command args"] [--settings FILE] [--baseline head]
+//                          [--relations on|off] [--view open|closed] [--table-only | --lsp-only]
 //   node scripts/bench.mjs --cli [--files N] [--runs N]      (kubeassist check on a tree: scripts/bench-cli.mjs)
 //
 // Starts the server over stdio (ours by default: dist/server.js --stdio), opens each generated file
@@ -18,6 +19,17 @@
 // --settings FILE is JSON keyed by configuration section ({"kubeassist": {...}} or {"yaml": {...}}); the
 // bench answers workspace/configuration from it and sends it with didChangeConfiguration. `${repo}` in
 // the file stands for this repository's folder. See README.md "Benchmark" for yaml-language-server.
+//
+// Each file is written into a fresh workspace folder in the temp folder and opened from there, as an editor opens a file
+// of its workspace: with the relation checks on (the default; `--relations off` sends kubeassist.relations.enable:
+// false) the server indexes that folder and the open file. Two edit figures: "diagnostics only" (ten edits, each
+// waiting for its diagnostics) and "as VS Code" (ten more, each as VS Code drives it with every feature on: the
+// inlay hints of the ~60 visible lines around the edit asked right away (VS Code asks them before our 80 ms
+// debounce ends), then, once the diagnostics are in, the code lenses, the code actions at the cursor (the light
+// bulb), the status bar's `kubeassist/documentInfo` and, with the Explain view open (`--view open`, the default; `--view closed` leaves it out), the
+// `kubeassist/view` request its panel sends after a change. The server CPU of all of it counts per edit. A request
+// the server does not offer (its capabilities, or a method-not-found answer) is left out, so the bench still
+// measures another server.
 //
 // --baseline head commits each generated file in a fresh git repository in the temp folder and opens it from
 // there: the server reads the file at HEAD (update checks), and the edits are measured once that baseline has
@@ -58,21 +70,27 @@ const serverCommand = option('--server', `${process.execPath} ${join(root, 'dist
 const settingsFile = option('--settings', undefined);
 const settings = settingsFile ? JSON.parse(readFileSync(settingsFile, 'utf8').replaceAll('${repo}', root)) : {};
 const baselineHead = option('--baseline', undefined) === 'head';
+const relations = option('--relations', 'on') !== 'off';
+const viewOpen = option('--view', 'open') !== 'closed';
 
-/** A git repository in the temp folder with the file committed (--baseline head). */
-function committed(text, size) {
+/** The workspace folder: a fresh folder in the temp folder with the file in it; with --baseline head, a git repository with the file committed. */
+function workspaceWith(text, size) {
   const folder = mkdtempSync(join(tmpdir(), 'kubeassist-bench-'));
+  writeFileSync(join(folder, `bench-${size}.yaml`), text);
+  if (!baselineHead) return folder;
   const git = (...gitArgs) => spawnSync('git', ['-C', folder, '-c', 'user.name=bench', '-c', 'user.email=bench@example.com', '-c', 'commit.gpgsign=false', ...gitArgs], { encoding: 'utf8' });
   git('init', '--quiet');
-  writeFileSync(join(folder, `bench-${size}.yaml`), text);
   git('add', '.');
   git('commit', '--quiet', '-m', 'bench');
   return folder;
 }
 
+/** The settings as the server asks for them; `--relations off` turns the relation checks off over the settings file. */
+const effectiveSettings = relations ? settings : { ...settings, kubeassist: { ...(settings.kubeassist ?? {}), relations: { ...(settings.kubeassist?.relations ?? {}), enable: false } } };
+
 function sectionOf(section) {
-  if (!section) return settings;
-  let value = settings;
+  if (!section) return effectiveSettings;
+  let value = effectiveSettings;
   for (const part of section.split('.')) value = value && typeof value === 'object' ? value[part] : undefined;
   return value ?? null;
 }
@@ -83,7 +101,8 @@ function targets(text) {
   const jobs = lines.flatMap((line, index) => (line === 'kind: Job' ? [index] : []));
   const job = jobs[Math.floor(jobs.length / 2)];
   const find = (prefix) => lines.findIndex((line, index) => index > job && line.startsWith(prefix));
-  return { completions: find('  completions: '), parallelism: find('  parallelism: '), completionMode: find('  completionMode: ') };
+  const name = lines[find('  name: ')]?.slice('  name: '.length);
+  return { job: job - 1, name, completions: find('  completions: '), parallelism: find('  parallelism: '), completionMode: find('  completionMode: '), lines: lines.length };
 }
 
 async function timed(action) {
@@ -96,32 +115,41 @@ async function measureOnce(text, size) {
   const t0 = performance.now();
   const child = spawn(serverCommand[0], serverCommand.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-  const folder = baselineHead ? committed(text, size) : root;
+  const folder = workspaceWith(text, size);
   const uri = pathToFileURL(resolve(folder, `bench-${size}.yaml`)).href;
   let waiting;
-  connection.onNotification('textDocument/publishDiagnostics', (params) => params.uri === uri && waiting?.(params));
+  let lastPublish = 0;
+  connection.onNotification('textDocument/publishDiagnostics', (params) => {
+    if (params.uri !== uri) return;
+    lastPublish = performance.now();
+    waiting?.(params);
+  });
   connection.onRequest('workspace/configuration', (params) => params.items.map((item) => sectionOf(item.section)));
   connection.onRequest('client/registerCapability', () => null);
   connection.onRequest('window/workDoneProgress/create', () => null);
+  connection.onNotification('$/progress', () => undefined);
   connection.onNotification('window/logMessage', () => undefined);
   connection.listen();
   const init = await connection.sendRequest('initialize', {
     processId: process.pid,
-    rootUri: pathToFileURL(root).href,
-    workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'bench' }],
+    rootUri: pathToFileURL(folder).href,
+    workspaceFolders: [{ uri: pathToFileURL(folder).href, name: 'bench' }],
     capabilities: {
-      workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: false } },
+      window: { workDoneProgress: true },
+      workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: false }, didChangeWatchedFiles: { dynamicRegistration: true } },
       textDocument: {
         publishDiagnostics: { versionSupport: true },
         completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
         hover: { contentFormat: ['markdown', 'plaintext'] },
         codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } },
+        codeLens: {},
+        inlayHint: {},
       },
     },
   });
   const start = performance.now() - t0;
   await connection.sendNotification('initialized', {});
-  await connection.sendNotification('workspace/didChangeConfiguration', { settings });
+  await connection.sendNotification('workspace/didChangeConfiguration', { settings: effectiveSettings });
   const diagnosticsFor = (version) =>
     new Promise((resolve) => {
       waiting = (params) => {
@@ -141,24 +169,68 @@ async function measureOnce(text, size) {
   // --baseline head: the file at HEAD arrives after the first diagnostics, and they are published again.
   if (baselineHead) await Promise.race([diagnosticsFor(1), new Promise((resolve) => setTimeout(resolve, 15000))]);
 
+  // The workspace index and the open file's documents the first check left are read in the background, and the
+  // settings pulled after `initialized` may check the file again: the edits start once the server has published
+  // nothing for a second and used under 30 ms of CPU in the last half second (at most 30 s).
+  for (const deadline = performance.now() + 30000; performance.now() < deadline; ) {
+    const cpu = cpuMs(child.pid);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (performance.now() - lastPublish >= 1000 && !(cpuMs(child.pid) - cpu > 30)) break;
+  }
+
   // One-character edits in the middle of the file: a digit of `completions:` changes each time.
+  let version = 1;
+  const change = () => {
+    version++;
+    return connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: [{ range: { start: { line: at.completions, character: 15 }, end: { line: at.completions, character: 16 } }, text: String((version % 9) + 1) }],
+    });
+  };
   const editWalls = [];
   const cpuBefore = cpuMs(child.pid);
-  for (let version = 2; version < 2 + edits; version++) {
-    pending = diagnosticsFor(version);
+  for (let i = 0; i < edits; i++) {
+    pending = diagnosticsFor(version + 1);
     const edit = await timed(async () => {
-      await connection.sendNotification('textDocument/didChange', {
-        textDocument: { uri, version },
-        contentChanges: [{ range: { start: { line: at.completions, character: 15 }, end: { line: at.completions, character: 16 } }, text: String((version % 9) + 1) }],
-      });
+      await change();
       return pending;
     });
     editWalls.push(edit.ms);
   }
   const editCpu = (cpuMs(child.pid) - cpuBefore) / edits;
+
+  // The same edits as VS Code drives them with every feature on: inlay hints of the visible lines at once, then the
+  // code lenses, the light bulb's code actions and the open Explain view's page once the diagnostics are in.
+  const textDocument = { uri };
+  const offered = { codeLens: !!init.capabilities?.codeLensProvider, inlayHint: !!init.capabilities?.inlayHintProvider, codeAction: !!init.capabilities?.codeActionProvider, view: viewOpen, documentInfo: true };
+  const ask = (method, params, feature) => (offered[feature] ? connection.sendRequest(method, params).catch(() => void (offered[feature] = false)) : undefined);
+  const visible = { start: { line: Math.max(0, at.completions - 30), character: 0 }, end: { line: Math.min(at.lines - 1, at.completions + 30), character: 0 } };
+  const cursor = { start: { line: at.completions, character: 16 }, end: { line: at.completions, character: 16 } };
+  const viewParams = { uri, view: 'explain', line: at.job, kind: 'Job', name: at.name };
+  // What VS Code asked when the file was opened (and the panel, opened before the typing started): not counted.
+  await Promise.all([ask('textDocument/inlayHint', { textDocument, range: visible }, 'inlayHint'), ask('textDocument/codeLens', { textDocument }, 'codeLens'), ask('kubeassist/documentInfo', { uri }, 'documentInfo'), ask('kubeassist/view', viewParams, 'view')]);
+  const fullWalls = [];
+  const fullCpuBefore = cpuMs(child.pid);
+  for (let i = 0; i < edits; i++) {
+    pending = diagnosticsFor(version + 1);
+    const edit = await timed(async () => {
+      await change();
+      const hints = ask('textDocument/inlayHint', { textDocument, range: visible }, 'inlayHint');
+      const published = await pending;
+      await Promise.all([
+        hints,
+        ask('textDocument/codeLens', { textDocument }, 'codeLens'),
+        ask('textDocument/codeAction', { textDocument, range: cursor, context: { diagnostics: published.filter((diagnostic) => diagnostic.range.start.line <= at.completions && diagnostic.range.end.line >= at.completions), triggerKind: 2 } }, 'codeAction'),
+        ask('kubeassist/view', viewParams, 'view'),
+        ask('kubeassist/documentInfo', { uri }, 'documentInfo'),
+      ]);
+    });
+    fullWalls.push(edit.ms);
+  }
+  const fullCpu = (cpuMs(child.pid) - fullCpuBefore) / edits;
+  const fullFeatures = Object.entries(offered).filter(([, on]) => on).map(([feature]) => feature);
   waiting = undefined;
 
-  const textDocument = { uri };
   const completion = [];
   const hover = [];
   const codeAction = [];
@@ -175,11 +247,14 @@ async function measureOnce(text, size) {
   }
   const rss = peakRssMiB(child.pid);
   await connection.sendRequest('shutdown').catch(() => undefined);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   await connection.sendNotification('exit').catch(() => undefined);
+  // A server that exits on its own writes what it was asked to on exit (a `node --cpu-prof` profile).
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
   connection.dispose();
   child.kill();
-  if (baselineHead) rmSync(folder, { recursive: true, force: true });
-  return { start, open: open.ms, openCpu, edit: median(editWalls), editCpu, completion: median(completion), hover: median(hover), codeAction: codeAction.length ? median(codeAction) : NaN, rss, diagnostics: diagnostics.length };
+  rmSync(folder, { recursive: true, force: true });
+  return { start, open: open.ms, openCpu, edit: median(editWalls), editCpu, fullEdit: median(fullWalls), fullCpu, fullFeatures, completion: median(completion), hover: median(hover), codeAction: codeAction.length ? median(codeAction) : NaN, rss, diagnostics: diagnostics.length };
 }
 
 /** `yaml` alone parsing the same text once in a fresh Node, as cold as a server's first open. */
@@ -207,11 +282,12 @@ function parseToJsFloor(text) {
 
 const floors = ({ wall, cpu }) => ({ jsFloor: wall, jsFloorCpu: cpu });
 
-console.log(`server: ${serverCommand.join(' ')}${settingsFile ? `, settings ${settingsFile}` : ''}${baselineHead ? ', each file committed in a git repository (update checks against HEAD)' : ''}`);
+console.log(`server: ${serverCommand.join(' ')}${settingsFile ? `, settings ${settingsFile}` : ''}${baselineHead ? ', each file committed in a git repository (update checks against HEAD)' : ''}; relation checks ${relations ? 'on' : 'off'}, Explain view ${viewOpen ? 'open' : 'closed'}`);
 console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${process.platform} ${process.arch}; bench on node ${process.version}`);
-console.log(`${runs} runs, median (min-max); edit: ${edits} one-character edits per run (wall: median; server CPU: mean per edit); completion and hover: median of ${requests} requests\n`);
-console.log('| bundle | documents | size | lines | start to initialize (ms) | open to diagnostics (ms) | open, server CPU (ms) | parse floor (ms) | ratio | parse + toJS floor (ms) | ratio to it | CPU ratio to it | cold parse floor (ms) | ratio to cold | edit to diagnostics, wall (ms) | edit, server CPU (ms) | completion (ms) | hover (ms) | code action (ms) | peak RSS (MiB) | diagnostics |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log(`${runs} runs, median (min-max); edit: ${edits} one-character edits per run (wall: median; server CPU: mean per edit), diagnostics only, then as VS Code with every feature on; completion and hover: median of ${requests} requests\n`);
+console.log('| bundle | documents | size | lines | start to initialize (ms) | open to diagnostics (ms) | open, server CPU (ms) | parse floor (ms) | ratio | parse + toJS floor (ms) | ratio to it | CPU ratio to it | cold parse floor (ms) | ratio to cold | edit to diagnostics, wall (ms) | edit, server CPU (ms) | edit as VS Code, wall (ms) | edit as VS Code, server CPU (ms) | completion (ms) | hover (ms) | code action (ms) | peak RSS (MiB) | diagnostics |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+const asVsCode = new Set();
 for (const bundle of bundles) {
   for (const size of sizes) {
     const text = BUNDLES[bundle](size);
@@ -225,13 +301,16 @@ for (const bundle of bundles) {
     const ratio = (key) => median(results.map((r) => r.open / r[key])).toFixed(2);
     const kib = text.length / 1024;
     console.log(
-      `| ${bundle} | ${size} | ${kib >= 1000 ? `${(kib / 1024).toFixed(2)} MiB` : `${kib.toFixed(0)} KiB`} | ${text.split('\n').length - 1} | ${format(pick('start'))} | ${format(pick('open'))} | ${format(pick('openCpu'))} | ${median(pick('floor')).toFixed(0)} | ${ratio('floor')} | ${median(pick('jsFloor')).toFixed(0)} | ${ratio('jsFloor')} | ${cpuRatio} | ${median(pick('coldFloor')).toFixed(0)} | ${ratio('coldFloor')} | ${format(pick('edit'))} | ${format(pick('editCpu'), 1)} | ${format(pick('completion'), 1)} | ${format(pick('hover'), 1)} | ${format(pick('codeAction'), 1)} | ${format(pick('rss'))} | ${results[0].diagnostics} |`,
+      `| ${bundle} | ${size} | ${kib >= 1000 ? `${(kib / 1024).toFixed(2)} MiB` : `${kib.toFixed(0)} KiB`} | ${text.split('\n').length - 1} | ${format(pick('start'))} | ${format(pick('open'))} | ${format(pick('openCpu'))} | ${median(pick('floor')).toFixed(0)} | ${ratio('floor')} | ${median(pick('jsFloor')).toFixed(0)} | ${ratio('jsFloor')} | ${cpuRatio} | ${median(pick('coldFloor')).toFixed(0)} | ${ratio('coldFloor')} | ${format(pick('edit'))} | ${format(pick('editCpu'), 1)} | ${format(pick('fullEdit'))} | ${format(pick('fullCpu'), 1)} | ${format(pick('completion'), 1)} | ${format(pick('hover'), 1)} | ${format(pick('codeAction'), 1)} | ${format(pick('rss'))} | ${results[0].diagnostics} |`,
     );
+    asVsCode.add(results[0].fullFeatures.join(', ') || 'nothing');
   }
 }
+console.log(`\nedit as VS Code: didChange, then ${[...asVsCode].join(' / ')} (what the server offered)`);
 
-// --lsp-only: the table above alone (before/after comparisons of the language server, run in turn).
-if (args.includes('--lsp-only')) process.exit(0);
+// --table-only (or --lsp-only): the table above and nothing after it (before/after comparisons of the language
+// server, run in turn: the figures of an edit or open comparison, quicker).
+if (args.includes('--table-only') || args.includes('--lsp-only')) process.exit(0);
 // The MCP server's answer time (issue 24: one check of a 1,000-line manifest within 50 ms after start).
 await (await import('./bench-mcp.mjs')).benchMcp(runs);
 await (await import('./bench-explain.mjs')).benchExplain({ serverCommand, root }); // explain per object (scripts/bench-explain.mjs)

@@ -34,6 +34,11 @@ interface DocumentState {
   checkedAt: number;
   running: boolean;
   again: boolean;
+  /**
+   * The last check found the document's folder in no repository: typing does not ask git again (each ask starts a
+   * process, costly for a server holding a big file); opening and saving the document still do.
+   */
+  outside?: boolean;
 }
 
 export class GitBaselines {
@@ -78,7 +83,7 @@ export class GitBaselines {
   /** While the document is edited: checks HEAD again when the last check is a few seconds old. */
   refreshIfStale(uri: string): void {
     const state = this.documents.get(uri);
-    if (state && !state.running && Date.now() - state.checkedAt >= RECHECK_WHILE_TYPING_MS) this.refresh(uri);
+    if (state && !state.running && !state.outside && Date.now() - state.checkedAt >= RECHECK_WHILE_TYPING_MS) this.refresh(uri);
   }
 
   forget(uri: string): void {
@@ -89,6 +94,7 @@ export class GitBaselines {
     try {
       const folder = await realpath(dirname(path)).catch(() => dirname(path));
       const repository = await this.repositoryOf(folder);
+      state.outside = !repository;
       if (!repository) return this.set(uri, state, undefined, undefined);
       const commit = await this.git(repository.root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']).then((out) => out.trim(), () => '');
       if (commit === state.commit && this.documents.get(uri) === state) return;

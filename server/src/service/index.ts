@@ -7,13 +7,13 @@ import { codeActions as codeActionsFor, fixText as fixTextWith, type CodeActionC
 import { diagnoseDocument, mentionsOurKinds, type DiagnosticData } from './features/diagnostics';
 import { uncheckedDocumentsDiagnostic } from './features/limits';
 import { ruleKeyProblem } from './codes';
-import { classify, mayNameOurKinds } from './kube/resources';
 import { minorOf, settingsKey, type Settings } from './settings';
 import { releaseLabel, type KindName } from './types';
 import { updateBaseline, type Baseline } from './update/baseline';
 import { contextKey, type DocumentContext } from './workspace/context';
 import { relationDiagnostics, type RelationInput } from './features/relations';
 import { cachedFacts } from './relations/workspaceIndex';
+import { checkedObjects } from './features/checkedObjects';
 import { diagnoseTexts, type DiagnoseTextInput } from './features/diagnose/index';
 import type { DiagnoseReport as DiagnoseReportShape } from './diagnose/types';
 
@@ -169,13 +169,10 @@ export function checkedResources(model: FileModel, text: string, maxFileSize = I
   for (let document = 0; document < documents.length; document++) {
     const { slice, doc } = documents[document];
     if (slice.offset + slice.text.length > maxFileSize) break; // not checked: see kubeassist.maxFileSize
-    if (!mayNameOurKinds(doc.text)) continue;
-    doc.resourceSummaries.forEach((summary, resource) => {
-      const classification = classify(summary.apiVersion, summary.kind);
-      if (classification.status !== 'checked') return;
+    for (const { index: resource, line, kind, summary } of checkedObjects(doc)) {
       const { name, generateName, namespace } = summary;
-      found.push({ kind: classification.kind, line: slice.line + doc.lines.positionAt(summary.offset).line, document, resource, ...definedOnly({ name, generateName, namespace }) });
-    });
+      found.push({ kind, line: slice.line + line, document, resource, ...definedOnly({ name, generateName, namespace }) });
+    }
   }
   return found;
 }

@@ -43,9 +43,37 @@ export class FileModel {
   /** The file's previous version, when the front door knows it (the file at HEAD): objects it holds are updates. */
   baseline: FileBaseline | undefined;
 
+  /**
+   * The documents the last edit made (at most EDITED_KEPT; none on the first text): they keep their syntax trees
+   * until the next edit, since the requests that follow a keystroke (inlay hints, code lenses, the light bulb's
+   * code actions, an open view) read the edited document again. Every other document keeps its diagnostics and
+   * summaries, not its tree: an edit drops the trees that requests parsed since the last one.
+   */
+  private edited: readonly YamlDocument[] = [];
+
   /** Brings the model to `text`, re-parsing only documents whose text is new. */
   update(text: string): readonly PlacedDocument[] {
     if (text === this.given) return this.entries;
+    const before = this.text === undefined ? undefined : this.entries;
+    this.replace(text);
+    const known = new Set(before?.map(({ doc }) => doc));
+    const edited = before ? this.entries.filter(({ doc }) => !known.has(doc)).map(({ doc }) => doc) : [];
+    this.edited = edited.length <= EDITED_KEPT ? edited : [];
+    for (const { doc } of this.entries) if (doc.parsed && !this.keepsTree(doc)) doc.forgetParse();
+    return this.entries;
+  }
+
+  /** Whether a document keeps its syntax tree once read (one the last edit made). */
+  keepsTree(doc: YamlDocument): boolean {
+    return this.edited.includes(doc);
+  }
+
+  /** A feature that parsed a document only to read something of it is done with it: its tree goes unless the model keeps it. */
+  release(doc: YamlDocument, parsedBefore: boolean): void {
+    if (!parsedBefore && doc.parsed && !this.keepsTree(doc)) doc.forgetParse();
+  }
+
+  private replace(text: string): void {
     const read = loneCarriageReturnsAsLineFeeds(text);
     const json = readsAsJson(read);
     const hadLoneCarriageReturns = this.given !== undefined && this.given !== this.text;
@@ -65,7 +93,6 @@ export class FileModel {
       this.entries = this.text === undefined ? place(splitDocumentsFrom(read, { offset: 0, line: 0 }).slices, new Map()) : this.edit(this.text, read);
     }
     this.text = read;
-    return this.entries;
   }
 
   /**
@@ -142,7 +169,7 @@ export class FileModel {
       const wanted = typeof key === 'string' ? key : key(state.doc);
       if (!state.diagnostics || state.diagnostics.key !== wanted) {
         state.diagnostics = { key: wanted, list: compute(state.doc) };
-        state.doc.forgetParse();
+        if (!this.keepsTree(state.doc)) state.doc.forgetParse();
       }
       for (const diagnostic of state.diagnostics.list) out.push(shift(diagnostic, slice.line));
     }
@@ -216,6 +243,9 @@ function lastIndexBefore(entries: readonly Entry[], offset: number): number {
   }
   return low;
 }
+
+/** At most this many documents made by one edit keep their trees (a keystroke makes one; a paste may make many). */
+const EDITED_KEPT = 4;
 
 const CHUNK = 2048;
 

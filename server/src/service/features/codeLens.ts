@@ -6,10 +6,10 @@ import type { CodeLens } from 'vscode-languageserver-types';
 import type { FileModel } from '../document/fileModel';
 import { toServerJson } from '../document/kubectlYaml';
 import type { YamlDocument } from '../document/yamlDocument';
-import { isObservedObject } from '../kube/observed';
+import { isObservedObject, mayCarryObservedMarkers } from '../kube/observed';
 import { EXPLAINED_KINDS } from './explain/index';
 import { hasTemplateActions } from '../document/helmTemplate';
-import { classify, mayNameOurKinds } from '../kube/resources';
+import { checkedObjects } from './checkedObjects';
 import type { Settings } from '../settings';
 import type { KindName } from '../types';
 
@@ -31,20 +31,46 @@ export function codeLenses(model: FileModel, text: string, uri: string, settings
   const lenses: CodeLens[] = [];
   for (const { slice, doc } of model.update(text)) {
     if (slice.offset + slice.text.length > (settings.maxFileSize || Infinity)) break;
-    if (!mayNameOurKinds(doc.text)) continue;
-    doc.resourceSummaries.forEach((summary, index) => {
-      const classification = classify(summary.apiVersion, summary.kind);
-      if (classification.status !== 'checked' || !EXPLAINED_KINDS.includes(classification.kind)) return;
-      const line = slice.line + doc.lines.positionAt(summary.offset).line;
+    for (const object of lensObjects(model, doc)) {
+      const line = slice.line + object.line;
       const range = { start: { line, character: 0 }, end: { line, character: 0 } };
-      const ref: ObjectRef = { uri, line, kind: classification.kind, ...(summary.name ? { name: summary.name } : {}) };
-      const observed = (classification.kind === 'Job' || classification.kind === 'CronJob') && observedAt(doc, index);
-      lenses.push({ range, command: observed ? { title: 'Diagnose', command: DIAGNOSE_COMMAND, arguments: [ref] } : { title: 'Explain', command: EXPLAIN_COMMAND, arguments: [ref] } });
-      if (classification.kind === 'Job' || classification.kind === 'CronJob') lenses.push({ range, command: { title: 'Simulate…', command: SIMULATE_COMMAND, arguments: [ref] } });
-    });
+      const ref: ObjectRef = { uri, line, kind: object.kind, ...(object.name !== undefined ? { name: object.name } : {}) };
+      lenses.push({ range, command: object.observed ? { title: 'Diagnose', command: DIAGNOSE_COMMAND, arguments: [ref] } : { title: 'Explain', command: EXPLAIN_COMMAND, arguments: [ref] } });
+      if (object.kind === 'Job' || object.kind === 'CronJob') lenses.push({ range, command: { title: 'Simulate…', command: SIMULATE_COMMAND, arguments: [ref] } });
+    }
   }
   return lenses;
 }
+
+/** An object a lens stands above, relative to its document: what the lenses of a document need, once per document text. */
+interface LensObject {
+  line: number;
+  kind: KindName;
+  name?: string;
+  observed: boolean;
+}
+
+/**
+ * The objects of a document that get lenses, read once per document text: an edit asks for the lenses of the whole
+ * file again, and only the edited document is read again. A document parsed only for this is left unparsed again
+ * unless the model keeps its tree (FileModel.release).
+ */
+function lensObjects(model: FileModel, doc: YamlDocument): readonly LensObject[] {
+  const known = lensCache.get(doc);
+  if (known) return known;
+  const objects: LensObject[] = [];
+  const parsedBefore = doc.parsed;
+  for (const { index, line, kind, summary } of checkedObjects(doc)) {
+    if (!EXPLAINED_KINDS.includes(kind)) continue;
+    const observed = (kind === 'Job' || kind === 'CronJob') && mayCarryObservedMarkers(doc.text) && observedAt(doc, index);
+    objects.push({ line, kind, ...(summary.name ? { name: summary.name } : {}), observed });
+  }
+  model.release(doc, parsedBefore);
+  lensCache.set(doc, objects);
+  return objects;
+}
+
+const lensCache = new WeakMap<YamlDocument, readonly LensObject[]>();
 
 /** Whether the object at `index` of the document carries what only the API server writes. */
 function observedAt(doc: YamlDocument, index: number): boolean {

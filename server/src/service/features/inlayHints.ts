@@ -4,7 +4,7 @@
 // the manifest leaves out (`backoffLimit: 6`), in the chosen release (`kubeassist.inlayHints.defaults` turns
 // these off). Not in Helm templates: what an action writes is unknown.
 import { InlayHint, type Range } from 'vscode-languageserver-types';
-import type { FileModel } from '../document/fileModel';
+import type { FileModel, PlacedDocument } from '../document/fileModel';
 import { hasTemplateActions } from '../document/helmTemplate';
 import { toServerJson } from '../document/kubectlYaml';
 import { rangeForPath } from '../document/paths';
@@ -21,32 +21,69 @@ type Node = YamlDocument['resources'][number]['node'];
 export function inlayHints(model: FileModel, text: string, range: Range, settings: Settings): InlayHint[] {
   if (!settings.enable || hasTemplateActions(text)) return [];
   const minor = minorOf(settings.kubernetesVersion);
+  const key = `${minor}|${settings.inlayHintDefaults !== false}`;
   const hints: InlayHint[] = [];
-  for (const { slice, doc } of model.update(text)) {
+  const documents = model.update(text);
+  // From the document holding the range's first line (the documents before it end above the range).
+  for (let at = firstAtOrBefore(documents, range.start.line); at < documents.length; at++) {
+    const { slice, doc } = documents[at];
     if (slice.offset + slice.text.length > (settings.maxFileSize || Infinity)) break;
+    if (slice.line > range.end.line) break;
     const lastLine = slice.line + doc.lines.lineCount - 1;
-    if (lastLine < range.start.line || slice.line > range.end.line || !mayNameOurKinds(doc.text)) continue;
+    if (lastLine < range.start.line || !mayNameOurKinds(doc.text)) continue;
     const inRange = (line: number) => line >= range.start.line && line <= range.end.line;
-    for (const resource of doc.resources) {
-      const classification = classify(resource.apiVersion, resource.kind);
-      if (classification.status !== 'checked') continue;
-      let object;
-      try {
-        object = toServerJson(doc.document, resource.node);
-      } catch {
-        continue; // too many aliases: no hints
-      }
-      if (!isObject(object)) continue;
-      const kind = classification.kind;
-      if (kind === 'CronJob') {
-        const hint = scheduleHint(doc, resource.node, object, slice.line);
-        if (hint && inRange(hint.position.line)) hints.push(hint);
-      }
-      if (settings.inlayHintDefaults !== false) hints.push(...defaultHints(doc, resource.node, kind, object, minor, slice.line).filter((hint) => inRange(hint.position.line)));
+    for (const hint of documentHints(model, doc, key, minor, settings)) {
+      const line = hint.position.line + slice.line;
+      if (inRange(line)) hints.push({ ...hint, position: { line, character: hint.position.character } });
     }
   }
   return hints;
 }
+
+/** The index of the last document starting at or before a line (0 when none does). */
+function firstAtOrBefore(documents: readonly PlacedDocument[], line: number): number {
+  let low = 0;
+  let high = documents.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (documents[middle].slice.line <= line) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/**
+ * A document's hints, relative to its first line, once per document text and release: the editor asks for the
+ * visible lines after each keystroke, and only the edited document is read again.
+ */
+function documentHints(model: FileModel, doc: YamlDocument, key: string, minor: number, settings: Settings): readonly InlayHint[] {
+  const known = hintCache.get(doc);
+  if (known?.key === key) return known.hints;
+  const parsedBefore = doc.parsed;
+  const hints: InlayHint[] = [];
+  for (const resource of doc.resources) {
+    const classification = classify(resource.apiVersion, resource.kind);
+    if (classification.status !== 'checked') continue;
+    let object;
+    try {
+      object = toServerJson(doc.document, resource.node);
+    } catch {
+      continue; // too many aliases: no hints
+    }
+    if (!isObject(object)) continue;
+    const kind = classification.kind;
+    if (kind === 'CronJob') {
+      const hint = scheduleHint(doc, resource.node, object, 0);
+      if (hint) hints.push(hint);
+    }
+    if (settings.inlayHintDefaults !== false) hints.push(...defaultHints(doc, resource.node, kind, object, minor, 0));
+  }
+  model.release(doc, parsedBefore);
+  hintCache.set(doc, { key, hints });
+  return hints;
+}
+
+const hintCache = new WeakMap<YamlDocument, { key: string; hints: readonly InlayHint[] }>();
 
 function scheduleHint(doc: YamlDocument, node: Node, object: JsonObject, firstLine: number): InlayHint | undefined {
   const reading = scheduleReadingOf(object);

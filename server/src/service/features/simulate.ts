@@ -8,7 +8,7 @@ import { parseScenarios, type CronJobScenario, type JobScenario, type ScenarioPr
 import { toServerJson } from '../document/kubectlYaml';
 import type { FileModel } from '../document/fileModel';
 import { isObject } from '../kube/defaults';
-import { classify, mayNameOurKinds } from '../kube/resources';
+import { checkedObjects } from './checkedObjects';
 import { minorOf, type Settings } from '../settings';
 import type { Json, JsonObject, KindName } from '../types';
 
@@ -60,14 +60,12 @@ function candidates(model: FileModel, text: string, maxFileSize: number): Candid
   const found: Candidate[] = [];
   for (const { slice, doc } of model.update(text)) {
     if (slice.offset + slice.text.length > maxFileSize) break;
-    if (!mayNameOurKinds(doc.text)) continue;
-    doc.resourceSummaries.forEach((summary, index) => {
-      const classification = classify(summary.apiVersion, summary.kind);
-      if (classification.status !== 'checked' || (classification.kind !== 'Job' && classification.kind !== 'CronJob')) return;
-      const name = summary.name ?? summary.generateName ?? classification.kind.toLowerCase();
+    for (const { index, line, kind, summary } of checkedObjects(doc)) {
+      if (kind !== 'Job' && kind !== 'CronJob') continue;
+      const name = summary.name ?? summary.generateName ?? kind.toLowerCase();
       found.push({
-        kind: classification.kind, name, templated: doc.template !== undefined,
-        line: slice.line + doc.lines.positionAt(summary.offset).line,
+        kind, name, templated: doc.template !== undefined,
+        line: slice.line + line,
         read: () => {
           const resource = doc.resources[index];
           try {
@@ -78,7 +76,7 @@ function candidates(model: FileModel, text: string, maxFileSize: number): Candid
           }
         },
       });
-    });
+    }
   }
   return found;
 }

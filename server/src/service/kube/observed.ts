@@ -35,6 +35,17 @@ export function observedMarkers(object: unknown): ObservedMarker[] {
   return markers;
 }
 
+/**
+ * Whether a document's text can hold an object `observedMarkers` finds anything in: one of the keys it looks for
+ * is written in it, or an escape (`\`) could spell one. False settles it without a parse (the code lenses ask
+ * for every object of a file).
+ */
+export function mayCarryObservedMarkers(text: string): boolean {
+  return text.includes('\\') || OBSERVED_MARKER_KEYS.some((key) => text.includes(key));
+}
+
+const OBSERVED_MARKER_KEYS = ['uid', 'resourceVersion', 'creationTimestamp', 'managedFields', 'status'];
+
 /** An object the API server returned: it carries at least one field only the server writes. */
 export function isObservedObject(object: unknown): boolean {
   return observedMarkers(object).length > 0;

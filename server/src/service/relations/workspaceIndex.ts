@@ -11,7 +11,8 @@ import { YamlDocument } from '../document/yamlDocument';
 import { isKustomizationFile, type FileReader } from '../workspace/kustomize';
 import { documentFacts, type DocumentFacts, type ObjectFacts, type Reference, type Span } from './facts';
 import { DEFINITION_KINDS, mayHoldIndexedKinds, type TargetKind } from './kinds';
-import { Scopes, scopeId, type Generated, type Scope } from './scope';
+import { generatedDefinitions } from './generated';
+import { Scopes, scopeId, type Scope } from './scope';
 
 /** An object others may name: where it is and what the index read of it. */
 export interface DefinitionEntry {
@@ -39,8 +40,15 @@ export interface IndexedDocument {
   doc?: YamlDocument;
 }
 
-/** A document as it comes in, with its text's lines to place its offsets (kept only while it is open). */
-type IncomingDocument = IndexedDocument & { lines: LineIndex };
+/**
+ * A document as it comes in, with its text's lines to place its offsets (kept only while it is open): a file read
+ * from the disk brings them, an open document has them from its YamlDocument (made only for a document read anew).
+ */
+type IncomingDocument = IndexedDocument & { lines?: LineIndex };
+
+function linesOf(place: IncomingDocument): LineIndex {
+  return place.lines ?? (place.doc as YamlDocument).lines;
+}
 
 interface DocumentEntry extends IndexedDocument {
   definitions: DefinitionEntry[];
@@ -97,6 +105,8 @@ export class WorkspaceIndex {
   private readonly changedAt = new Map<string, number>();
   /** The generation at which the scopes (a Chart.yaml, a kustomization) last changed: every result may be stale. */
   private scopesChangedAt = 0;
+  /** The documents of the model each open file was last read from, when all were read (`setModel`). */
+  private readonly modelsRead = new Map<string, readonly unknown[]>();
   /** While `recording`: the keys of what is looked up. */
   private reads: Set<string> | undefined;
 
@@ -124,6 +134,7 @@ export class WorkspaceIndex {
 
   /** A file's text (undefined: the file is gone). Kustomization files also change the scopes; Chart.yaml too. */
   setText(path: string, text: string | undefined): void {
+    this.modelsRead.delete(path);
     const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
     if (name === 'Chart.yaml') {
       this.scopes.forget();
@@ -154,6 +165,8 @@ export class WorkspaceIndex {
    * again (the language server does, in the background) until it is true.
    */
   setModel(path: string, model: FileModel, budget = Infinity): { complete: boolean } {
+    // The same documents as last time, all read (a request after the validation of the same version): nothing to do.
+    if (this.modelsRead.get(path) === model.documents && this.files.has(path) && !isKustomizationFile(path)) return { complete: true };
     let parses = 0;
     let complete = true;
     const documents: IncomingDocument[] = [];
@@ -162,20 +175,22 @@ export class WorkspaceIndex {
         if (parses >= budget) {
           complete = false;
           const previous = this.files.get(path)?.documents.find((known) => known.doc === doc);
-          if (previous) documents.push({ line: slice.line, facts: previous.facts, lines: doc.lines, doc });
+          if (previous) documents.push({ line: slice.line, facts: previous.facts, doc });
           continue;
         }
         parses++;
         const parsedBefore = doc.parsed;
         const facts = cachedFacts(doc, 'all');
         if (!parsedBefore) doc.forgetParse();
-        if (facts.objects.length) documents.push({ line: slice.line, facts, lines: doc.lines, doc });
+        if (facts.objects.length) documents.push({ line: slice.line, facts, doc });
         continue;
       }
       const facts = cachedFacts(doc, 'all');
-      if (facts.objects.length) documents.push({ line: slice.line, facts, lines: doc.lines, doc });
+      if (facts.objects.length) documents.push({ line: slice.line, facts, doc });
     }
     this.register(path, documents, undefined);
+    if (complete) this.modelsRead.set(path, model.documents);
+    else this.modelsRead.delete(path);
     return { complete };
   }
 
@@ -194,6 +209,7 @@ export class WorkspaceIndex {
   }
 
   remove(path: string): void {
+    this.modelsRead.delete(path);
     const entry = this.files.get(path);
     if (!entry) return;
     for (const document of entry.documents) this.unregister(document.definitions, document.references);
@@ -311,6 +327,7 @@ export class WorkspaceIndex {
    */
   private register(path: string, documents: readonly IncomingDocument[], text: string | undefined): void {
     const previous = this.files.get(path);
+    if (previous && text === undefined && this.registerInPlace(path, previous, documents)) return;
     // Two documents of one text share their YamlDocument (FileModel): a list per document.
     const unused = new Map<YamlDocument, DocumentEntry[]>();
     for (const document of previous?.documents ?? []) if (document.doc) unused.set(document.doc, [...(unused.get(document.doc) ?? []), document]);
@@ -348,10 +365,53 @@ export class WorkspaceIndex {
     this.changed(changed);
   }
 
+  /**
+   * `register` for an open file after an edit, without its maps and sets: the same documents in the same places but
+   * a few, each of those new to the file (no YamlDocument it had) and gone from it. Each pairs with the entry at its
+   * place, as `register` pairs them then; false (nothing done) when the documents are not so.
+   */
+  private registerInPlace(path: string, previous: FileEntry, documents: readonly IncomingDocument[]): boolean {
+    const old = previous.documents;
+    if (isKustomizationFile(path) || old.length !== documents.length) return false;
+    const replaced: number[] = [];
+    for (let i = 0; i < documents.length; i++) {
+      if (documents[i].doc && documents[i].doc === old[i].doc) continue;
+      if (replaced.push(i) > IN_PLACE_MOST) return false;
+    }
+    for (const i of replaced) {
+      const incoming = documents[i].doc;
+      const outgoing = old[i].doc;
+      if (!incoming || !outgoing) return false;
+      for (let j = 0; j < documents.length; j++) if (old[j].doc === incoming || documents[j].doc === outgoing) return false;
+    }
+    const changed: DefinitionEntry[] = [];
+    const entries = old.slice();
+    for (let i = 0; i < documents.length; i++) {
+      const known = old[i];
+      const delta = documents[i].line - known.line;
+      if (!delta || replaced.includes(i)) continue;
+      for (const entry of [...known.definitions, ...known.references]) moveRange(entry, delta);
+      known.line = documents[i].line;
+      changed.push(...known.definitions);
+    }
+    for (const i of replaced) {
+      const entry = this.entriesOf(path, documents[i]);
+      changed.push(...entry.definitions);
+      entries[i] = entry;
+    }
+    for (const i of replaced) {
+      this.unregister(old[i].definitions, old[i].references);
+      changed.push(...old[i].definitions);
+    }
+    this.files.set(path, { path, documents: entries, generated: [] });
+    this.changed(changed);
+    return true;
+  }
+
   /** The definitions and references of one document, registered. */
   private entriesOf(path: string, place: IncomingDocument): DocumentEntry {
     const position = (offset: number) => {
-      const at = place.lines.positionAt(offset);
+      const at = linesOf(place).positionAt(offset);
       return { line: at.line + place.line, character: at.character };
     };
     const span = (range: Span): Range => ({ start: position(range[0]), end: position(range[1]) });
@@ -360,7 +420,7 @@ export class WorkspaceIndex {
     for (const object of place.facts.objects) {
       if ((object.kind in DEFINITION_KINDS || object.spec.provisionerFsType) && object.name?.key) {
         const definition: DefinitionEntry = { path, object, range: object.nameSpan ? span(object.nameSpan) : span([object.at, object.at]) };
-        const insert = annotationsInsert(object, place.lines);
+        const insert = annotationsInsert(object, linesOf(place));
         if (insert) definition.annotationsInsert = { ...insert, position: { line: insert.position.line + place.line, character: insert.position.character } };
         entry.definitions.push(definition);
         push(this.byName, definitionKey(object), definition);
@@ -399,6 +459,9 @@ export interface IndexSnapshot {
   scopes: [string, Scope[]][];
 }
 
+/** At most this many documents replaced by one edit take `registerInPlace`. */
+const IN_PLACE_MOST = 8;
+
 function dirnameOf(path: string): string {
   return path.slice(0, Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'), 0));
 }
@@ -428,41 +491,6 @@ function pull<T>(map: Map<string, T[]>, key: string, value: T): void {
   const index = list.indexOf(value);
   if (index !== -1) list.splice(index, 1);
   if (list.length === 0) map.delete(key);
-}
-
-/** A kustomization's generated ConfigMaps and Secrets, as definitions of the kustomization file. */
-function generatedDefinitions(path: string, generated: readonly Generated[], text: string | undefined): DefinitionEntry[] {
-  const lineStarts = text === undefined ? undefined : [0, ...[...text.matchAll(/\n/g)].map((match) => (match.index ?? 0) + 1)];
-  const position = (offset: number) => {
-    if (!lineStarts) return { line: 0, character: 0 };
-    let line = 0;
-    while (line + 1 < lineStarts.length && lineStarts[line + 1] <= offset) line++;
-    return { line, character: offset - lineStarts[line] };
-  };
-  return generated.map((item) => ({
-    path,
-    object: {
-      apiVersion: 'v1',
-      kind: item.kind,
-      prefix: [],
-      name: { text: item.name, key: item.name, literal: true },
-      namespace: item.namespace ? { value: { text: item.namespace, key: item.namespace, literal: true } } : {},
-      at: item.span[0],
-      nameSpan: item.span,
-      annotations: generatedAnnotations(item.annotations),
-      spec: {},
-      pods: [],
-      references: [],
-      generated: true,
-    },
-    range: { start: position(item.span[0]), end: position(item.span[1]) },
-  }));
-}
-
-/** The ordering annotations kustomize gives a generated object (relations/scope.ts generatorsOf). */
-function generatedAnnotations(annotations: Readonly<Record<string, string>>): ObjectFacts['annotations'] {
-  const at = (key: string) => (key in annotations ? { value: annotations[key] } : {});
-  return { helmHook: at('helm.sh/hook'), helmWeight: at('helm.sh/hook-weight'), helmDeletePolicy: at('helm.sh/hook-delete-policy'), argoHook: at('argocd.argoproj.io/hook'), argoWave: at('argocd.argoproj.io/sync-wave') };
 }
 
 /** Where a fix adds annotations to an object whose metadata is written literally (not in flow style). */

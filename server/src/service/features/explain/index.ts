@@ -6,7 +6,7 @@ import { hasTemplateActions } from '../../document/helmTemplate';
 import { toServerJson } from '../../document/kubectlYaml';
 import { asCreated, unsettledFields } from '../../kube/created';
 import { defaultedJobSpec, isObject } from '../../kube/defaults';
-import { classify, mayNameOurKinds } from '../../kube/resources';
+import { checkedObjects } from '../checkedObjects';
 import { minorOf, type Settings } from '../../settings';
 import { formatFieldPath, jsonAt, MAX_INT32, type JsonObject, type KindName } from '../../types';
 import { cronJobFacts, cronJobSections } from './cronjob';
@@ -125,13 +125,12 @@ function candidates(model: FileModel, text: string, settings: Settings, options:
   const found: Candidate[] = [];
   for (const { slice, doc } of model.update(text)) {
     if (slice.offset + slice.text.length > (settings.maxFileSize || Infinity)) break;
-    if (!mayNameOurKinds(doc.text) || hasTemplateActions(doc.text)) continue;
-    doc.resourceSummaries.forEach((summary, index) => {
-      const classification = classify(summary.apiVersion, summary.kind);
-      if (classification.status !== 'checked' || !EXPLAINED_KINDS.includes(classification.kind)) return;
-      const kind = classification.kind;
+    const objects = checkedObjects(doc);
+    if (!objects.length || hasTemplateActions(doc.text)) continue;
+    for (const { index, line, kind, summary } of objects) {
+      if (!EXPLAINED_KINDS.includes(kind)) continue;
       found.push({
-        line: slice.line + doc.lines.positionAt(summary.offset).line, kind, ...(summary.name ? { name: summary.name } : {}),
+        line: slice.line + line, kind, ...(summary.name ? { name: summary.name } : {}),
         explain: () => {
           const resource = doc.resources[index];
           let object;
@@ -143,7 +142,7 @@ function candidates(model: FileModel, text: string, settings: Settings, options:
           return isObject(object) ? explainObject(kind, object, minor, options) : undefined;
         },
       });
-    });
+    }
   }
   return found;
 }
