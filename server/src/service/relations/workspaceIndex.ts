@@ -10,6 +10,9 @@ import { splitDocuments } from '../document/split';
 import { YamlDocument } from '../document/yamlDocument';
 import { isKustomizationFile, type FileReader } from '../workspace/kustomize';
 import { documentFacts, type DocumentFacts, type ObjectFacts, type Reference, type Span } from './facts';
+import { cachedFacts, costsAParse } from './factsCache';
+
+export { cachedFacts, rememberFacts } from './factsCache';
 import { DEFINITION_KINDS, mayHoldIndexedKinds, type TargetKind } from './kinds';
 import { generatedDefinitions } from './generated';
 import { Scopes, scopeId, type Scope } from './scope';
@@ -65,31 +68,6 @@ interface FileEntry {
 export interface IndexOptions {
   /** Record only what others name (the CLI's first pass): no consumer is read. */
   definitionsOnly?: boolean;
-}
-
-const factsCache = new WeakMap<YamlDocument, { all?: DocumentFacts; definitions?: DocumentFacts; mayHold?: boolean }>();
-
-/** The facts of a document, read once per document text (an editor's unchanged documents keep theirs). */
-export function cachedFacts(doc: YamlDocument, kinds: 'all' | 'definitions'): DocumentFacts {
-  let cached = factsCache.get(doc);
-  if (!cached) factsCache.set(doc, (cached = {}));
-  const key = kinds === 'all' ? 'all' : 'definitions';
-  return (cached[key] ??= kinds === 'definitions' && cached.all ? cached.all : documentFacts(doc, kinds));
-}
-
-/** Facts read elsewhere (a CLI worker reads them while it checks the file and sends them as plain data): no parse here. */
-export function rememberFacts(doc: YamlDocument, facts: DocumentFacts): void {
-  const cached = factsCache.get(doc);
-  if (cached) cached.all = facts;
-  else factsCache.set(doc, { all: facts });
-}
-
-/** Whether reading the facts of a document needs a parse that has not been done (its text is scanned once). */
-function costsAParse(doc: YamlDocument): boolean {
-  let cached = factsCache.get(doc);
-  if (cached?.all || doc.parsed) return false;
-  if (!cached) factsCache.set(doc, (cached = {}));
-  return (cached.mayHold ??= mayHoldIndexedKinds(doc.text));
 }
 
 export class WorkspaceIndex {

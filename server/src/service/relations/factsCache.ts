@@ -1,0 +1,31 @@
+// Each document's relation facts, read once per document text: an editor's unchanged documents keep theirs, and a
+// CLI worker's facts (read while it checked the file) are remembered without a parse. The index (workspaceIndex.ts)
+// and the validation read them here.
+import type { YamlDocument } from '../document/yamlDocument';
+import { documentFacts, type DocumentFacts } from './facts';
+import { mayHoldIndexedKinds } from './kinds';
+
+const factsCache = new WeakMap<YamlDocument, { all?: DocumentFacts; definitions?: DocumentFacts; mayHold?: boolean }>();
+
+/** The facts of a document, read once per document text (an editor's unchanged documents keep theirs). */
+export function cachedFacts(doc: YamlDocument, kinds: 'all' | 'definitions'): DocumentFacts {
+  let cached = factsCache.get(doc);
+  if (!cached) factsCache.set(doc, (cached = {}));
+  const key = kinds === 'all' ? 'all' : 'definitions';
+  return (cached[key] ??= kinds === 'definitions' && cached.all ? cached.all : documentFacts(doc, kinds));
+}
+
+/** Facts read elsewhere (a CLI worker reads them while it checks the file and sends them as plain data): no parse here. */
+export function rememberFacts(doc: YamlDocument, facts: DocumentFacts): void {
+  const cached = factsCache.get(doc);
+  if (cached) cached.all = facts;
+  else factsCache.set(doc, { all: facts });
+}
+
+/** Whether reading the facts of a document needs a parse that has not been done (its text is scanned once). */
+export function costsAParse(doc: YamlDocument): boolean {
+  let cached = factsCache.get(doc);
+  if (cached?.all || doc.parsed) return false;
+  if (!cached) factsCache.set(doc, (cached = {}));
+  return (cached.mayHold ??= mayHoldIndexedKinds(doc.text));
+}
