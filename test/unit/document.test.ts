@@ -154,6 +154,17 @@ describe('go-yaml leniency', () => {
       apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'pi', annotations: { note: 'first line second line' } },
     });
   });
+
+  it('a line of blanks ending in CR inside such a string is an empty line, not a continuation: no warning on it, every range inside its line (fuzz seed 20261207)', () => {
+    const text = "apiVersion: batch/v1\r\nkind: Job\r\nmetadata:\r\n  name: pi\r\n  annotations:\r\n    note: 'first line\r\n  \r\n    second line'\r\n";
+    const doc = new YamlDocument(text);
+    assert.equal(doc.broken, false);
+    assert.deepEqual(doc.issues.map((i) => [i.code, i.severity, text.slice(i.start, i.end)]), [['yaml/lenient-indentation', 'warning', "second line'"]]);
+    for (const issue of doc.issues) assert.ok(issue.start <= issue.end && !text.slice(issue.start, issue.end).includes('\n'), `${issue.code} spans one line`);
+    assert.deepEqual(toServerJson(doc.document, doc.resources[0].node), {
+      apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'pi', annotations: { note: 'first line\nsecond line' } },
+    });
+  });
 });
 
 describe('FileModel', () => {

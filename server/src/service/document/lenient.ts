@@ -36,7 +36,9 @@ export function repairUnderIndentedQuotedScalars(text: string): LenientRepair | 
     while (cursor < text.length && !closed) {
       const nextEnd = endOfLine(text, cursor);
       const contentStart = cursor + indentOf(text, cursor);
-      if (contentStart < nextEnd && indentOf(text, cursor) <= ownerIndent) {
+      // A CR before the LF ends the line too: a line of blanks and a CR is an empty line (its break kept), not a continuation.
+      const contentEnd = nextEnd > cursor && text[nextEnd - 1] === '\r' ? nextEnd - 1 : nextEnd;
+      if (contentStart < contentEnd && indentOf(text, cursor) <= ownerIndent) {
         // Join: the line break (and a CR before it) becomes spaces; folding already turns it into a space.
         chars[cursor - 1] = ' ';
         if (cursor >= 2 && text[cursor - 2] === '\r') chars[cursor - 2] = ' ';

@@ -190,8 +190,11 @@ const LENIENT_FLOW =
 
 function lenientIssue(text: string, lines: LineIndex, offset: number, message: string): YamlIssue {
   const line = lines.positionAt(offset).line;
-  const first = text.slice(offset).search(/\S/);
-  return { code: 'yaml/lenient-indentation', severity: 'warning', message, start: offset + (first === -1 ? 0 : first), end: lines.lineEnd(line) };
+  const end = Math.max(offset, lines.lineEnd(line));
+  // The first character of this line's content: a line of blanks (a CR among them) has none, and the search must not
+  // run on into the next line (the range would end before it starts).
+  const first = text.slice(offset, end).search(/\S/);
+  return { code: 'yaml/lenient-indentation', severity: 'warning', message, start: offset + (first === -1 ? 0 : first), end };
 }
 
 /**
