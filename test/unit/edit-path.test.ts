@@ -12,18 +12,7 @@ import { FileModel } from '../../server/src/service/document/fileModel';
 import {
   checkedResources, codeLenses, DEFAULT_SETTINGS, explainFile, inlayHints, relationReferences, simulate, validate, WorkspaceIndex,
 } from '../../server/src/service/index';
-
-/** A small deterministic generator (mulberry32), so a failure replays. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from '../support/fuzz';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
 const BUNDLE = readdirSync(EXAMPLES)

@@ -6,12 +6,12 @@
 import { InlayHint, type Range } from 'vscode-languageserver-types';
 import type { FileModel, PlacedDocument } from '../document/fileModel';
 import { hasTemplateActions } from '../document/helmTemplate';
-import { toServerJson } from '../document/kubectlYaml';
 import { rangeForPath } from '../document/paths';
 import type { YamlDocument } from '../document/yamlDocument';
 import { isObject } from '../kube/defaults';
-import { classify, mayNameOurKinds } from '../kube/resources';
+import { mayNameOurKinds } from '../kube/resources';
 import { minorOf, type Settings } from '../settings';
+import { checkedObjects as convertedObjects } from '../update/objects';
 import { flowYaml, jsonAt, type JsonObject, type KindName, type PathSegment } from '../types';
 import { defaultsSet } from './explain/defaults';
 import { scheduleReadingOf, shortSummary } from './schedule';
@@ -61,22 +61,12 @@ function documentHints(model: FileModel, doc: YamlDocument, key: string, minor: 
   if (known?.key === key) return known.hints;
   const parsedBefore = doc.parsed;
   const hints: InlayHint[] = [];
-  for (const resource of doc.resources) {
-    const classification = classify(resource.apiVersion, resource.kind);
-    if (classification.status !== 'checked') continue;
-    let object;
-    try {
-      object = toServerJson(doc.document, resource.node);
-    } catch {
-      continue; // too many aliases: no hints
-    }
-    if (!isObject(object)) continue;
-    const kind = classification.kind;
+  for (const { kind, object, node } of convertedObjects(doc)) {
     if (kind === 'CronJob') {
-      const hint = scheduleHint(doc, resource.node, object, 0);
+      const hint = scheduleHint(doc, node, object, 0);
       if (hint) hints.push(hint);
     }
-    if (settings.inlayHintDefaults !== false) hints.push(...defaultHints(doc, resource.node, kind, object, minor, 0));
+    if (settings.inlayHintDefaults !== false) hints.push(...defaultHints(doc, node, kind, object, minor, 0));
   }
   model.release(doc, parsedBefore);
   hintCache.set(doc, { key, hints });
