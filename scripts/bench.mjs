@@ -1,7 +1,7 @@
 // npm run bench: measures a language server as an editor uses it, on generated multi-document files.
 //
 //   node scripts/bench.mjs [--runs N] [--sizes 10,100,1000] [--bundles mixed,batch] [--edits N] [--server "command args"] [--settings FILE] [--baseline head]
-//                          [--relations on|off] [--view open|closed] [--table-only | --lsp-only]
+//                          [--relations on|off] [--view open|closed] [--per-edit] [--table-only | --lsp-only]
 //   node scripts/bench.mjs --cli [--files N] [--runs N]      (kubeassist check on a tree: scripts/bench-cli.mjs)
 //
 // Starts the server over stdio (ours by default: dist/server.js --stdio), opens each generated file
@@ -62,6 +62,8 @@ const option = (name, fallback) => {
 };
 const runs = Number(option('--runs', '5'));
 const edits = Number(option('--edits', '10'));
+/** --per-edit: print each edit's server CPU (warm-up shows in the first ones). */
+const perEdit = args.includes('--per-edit');
 const requests = 10;
 const sizes = option('--sizes', '10,100,1000').split(',').map(Number);
 const bundles = option('--bundles', 'mixed,batch').split(',');
@@ -189,14 +191,18 @@ async function measureOnce(text, size) {
   };
   const editWalls = [];
   const cpuBefore = cpuMs(child.pid);
+  const editCpus = [];
   for (let i = 0; i < edits; i++) {
     pending = diagnosticsFor(version + 1);
+    const cpuAtEdit = perEdit ? cpuMs(child.pid) : 0;
     const edit = await timed(async () => {
       await change();
       return pending;
     });
     editWalls.push(edit.ms);
+    if (perEdit) editCpus.push(cpuMs(child.pid) - cpuAtEdit);
   }
+  if (perEdit) console.log(`per edit, diagnostics only, server CPU (ms): ${editCpus.join(' ')}`);
   const editCpu = (cpuMs(child.pid) - cpuBefore) / edits;
 
   // The same edits as VS Code drives them with every feature on: inlay hints of the visible lines at once, then the
@@ -211,8 +217,10 @@ async function measureOnce(text, size) {
   await Promise.all([ask('textDocument/inlayHint', { textDocument, range: visible }, 'inlayHint'), ask('textDocument/codeLens', { textDocument }, 'codeLens'), ask('kubeassist/documentInfo', { uri }, 'documentInfo'), ask('kubeassist/view', viewParams, 'view')]);
   const fullWalls = [];
   const fullCpuBefore = cpuMs(child.pid);
+  const fullCpus = [];
   for (let i = 0; i < edits; i++) {
     pending = diagnosticsFor(version + 1);
+    const cpuAtEdit = perEdit ? cpuMs(child.pid) : 0;
     const edit = await timed(async () => {
       await change();
       const hints = ask('textDocument/inlayHint', { textDocument, range: visible }, 'inlayHint');
@@ -226,7 +234,9 @@ async function measureOnce(text, size) {
       ]);
     });
     fullWalls.push(edit.ms);
+    if (perEdit) fullCpus.push(cpuMs(child.pid) - cpuAtEdit);
   }
+  if (perEdit) console.log(`per edit, as VS Code, server CPU (ms): ${fullCpus.join(' ')}`);
   const fullCpu = (cpuMs(child.pid) - fullCpuBefore) / edits;
   const fullFeatures = Object.entries(offered).filter(([, on]) => on).map(([feature]) => feature);
   waiting = undefined;
