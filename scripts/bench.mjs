@@ -1,7 +1,7 @@
 // npm run bench: measures a language server as an editor uses it, on generated multi-document files.
 //
 //   node scripts/bench.mjs [--runs N] [--sizes 10,100,1000] [--bundles mixed,batch] [--edits N] [--server "command args"] [--settings FILE] [--baseline head]
-//                          [--relations on|off] [--view open|closed] [--per-edit] [--table-only | --lsp-only]
+//                          [--relations on|off] [--view open|elsewhere|closed] [--per-edit] [--table-only | --lsp-only]
 //   node scripts/bench.mjs --cli [--files N] [--runs N]      (kubeassist check on a tree: scripts/bench-cli.mjs)
 //
 // Starts the server over stdio (ours by default: dist/server.js --stdio), opens each generated file
@@ -26,8 +26,11 @@
 // waiting for its diagnostics) and "as VS Code" (ten more, each as VS Code drives it with every feature on: the
 // inlay hints of the ~60 visible lines around the edit asked right away (VS Code asks them before our 80 ms
 // debounce ends), then, once the diagnostics are in, the code lenses, the code actions at the cursor (the light
-// bulb), the status bar's `kubeassist/documentInfo` and, with the Explain view open (`--view open`, the default; `--view closed` leaves it out), the
-// `kubeassist/view` request its panel sends after a change. The server CPU of all of it counts per edit. A request
+// bulb), the status bar's `kubeassist/documentInfo` and, with the Explain view open (`--view open`, the default, on the
+// edited Job; `--view elsewhere` on the file's first Job; `--view closed` leaves it out), the
+// `kubeassist/view` request its panel sends after a change. The client says what vscode-languageclient 11 says of
+// code lenses (it resolves them: `resolveSupport`), and resolves the lenses of the visible lines that come without a
+// command, as VS Code does (`codeLens/resolve`, once the lenses are in). The server CPU of all of it counts per edit. A request
 // the server does not offer (its capabilities, or a method-not-found answer) is left out, so the bench still
 // measures another server.
 //
@@ -73,7 +76,8 @@ const settingsFile = option('--settings', undefined);
 const settings = settingsFile ? JSON.parse(readFileSync(settingsFile, 'utf8').replaceAll('${repo}', root)) : {};
 const baselineHead = option('--baseline', undefined) === 'head';
 const relations = option('--relations', 'on') !== 'off';
-const viewOpen = option('--view', 'open') !== 'closed';
+const viewMode = option('--view', 'open');
+const viewOpen = viewMode !== 'closed';
 
 /** The workspace folder: a fresh folder in the temp folder with the file in it; with --baseline head, a git repository with the file committed. */
 function workspaceWith(text, size) {
@@ -104,7 +108,8 @@ function targets(text) {
   const job = jobs[Math.floor(jobs.length / 2)];
   const find = (prefix) => lines.findIndex((line, index) => index > job && line.startsWith(prefix));
   const name = lines[find('  name: ')]?.slice('  name: '.length);
-  return { job: job - 1, name, completions: find('  completions: '), parallelism: find('  parallelism: '), completionMode: find('  completionMode: '), lines: lines.length };
+  const firstName = lines[lines.findIndex((line, index) => index > jobs[0] && line.startsWith('  name: '))]?.slice('  name: '.length);
+  return { job: job - 1, name, firstJob: jobs[0] - 1, firstName, completions: find('  completions: '), parallelism: find('  parallelism: '), completionMode: find('  completionMode: '), lines: lines.length };
 }
 
 async function timed(action) {
@@ -144,7 +149,7 @@ async function measureOnce(text, size) {
         completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
         hover: { contentFormat: ['markdown', 'plaintext'] },
         codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } },
-        codeLens: {},
+        codeLens: { dynamicRegistration: true, resolveSupport: { properties: ['command'] } },
         inlayHint: {},
       },
     },
@@ -212,9 +217,14 @@ async function measureOnce(text, size) {
   const ask = (method, params, feature) => (offered[feature] ? connection.sendRequest(method, params).catch(() => void (offered[feature] = false)) : undefined);
   const visible = { start: { line: Math.max(0, at.completions - 30), character: 0 }, end: { line: Math.min(at.lines - 1, at.completions + 30), character: 0 } };
   const cursor = { start: { line: at.completions, character: 16 }, end: { line: at.completions, character: 16 } };
-  const viewParams = { uri, view: 'explain', line: at.job, kind: 'Job', name: at.name };
+  const viewParams = viewMode === 'elsewhere' ? { uri, view: 'explain', line: at.firstJob, kind: 'Job', name: at.firstName } : { uri, view: 'explain', line: at.job, kind: 'Job', name: at.name };
+  // VS Code resolves the lenses on screen that came without a command (a server offering codeLens/resolve).
+  const resolveVisible = async (lenses) => {
+    const unresolved = ((await lenses) ?? []).filter((lens) => !lens.command && lens.range.start.line >= visible.start.line && lens.range.start.line <= visible.end.line);
+    if (unresolved.length && init.capabilities?.codeLensProvider?.resolveProvider) await Promise.all(unresolved.map((lens) => connection.sendRequest('codeLens/resolve', lens)));
+  };
   // What VS Code asked when the file was opened (and the panel, opened before the typing started): not counted.
-  await Promise.all([ask('textDocument/inlayHint', { textDocument, range: visible }, 'inlayHint'), ask('textDocument/codeLens', { textDocument }, 'codeLens'), ask('kubeassist/documentInfo', { uri }, 'documentInfo'), ask('kubeassist/view', viewParams, 'view')]);
+  await Promise.all([ask('textDocument/inlayHint', { textDocument, range: visible }, 'inlayHint'), resolveVisible(ask('textDocument/codeLens', { textDocument }, 'codeLens')), ask('kubeassist/documentInfo', { uri }, 'documentInfo'), ask('kubeassist/view', viewParams, 'view')]);
   const fullWalls = [];
   const fullCpuBefore = cpuMs(child.pid);
   const fullCpus = [];
@@ -227,7 +237,7 @@ async function measureOnce(text, size) {
       const published = await pending;
       await Promise.all([
         hints,
-        ask('textDocument/codeLens', { textDocument }, 'codeLens'),
+        resolveVisible(ask('textDocument/codeLens', { textDocument }, 'codeLens')),
         ask('textDocument/codeAction', { textDocument, range: cursor, context: { diagnostics: published.filter((diagnostic) => diagnostic.range.start.line <= at.completions && diagnostic.range.end.line >= at.completions), triggerKind: 2 } }, 'codeAction'),
         ask('kubeassist/view', viewParams, 'view'),
         ask('kubeassist/documentInfo', { uri }, 'documentInfo'),
@@ -239,6 +249,7 @@ async function measureOnce(text, size) {
   if (perEdit) console.log(`per edit, as VS Code, server CPU (ms): ${fullCpus.join(' ')}`);
   const fullCpu = (cpuMs(child.pid) - fullCpuBefore) / edits;
   const fullFeatures = Object.entries(offered).filter(([, on]) => on).map(([feature]) => feature);
+  if (offered.codeLens && init.capabilities?.codeLensProvider?.resolveProvider) fullFeatures.splice(fullFeatures.indexOf('codeLens') + 1, 0, 'codeLens/resolve (visible lines)');
   waiting = undefined;
 
   const completion = [];
@@ -292,7 +303,7 @@ function parseToJsFloor(text) {
 
 const floors = ({ wall, cpu }) => ({ jsFloor: wall, jsFloorCpu: cpu });
 
-console.log(`server: ${serverCommand.join(' ')}${settingsFile ? `, settings ${settingsFile}` : ''}${baselineHead ? ', each file committed in a git repository (update checks against HEAD)' : ''}; relation checks ${relations ? 'on' : 'off'}, Explain view ${viewOpen ? 'open' : 'closed'}`);
+console.log(`server: ${serverCommand.join(' ')}${settingsFile ? `, settings ${settingsFile}` : ''}${baselineHead ? ', each file committed in a git repository (update checks against HEAD)' : ''}; relation checks ${relations ? 'on' : 'off'}, Explain view ${viewMode === 'elsewhere' ? 'open on another Job than the edited one' : viewOpen ? 'open' : 'closed'}`);
 console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${process.platform} ${process.arch}; bench on node ${process.version}`);
 console.log(`${runs} runs, median (min-max); edit: ${edits} one-character edits per run (wall: median; server CPU: mean per edit), diagnostics only, then as VS Code with every feature on; completion and hover: median of ${requests} requests\n`);
 console.log('| bundle | documents | size | lines | start to initialize (ms) | open to diagnostics (ms) | open, server CPU (ms) | parse floor (ms) | ratio | parse + toJS floor (ms) | ratio to it | CPU ratio to it | cold parse floor (ms) | ratio to cold | edit to diagnostics, wall (ms) | edit, server CPU (ms) | edit as VS Code, wall (ms) | edit as VS Code, server CPU (ms) | completion (ms) | hover (ms) | code action (ms) | peak RSS (MiB) | diagnostics |');

@@ -1,10 +1,11 @@
 // LSP wiring: capabilities, documents, settings, and one line per request to the service.
 import { pathToFileURL } from 'node:url';
-import { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type CodeAction, type InitializeResult } from 'vscode-languageserver/node';
+import { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type CodeAction, type CodeLens, type InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { version } from '../../package.json';
 import { normalizeSettings } from './lsp/configuration';
 import { codeActionClient } from './lsp/codeActionClient';
+import { CodeLensAnswers } from './lsp/codeLenses';
 import { GitBaselines } from './lsp/gitBaseline';
 import { guarded } from './lsp/guard';
 import { DocumentConfigurations, isConfigDocument } from './lsp/documentSettings';
@@ -16,14 +17,14 @@ import {
   type SchemaDiagnosticsParams, type SimulateParams, type SimulateResult, type WorkspaceTrustParams, VIEW_REQUEST, type ViewParams, type ViewResult,
   type DiagnoseLiveParams, type DiagnoseLiveResult,
 } from './lsp/protocol';
-import { viewPage } from './lsp/views';
+import { ViewPages } from './lsp/views';
 import { ValidationScheduler } from './lsp/scheduler';
 import { DIAGNOSE_REQUEST, type DiagnoseParams, type DiagnoseResult } from './lsp/protocol';
 import { diagnoseDocument } from './lsp/diagnose';
 import { KUSTOMIZATION_WATCHERS, WorkspaceContexts } from './lsp/workspaceContext';
 import { OPEN_FILE_BUDGET, WorkspaceIndexer } from './lsp/workspaceIndex';
 import {
-  CODE_ACTION_KINDS, codeActions, codeLenses, complete, completeConfig, COMPLETION_TRIGGERS, CONFIG_FILE_NAME, documentInfo, explainFile, explanationMarkdown, FileModel, fileMarkdown, hover,
+  CODE_ACTION_KINDS, codeActions, complete, completeConfig, COMPLETION_TRIGGERS, CONFIG_FILE_NAME, documentInfo, explainFile, explanationMarkdown, FileModel, fileMarkdown, hover,
   hoverConfig, inlayHints, readConfig, relationDefinition, relationReferences, resolveCodeAction, SCENARIO_PRESETS, settingsProblems, simulate, simulationMarkdown, validate, type CodeActionClient,
   type RelationInput, type ScenarioInput, type Settings,
 } from './service/index';
@@ -42,6 +43,10 @@ let pullConfiguration = false;
 let actionClient: CodeActionClient = { snippets: false, resolve: false };
 /** Whether the client lets us ask it to fetch inlay hints and code lenses again (they depend on the settings). */
 let refreshes = { inlayHints: false, codeLenses: false };
+/** Code lenses: with their commands, or (a client that resolves them) filled in codeLens/resolve. */
+const lensAnswers = new CodeLensAnswers();
+/** The Explain view's last page per document, kept while what it reads is unchanged. */
+const viewPages = new ViewPages();
 /** The VS Code client's per-document decision beside Red Hat YAML (kubeassist.schemaDiagnostics: auto). */
 const schemaDecisions = new Map<string, 'on' | 'off'>();
 /** `.kubeassist.yaml` files: the nearest one over the editor settings, for each document. */
@@ -92,6 +97,7 @@ process.on('unhandledRejection', (reason) => log(`kubeassist: unhandled rejectio
 connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (params): InitializeResult => {
   pullConfiguration = !!params.capabilities.workspace?.configuration;
   actionClient = codeActionClient(params.capabilities);
+  lensAnswers.setClient(params.capabilities);
   watchesFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
   refreshes = { inlayHints: params.capabilities.workspace?.inlayHint?.refreshSupport === true, codeLenses: params.capabilities.workspace?.codeLens?.refreshSupport === true };
   workspaceFoldersChange = params.capabilities.workspace?.workspaceFolders === true;
@@ -111,7 +117,7 @@ connection.onInitialize(guarded(log, 'initialize', {} as InitializeResult, (para
       definitionProvider: true,
       referencesProvider: true,
       inlayHintProvider: true,
-      codeLensProvider: { resolveProvider: false },
+      codeLensProvider: { resolveProvider: true },
       codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: true },
       // Kustomizations are looked for up to the workspace folder of a document, never above it.
       workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
@@ -271,8 +277,10 @@ connection.languages.inlayHint.on(guarded(log, 'inlayHint', null, (params) => {
 connection.onCodeLens(guarded(log, 'codeLens', null, (params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document || isConfigDocument(document.uri)) return null;
-  return codeLenses(modelFor(document.uri), document.getText(), document.uri, settingsFor(document.uri));
+  return lensAnswers.lenses(modelFor(document.uri), document.getText(), document.uri, settingsFor(document.uri));
 }));
+
+connection.onCodeLensResolve((lens) => guarded(log, 'codeLens/resolve', lens, (unresolved: CodeLens) => lensAnswers.resolve(unresolved))(lens));
 
 connection.onRequest(EXPLAIN_REQUEST, guarded(log, 'explain', null, (params: ExplainParams): ExplainResult | null => {
   const document = documents.get(params.uri);
@@ -339,7 +347,7 @@ connection.onRequest<SimulateResult | null, void>(SIMULATE_REQUEST, guarded(log,
 connection.onRequest<ViewResult | null, void>(VIEW_REQUEST, guarded(log, 'view', null, (params: ViewParams): ViewResult | null => {
   const document = documents.get(params?.uri);
   if (!document || isConfigDocument(document.uri) || !Number.isInteger(params.line)) return null;
-  return viewPage(modelFor(document.uri), document.getText(), settingsFor(document.uri), params, nowSeconds());
+  return viewPages.page(modelFor(document.uri), document.getText(), settingsFor(document.uri), params, nowSeconds());
 }));
 
 connection.onRequest(SCENARIO_PRESETS_REQUEST, guarded(log, 'scenarioPresets', [], (): ScenarioPresetInfo[] =>
@@ -385,6 +393,8 @@ documents.onDidClose(guarded(log, 'didClose', undefined, (event) => {
   scheduler.cancel(event.document.uri);
   baselines.forget(event.document.uri);
   models.delete(event.document.uri);
+  lensAnswers.forget(event.document.uri);
+  viewPages.forget(event.document.uri);
   relationsChecked.delete(event.document.uri);
   indexer.closed(event.document.uri);
   schemaDecisions.delete(event.document.uri);

@@ -2,7 +2,7 @@
 // as `--format html` (service/features/views), with the field names linked to the manifest and, at the top, the
 // view's own controls (Explain, Simulate…) as command links: the page needs no script.
 import {
-  diagnosisPictures, explainFile, explainPictures, explanationMarkdown, fieldLocator, FileModel, htmlPage, simulate, simulationMarkdown, simulationPictures, type Picture,
+  diagnosisPictures, explainedSource, explainFile, explainPictures, explanationMarkdown, fieldLocator, fieldSource, FileModel, htmlPage, simulate, simulationMarkdown, simulationPictures, type Picture,
   type ScenarioInput, type Settings,
 } from '../service/index';
 import type { KindName } from '../service/types';
@@ -78,4 +78,47 @@ export function viewPage(model: FileModel, text: string, settings: Settings, par
   }
   const html = htmlPage(`KubeAssist: ${title}`, markdown, pictures, { csp: WEBVIEW_CSP, style: HEADER_STYLE, links: { codeLink }, header: header(params, params.name) });
   return { title, html, pictures: pictures.map(({ id, title: pictureTitle, text: words }) => ({ id, title: pictureTitle, text: words })) };
+}
+
+/**
+ * The Explain view's pages, kept per document with what each was made from: the explained object's document (the
+ * same document object: same text, read the same way) and where it starts, the document its field links point into,
+ * the settings and the request (and the clock for a CronJob, whose next runs count from it). The panel asks again
+ * after every keystroke; an edit elsewhere in the file answers the page kept, without explaining or simulating again.
+ */
+export class ViewPages {
+  private readonly kept = new Map<string, { inputs: unknown[]; page: ViewResult }>();
+  /** How many pages were made rather than taken from the cache (for tests). */
+  made = 0;
+
+  page(model: FileModel, text: string, settings: Settings, params: ViewParams, nowSeconds: number): ViewResult {
+    if (params.view !== 'explain') {
+      this.made++;
+      return viewPage(model, text, settings, params, nowSeconds);
+    }
+    const inputs = explainInputs(model, text, settings, params, nowSeconds);
+    const known = this.kept.get(params.uri);
+    if (known && known.inputs.length === inputs.length && known.inputs.every((input, index) => input === inputs[index])) return known.page;
+    this.made++;
+    const page = viewPage(model, text, settings, params, nowSeconds);
+    this.kept.set(params.uri, { inputs, page });
+    return page;
+  }
+
+  /** A closed document's page is dropped. */
+  forget(uri: string): void {
+    this.kept.delete(uri);
+  }
+}
+
+/** What an Explain page reads (viewPage): compared one by one, documents by identity. */
+function explainInputs(model: FileModel, text: string, settings: Settings, params: ViewParams, nowSeconds: number): unknown[] {
+  const target = { line: params.line, ...(params.kind ? { kind: params.kind as KindName } : {}), ...(params.name ? { name: params.name } : {}) };
+  const explained = explainedSource(model, text, settings, target);
+  const fields = fieldSource(model, text, params.line);
+  return [
+    JSON.stringify(settings), JSON.stringify([params.uri, params.view, params.line, params.kind, params.name, params.scenario, params.viewerZone]),
+    explained?.doc, explained?.line, explained?.index, explained?.kind === 'CronJob' ? nowSeconds : undefined,
+    fields?.doc, fields?.firstLine, fields?.index,
+  ];
 }

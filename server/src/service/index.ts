@@ -3,7 +3,7 @@
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
 import { FileModel } from './document/fileModel';
 import type { YamlDocument } from './document/yamlDocument';
-import { codeActions as codeActionsFor, fixText as fixTextWith, type CodeActionClient, type DocumentRef } from './features/codeActions';
+import { codeActions as codeActionsFor, fixText as fixTextWith, mayHaveActions, type CodeActionClient, type DocumentRef } from './features/codeActions';
 import { diagnoseDocument, mentionsOurKinds, type DiagnosticData } from './features/diagnostics';
 import { uncheckedDocumentsDiagnostic } from './features/limits';
 import { ruleKeyProblem } from './codes';
@@ -25,8 +25,8 @@ export { CODE_ACTION_KINDS, FIX_ALL_KIND, resolveCodeAction, type CodeActionClie
 export { complete, COMPLETION_TRIGGERS } from './features/completion';
 export { hover } from './features/hover';
 export { inlayHints } from './features/inlayHints';
-export { codeLenses, EXPLAIN_COMMAND, SIMULATE_COMMAND, type ObjectRef } from './features/codeLens';
-export { explainFile, explainObject, type ExplainOptions, type ObjectExplanation, type ObjectTarget, type PlacedExplanation } from './features/explain/index';
+export { codeLenses, EXPLAIN_COMMAND, lensesAbove, lensTargets, SIMULATE_COMMAND, type LensTarget, type ObjectRef } from './features/codeLens';
+export { explainedSource, explainFile, explainObject, type ExplainOptions, type ObjectExplanation, type ObjectTarget, type PlacedExplanation } from './features/explain/index';
 export { explanationMarkdown, explanationText, fileMarkdown } from './features/explain/render';
 export { simulate, type CronJobSimulationResult, type ScenarioInput, type SimulateAnswer, type SimulateTarget, type SimulatedObject } from './features/simulate';
 export { simulateJob, type JobSimulation } from './behaviour/job';
@@ -49,7 +49,7 @@ export { mayOrderCreation, quietForRelations } from './relations/quiet';
 export { relationDefinition, relationHover, relationReferences, type RelationInput } from './features/relations';
 export { calendarPicture, diagnosisPictures, explainPictures, simulationPictures, stackedSvg } from './features/views/pictures';
 export { htmlPage, markdownHtml, type Picture } from './features/views/html';
-export { fieldLocator } from './features/views/links';
+export { fieldLocator, fieldSource } from './features/views/links';
 export { findingJson, type FindingJson, type FindingSeverity } from './features/findingJson';
 export { timelineChart, type TimelineInput } from './features/views/timeline';
 export { timelineOfDiagnosis, timelineOfSimulation } from './features/views/timelineSources';
@@ -133,7 +133,7 @@ export function documentInfo(model: FileModel, text: string, settings: Settings)
   return {
     kubernetesVersion: `1.${minorOf(settings.kubernetesVersion)}`,
     kubernetesVersionLabel: releaseLabel(minorOf(settings.kubernetesVersion)),
-    checkedResources: settings.enable ? checkedResources(model, text, settings.maxFileSize).length : 0,
+    checkedResources: settings.enable ? checkedResourceCount(model, text, settings.maxFileSize) : 0,
     schemaDiagnostics: settings.schemaDiagnostics,
     settingsProblems: settingsProblems(settings),
   };
@@ -177,6 +177,16 @@ export function checkedResources(model: FileModel, text: string, maxFileSize = I
   return found;
 }
 
+/** How many objects checkedResources lists, counted from each document's checked objects (the status bar asks after each keystroke). */
+export function checkedResourceCount(model: FileModel, text: string, maxFileSize = Infinity): number {
+  let count = 0;
+  for (const { slice, doc } of model.update(text)) {
+    if (slice.offset + slice.text.length > maxFileSize) break;
+    count += checkedObjects(doc).length;
+  }
+  return count;
+}
+
 function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }
@@ -191,6 +201,7 @@ export function codeActions(
   client: CodeActionClient,
   options: ValidateOptions = {},
 ): CodeAction[] {
+  if (!mayHaveActions(params)) return [];
   return codeActionsFor(model, text, document, params, validate(model, text, settings, options), settings, client, (fixed) => validateText(fixed, settings, options));
 }
 

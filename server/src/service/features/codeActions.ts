@@ -68,6 +68,15 @@ export function codeActions(
   return actions;
 }
 
+/**
+ * Whether a request can get any action: a KubeAssist diagnostic asked about, or the fix-all action asked for. The
+ * light bulb asks at the cursor after each keystroke, mostly where there is no finding: no need to check the file.
+ */
+export function mayHaveActions(params: { context: { diagnostics: Diagnostic[]; only?: string[] } }): boolean {
+  const only = params.context.only;
+  return params.context.diagnostics.some((diagnostic) => diagnostic.source === SOURCE) || (only !== undefined && wants(only, FIX_ALL_KIND));
+}
+
 /** Whether a request restricted to `only` asks for actions of `kind` (kinds are dotted hierarchies). */
 function wants(only: string[] | undefined, kind: string): boolean {
   return !only || only.some((requested) => kind === requested || kind.startsWith(`${requested}.`));

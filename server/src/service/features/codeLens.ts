@@ -27,17 +27,63 @@ export interface ObjectRef {
 }
 
 export function codeLenses(model: FileModel, text: string, uri: string, settings: Settings): CodeLens[] {
-  if (!settings.enable || hasTemplateActions(text)) return [];
-  const lenses: CodeLens[] = [];
+  const targets = lensTargets(model, text, settings);
+  const known = answers.get(targets);
+  if (known?.uri === uri) return known.lenses;
+  const lenses = lensesAbove(targets, uri);
+  answers.set(targets, { uri, lenses });
+  return lenses;
+}
+
+/** The lenses of the last targets (an unchanged file answers the same lenses without building them again). */
+const answers = new WeakMap<readonly LensTarget[], { uri: string; lenses: CodeLens[] }>();
+
+/** An object of the file a lens stands above: where it starts (zero-based line in the file), its kind and name. */
+export interface LensTarget {
+  line: number;
+  kind: KindName;
+  name?: string;
+  /** An object the API server returned: Diagnose instead of Explain. */
+  observed: boolean;
+}
+
+/**
+ * The objects of a file that get lenses, in order. The same array as last time while no lens would change (an edit
+ * inside a Job's spec moves no object and renames none): a front door can tell an unchanged answer by identity.
+ */
+export function lensTargets(model: FileModel, text: string, settings: Settings): readonly LensTarget[] {
+  if (!settings.enable || hasTemplateActions(text)) return NO_TARGETS;
+  const last = lastTargets.get(model);
+  const previous = last?.targets ?? NO_TARGETS;
+  let targets: LensTarget[] | undefined;
+  let count = 0;
   for (const { slice, doc } of model.update(text)) {
     if (slice.offset + slice.text.length > (settings.maxFileSize || Infinity)) break;
     for (const object of lensObjects(model, doc)) {
       const line = slice.line + object.line;
-      const range = { start: { line, character: 0 }, end: { line, character: 0 } };
-      const ref: ObjectRef = { uri, line, kind: object.kind, ...(object.name !== undefined ? { name: object.name } : {}) };
-      lenses.push({ range, command: object.observed ? { title: 'Diagnose', command: DIAGNOSE_COMMAND, arguments: [ref] } : { title: 'Explain', command: EXPLAIN_COMMAND, arguments: [ref] } });
-      if (object.kind === 'Job' || object.kind === 'CronJob') lenses.push({ range, command: { title: 'Simulate…', command: SIMULATE_COMMAND, arguments: [ref] } });
+      const before = previous[count];
+      if (!targets && !(before && before.line === line && before.kind === object.kind && before.name === object.name && before.observed === object.observed)) targets = previous.slice(0, count);
+      if (targets) targets.push({ line, kind: object.kind, ...(object.name !== undefined ? { name: object.name } : {}), observed: object.observed });
+      count++;
     }
+  }
+  if (!targets && count === previous.length) return previous;
+  const answer = targets ?? previous.slice(0, count);
+  lastTargets.set(model, { targets: answer });
+  return answer;
+}
+
+const NO_TARGETS: readonly LensTarget[] = [];
+const lastTargets = new WeakMap<FileModel, { targets: readonly LensTarget[] }>();
+
+/** The lenses above the targets, with their commands: Explain or Diagnose above each, and Simulate… above a Job or CronJob. */
+export function lensesAbove(targets: readonly LensTarget[], uri: string): CodeLens[] {
+  const lenses: CodeLens[] = [];
+  for (const { line, kind, name, observed } of targets) {
+    const range = { start: { line, character: 0 }, end: { line, character: 0 } };
+    const ref: ObjectRef = { uri, line, kind, ...(name !== undefined ? { name } : {}) };
+    lenses.push({ range, command: observed ? { title: 'Diagnose', command: DIAGNOSE_COMMAND, arguments: [ref] } : { title: 'Explain', command: EXPLAIN_COMMAND, arguments: [ref] } });
+    if (kind === 'Job' || kind === 'CronJob') lenses.push({ range, command: { title: 'Simulate…', command: SIMULATE_COMMAND, arguments: [ref] } });
   }
   return lenses;
 }

@@ -2,6 +2,7 @@
 // the CLI (`kubeassist explain`), the LSP request `kubeassist/explain`, the hover on `kind:` and the code lens
 // all call these functions.
 import type { FileModel } from '../../document/fileModel';
+import type { YamlDocument } from '../../document/yamlDocument';
 import { hasTemplateActions } from '../../document/helmTemplate';
 import { toServerJson } from '../../document/kubectlYaml';
 import { asCreated, unsettledFields } from '../../kube/created';
@@ -116,35 +117,66 @@ interface Candidate {
   line: number;
   kind: KindName;
   name?: string;
-  explain: () => ObjectExplanation | undefined;
+  /** Its document and its index among the document's resources: read only when explained. */
+  doc: YamlDocument;
+  index: number;
+}
+
+/** A document's objects that explain can speak of, where they start in it: once per document text. */
+interface DocumentCandidate {
+  line: number;
+  kind: KindName;
+  name?: string;
+  index: number;
+}
+
+const documentCandidates = new WeakMap<YamlDocument, readonly DocumentCandidate[]>();
+
+function explainedObjects(doc: YamlDocument): readonly DocumentCandidate[] {
+  const known = documentCandidates.get(doc);
+  if (known) return known;
+  const objects = checkedObjects(doc);
+  const found: DocumentCandidate[] = [];
+  if (objects.length && !hasTemplateActions(doc.text)) {
+    for (const { index, line, kind, summary } of objects) if (EXPLAINED_KINDS.includes(kind)) found.push({ line, kind, ...(summary.name ? { name: summary.name } : {}), index });
+  }
+  documentCandidates.set(doc, found);
+  return found;
 }
 
 /** The objects of a file that explain can speak of, each explained only when asked. */
-function candidates(model: FileModel, text: string, settings: Settings, options: ExplainOptions): Candidate[] {
-  const minor = minorOf(settings.kubernetesVersion);
+function candidates(model: FileModel, text: string, settings: Settings): Candidate[] {
   const found: Candidate[] = [];
   for (const { slice, doc } of model.update(text)) {
     if (slice.offset + slice.text.length > (settings.maxFileSize || Infinity)) break;
-    const objects = checkedObjects(doc);
-    if (!objects.length || hasTemplateActions(doc.text)) continue;
-    for (const { index, line, kind, summary } of objects) {
-      if (!EXPLAINED_KINDS.includes(kind)) continue;
-      found.push({
-        line: slice.line + line, kind, ...(summary.name ? { name: summary.name } : {}),
-        explain: () => {
-          const resource = doc.resources[index];
-          let object;
-          try {
-            object = resource && toServerJson(doc.document, resource.node);
-          } catch {
-            return undefined; // too many aliases: nothing to explain
-          }
-          return isObject(object) ? explainObject(kind, object, minor, options) : undefined;
-        },
-      });
-    }
+    for (const { line, kind, name, index } of explainedObjects(doc)) found.push({ line: slice.line + line, kind, ...(name !== undefined ? { name } : {}), doc, index });
   }
   return found;
+}
+
+function explainCandidate({ doc, index, kind }: Candidate, minor: number, options: ExplainOptions): ObjectExplanation | undefined {
+  const resource = doc.resources[index];
+  let object;
+  try {
+    object = resource && toServerJson(doc.document, resource.node);
+  } catch {
+    return undefined; // too many aliases: nothing to explain
+  }
+  return isObject(object) ? explainObject(kind, object, minor, options) : undefined;
+}
+
+/** The object explainFile explains for a target: its document, where it starts in the file, its index in the document, its kind. */
+export function explainedSource(model: FileModel, text: string, settings: Settings, target: ObjectTarget): { doc: YamlDocument; line: number; index: number; kind: KindName } | undefined {
+  if (!settings.enable) return undefined;
+  const picked = pickTarget(candidates(model, text, settings), target);
+  return picked && { doc: picked.doc, line: picked.line, index: picked.index, kind: picked.kind };
+}
+
+/** The first of the target's kind and name, else the one the line is in (or after the last start before it). */
+function pickTarget(chosen: readonly Candidate[], target: ObjectTarget): Candidate | undefined {
+  const named = target.kind && target.name ? chosen.find((candidate) => candidate.kind === target.kind && candidate.name === target.name) : undefined;
+  const byLine = target.line === undefined ? undefined : [...chosen].reverse().find((candidate) => candidate.line <= (target.line as number)) ?? chosen[0];
+  return named ?? byLine;
 }
 
 /**
@@ -153,16 +185,15 @@ function candidates(model: FileModel, text: string, settings: Settings, options:
  */
 export function explainFile(model: FileModel, text: string, settings: Settings, options: ExplainOptions, target?: ObjectTarget): PlacedExplanation[] {
   if (!settings.enable) return [];
-  let chosen = candidates(model, text, settings, options);
+  const minor = minorOf(settings.kubernetesVersion);
+  let chosen = candidates(model, text, settings);
   if (target) {
-    const named = target.kind && target.name ? chosen.find((candidate) => candidate.kind === target.kind && candidate.name === target.name) : undefined;
-    const byLine = target.line === undefined ? undefined : [...chosen].reverse().find((candidate) => candidate.line <= (target.line as number)) ?? chosen[0];
-    const picked = named ?? byLine;
+    const picked = pickTarget(chosen, target);
     chosen = picked ? [picked] : [];
   }
   const placed: PlacedExplanation[] = [];
   for (const candidate of chosen) {
-    const explanation = candidate.explain();
+    const explanation = explainCandidate(candidate, minor, options);
     if (explanation) placed.push({ line: candidate.line, explanation });
   }
   return placed;

@@ -3,6 +3,7 @@
 // its nearest written parent when the manifest leaves it to a default (document/paths.ts rangeForPath).
 import type { Position } from 'vscode-languageserver-types';
 import type { FileModel } from '../../document/fileModel';
+import type { YamlDocument } from '../../document/yamlDocument';
 import { rangeForPath } from '../../document/paths';
 import type { FieldPath, PathSegment } from '../../types';
 
@@ -24,28 +25,17 @@ export function parseFieldPath(text: string): FieldPath | undefined {
  * span names, or undefined (not a field, or no such object). The document is parsed once, for every span.
  */
 export function fieldLocator(model: FileModel, text: string, objectLine: number): (code: string) => Position | undefined {
-  let found: { line: number; resolve: (path: FieldPath, exact: boolean) => Position | undefined } | undefined;
-  // The object is found from the documents' summaries; only its own document is parsed.
-  for (const { slice, doc } of model.update(text)) {
-    if (slice.line > objectLine) break;
-    doc.resourceSummaries.forEach((summary, index) => {
-      const line = slice.line + doc.lines.positionAt(summary.offset).line;
-      if (line > objectLine || (found && found.line > line)) return;
-      found = {
-        line,
-        resolve: (path, exact) => {
-          const resource = doc.resources[index];
-          if (!resource) return undefined;
-          const [start] = rangeForPath(doc.document, resource.node, path, 'key');
-          if (exact && !hasPath(doc.document.toJS({ maxAliasCount: 50 }), [...resource.prefix, ...path])) return undefined;
-          const position = doc.lines.positionAt(start);
-          return { line: slice.line + position.line, character: position.character };
-        },
-      };
-    });
-  }
-  if (!found) return () => undefined;
-  const resolve = found.resolve;
+  const source = fieldSource(model, text, objectLine);
+  if (!source) return () => undefined;
+  const { doc, index, firstLine } = source;
+  const resolve = (path: FieldPath, exact: boolean): Position | undefined => {
+    const resource = doc.resources[index];
+    if (!resource) return undefined;
+    const [start] = rangeForPath(doc.document, resource.node, path, 'key');
+    if (exact && !hasPath(doc.document.toJS({ maxAliasCount: 50 }), [...resource.prefix, ...path])) return undefined;
+    const position = doc.lines.positionAt(start);
+    return { line: firstLine + position.line, character: position.character };
+  };
   return (code) => {
     const path = parseFieldPath(code);
     if (path) return resolve(path, false);
@@ -57,6 +47,24 @@ export function fieldLocator(model: FileModel, text: string, objectLine: number)
     }
     return undefined;
   };
+}
+
+/**
+ * The object whose fields the view of the object that starts at `objectLine` links to: the last one starting at or
+ * before that line, found from the documents' summaries (no document is parsed); its document, index there, and the
+ * document's first line in the file.
+ */
+export function fieldSource(model: FileModel, text: string, objectLine: number): { doc: YamlDocument; index: number; firstLine: number } | undefined {
+  let found: { doc: YamlDocument; index: number; firstLine: number; line: number } | undefined;
+  for (const { slice, doc } of model.update(text)) {
+    if (slice.line > objectLine) break;
+    doc.resourceSummaries.forEach((summary, index) => {
+      const line = slice.line + doc.lines.positionAt(summary.offset).line;
+      if (line > objectLine || (found && found.line > line)) return;
+      found = { doc, index, firstLine: slice.line, line };
+    });
+  }
+  return found && { doc: found.doc, index: found.index, firstLine: found.firstLine };
 }
 
 function hasPath(root: unknown, path: FieldPath): boolean {
