@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import { FileModel } from '../../server/src/service/document/fileModel';
 import {
-  checkedResources, codeLenses, DEFAULT_SETTINGS, explainFile, inlayHints, relationReferences, simulate, validate, WorkspaceIndex,
+  checkedResources, codeLenses, DEFAULT_SETTINGS, documentInfo, explainFile, inlayHints, lensTargets, relationReferences, simulate, validate, WorkspaceIndex,
 } from '../../server/src/service/index';
 import { random } from '../support/fuzz';
 
@@ -78,6 +78,38 @@ describe('the edit path', () => {
     assert.equal(titleAt(0), 'Diagnose');
     text = text.replace('  uid: 0b6c7d4e-1f2a-4b3c-8d9e-0f1a2b3c4d5e\n', '').replace('status:\n  active: 1\n', '');
     assert.equal(titleAt(0), 'Explain');
+  });
+
+  it('the lenses are not made again while an edit changes none: the same targets and the same answer, new ones after a rename', () => {
+    const model = new FileModel();
+    let text = `${BUNDLE}---\n${EXTRA}`;
+    const targets = lensTargets(model, text, DEFAULT_SETTINGS);
+    const lenses = codeLenses(model, text, URI, DEFAULT_SETTINGS);
+    text = `# a line above every object\n${text}`;
+    assert.notEqual(lensTargets(model, text, DEFAULT_SETTINGS), targets, 'a line added above the objects moves their lenses');
+    const movedTargets = lensTargets(model, text, DEFAULT_SETTINGS);
+    const moved = codeLenses(model, text, URI, DEFAULT_SETTINGS);
+    assert.deepEqual(moved.map((lens) => lens.range.start.line), lenses.map((lens) => lens.range.start.line + 1));
+    text = text.replace('  schedule: "0 3 * * *"\n', '  schedule: "0 4 * * *"\n  suspend: false\n');
+    assert.equal(lensTargets(model, text, DEFAULT_SETTINGS), movedTargets, 'the same targets, not read again');
+    assert.equal(codeLenses(model, text, URI, DEFAULT_SETTINGS), moved, 'an edit inside the last object\'s spec: the same answer');
+    text = text.replace('  name: nightly\n', '  name: nightly-2\n');
+    const renamed = codeLenses(model, text, URI, DEFAULT_SETTINGS);
+    assert.notEqual(renamed, moved);
+    assert.deepEqual(renamed, codeLenses(new FileModel(), text, URI, DEFAULT_SETTINGS));
+    assert.ok(renamed.some((lens) => (lens.command?.arguments?.[0] as { name?: string }).name === 'nightly-2'));
+  });
+
+  it('the status bar counts the checked objects the reports list, after every edit', () => {
+    const next = random(32);
+    let text = `${BUNDLE}---\n${EXTRA}`;
+    const model = new FileModel();
+    for (let step = 0; step < 40; step++) {
+      const listed = checkedResources(new FileModel(), text).length;
+      assert.equal(documentInfo(model, text, DEFAULT_SETTINGS).checkedResources, listed, `step ${step}`);
+      assert.equal(documentInfo(model, text, { ...DEFAULT_SETTINGS, maxFileSize: Math.floor(text.length / 2) }).checkedResources, checkedResources(new FileModel(), text, Math.floor(text.length / 2)).length);
+      text = randomEdit(text, next);
+    }
   });
 
   it('an edit keeps the syntax tree of the document it made and no other; requests leave no tree behind', () => {

@@ -87,7 +87,8 @@ export function viewPage(model: FileModel, text: string, settings: Settings, par
  * after every keystroke; an edit elsewhere in the file answers the page kept, without explaining or simulating again.
  */
 export class ViewPages {
-  private readonly kept = new Map<string, { inputs: unknown[]; page: ViewResult }>();
+  /** Per document, the latest pages first (a few: one per panel open on it). */
+  private readonly kept = new Map<string, { inputs: unknown[]; page: ViewResult }[]>();
   /** How many pages were made rather than taken from the cache (for tests). */
   made = 0;
 
@@ -97,19 +98,23 @@ export class ViewPages {
       return viewPage(model, text, settings, params, nowSeconds);
     }
     const inputs = explainInputs(model, text, settings, params, nowSeconds);
-    const known = this.kept.get(params.uri);
-    if (known && known.inputs.length === inputs.length && known.inputs.every((input, index) => input === inputs[index])) return known.page;
-    this.made++;
-    const page = viewPage(model, text, settings, params, nowSeconds);
-    this.kept.set(params.uri, { inputs, page });
+    const pages = this.kept.get(params.uri) ?? [];
+    const at = pages.findIndex((known) => known.inputs.length === inputs.length && known.inputs.every((input, index) => input === inputs[index]));
+    const known = at >= 0 ? pages.splice(at, 1)[0] : undefined;
+    const page = known?.page ?? viewPage(model, text, settings, params, nowSeconds);
+    if (!known) this.made++;
+    this.kept.set(params.uri, [{ inputs, page }, ...pages.slice(0, KEPT_PAGES - 1)]);
     return page;
   }
 
-  /** A closed document's page is dropped. */
+  /** A closed document's pages are dropped. */
   forget(uri: string): void {
     this.kept.delete(uri);
   }
 }
+
+/** Pages kept per document: the panels open on it (each asks after every keystroke). */
+const KEPT_PAGES = 4;
 
 /** What an Explain page reads (viewPage): compared one by one, documents by identity. */
 function explainInputs(model: FileModel, text: string, settings: Settings, params: ViewParams, nowSeconds: number): unknown[] {

@@ -149,7 +149,7 @@ function candidates(model: FileModel, text: string, settings: Settings): Candida
   const found: Candidate[] = [];
   for (const { slice, doc } of model.update(text)) {
     if (slice.offset + slice.text.length > (settings.maxFileSize || Infinity)) break;
-    for (const { line, kind, name, index } of explainedObjects(doc)) found.push({ line: slice.line + line, kind, ...(name !== undefined ? { name } : {}), doc, index });
+    for (const object of explainedObjects(doc)) found.push(placedCandidate(doc, slice.line, object));
   }
   return found;
 }
@@ -168,15 +168,34 @@ function explainCandidate({ doc, index, kind }: Candidate, minor: number, option
 /** The object explainFile explains for a target: its document, where it starts in the file, its index in the document, its kind. */
 export function explainedSource(model: FileModel, text: string, settings: Settings, target: ObjectTarget): { doc: YamlDocument; line: number; index: number; kind: KindName } | undefined {
   if (!settings.enable) return undefined;
-  const picked = pickTarget(candidates(model, text, settings), target);
+  const picked = findTarget(model, text, settings, target);
   return picked && { doc: picked.doc, line: picked.line, index: picked.index, kind: picked.kind };
 }
 
-/** The first of the target's kind and name, else the one the line is in (or after the last start before it). */
-function pickTarget(chosen: readonly Candidate[], target: ObjectTarget): Candidate | undefined {
-  const named = target.kind && target.name ? chosen.find((candidate) => candidate.kind === target.kind && candidate.name === target.name) : undefined;
-  const byLine = target.line === undefined ? undefined : [...chosen].reverse().find((candidate) => candidate.line <= (target.line as number)) ?? chosen[0];
-  return named ?? byLine;
+/**
+ * The target's object: the first of its kind and name, else the one the line is in (or after the last start before
+ * it; the file's first when none starts before it). Read from each document's candidates without listing the file's:
+ * the Explain view asks after each keystroke.
+ */
+function findTarget(model: FileModel, text: string, settings: Settings, target: ObjectTarget): Candidate | undefined {
+  const named = !!target.kind && !!target.name;
+  let first: Candidate | undefined;
+  let before: { doc: YamlDocument; firstLine: number; object: DocumentCandidate } | undefined;
+  for (const { slice, doc } of model.update(text)) {
+    if (slice.offset + slice.text.length > (settings.maxFileSize || Infinity)) break;
+    for (const object of explainedObjects(doc)) {
+      if (named && object.kind === target.kind && object.name === target.name) return placedCandidate(doc, slice.line, object);
+      if (target.line === undefined) continue;
+      first ??= placedCandidate(doc, slice.line, object);
+      if (slice.line + object.line <= target.line) before = { doc, firstLine: slice.line, object };
+    }
+  }
+  if (target.line === undefined) return undefined;
+  return before ? placedCandidate(before.doc, before.firstLine, before.object) : first;
+}
+
+function placedCandidate(doc: YamlDocument, firstLine: number, { line, kind, name, index }: DocumentCandidate): Candidate {
+  return { line: firstLine + line, kind, ...(name !== undefined ? { name } : {}), doc, index };
 }
 
 /**
@@ -186,10 +205,12 @@ function pickTarget(chosen: readonly Candidate[], target: ObjectTarget): Candida
 export function explainFile(model: FileModel, text: string, settings: Settings, options: ExplainOptions, target?: ObjectTarget): PlacedExplanation[] {
   if (!settings.enable) return [];
   const minor = minorOf(settings.kubernetesVersion);
-  let chosen = candidates(model, text, settings);
+  let chosen: Candidate[];
   if (target) {
-    const picked = pickTarget(chosen, target);
+    const picked = findTarget(model, text, settings, target);
     chosen = picked ? [picked] : [];
+  } else {
+    chosen = candidates(model, text, settings);
   }
   const placed: PlacedExplanation[] = [];
   for (const candidate of chosen) {

@@ -2,7 +2,7 @@
 // `spec.podFailurePolicy.rules[1]`, `backoffLimit: 6`) points at that field of the object the view is about, or at
 // its nearest written parent when the manifest leaves it to a default (document/paths.ts rangeForPath).
 import type { Position } from 'vscode-languageserver-types';
-import type { FileModel } from '../../document/fileModel';
+import type { FileModel, PlacedDocument } from '../../document/fileModel';
 import type { YamlDocument } from '../../document/yamlDocument';
 import { rangeForPath } from '../../document/paths';
 import type { FieldPath, PathSegment } from '../../types';
@@ -28,11 +28,18 @@ export function fieldLocator(model: FileModel, text: string, objectLine: number)
   const source = fieldSource(model, text, objectLine);
   if (!source) return () => undefined;
   const { doc, index, firstLine } = source;
+  // The document as JSON, made once for all the spans that need it (a page names dozens of fields).
+  let json: unknown;
+  let converted = false;
+  const documentJson = () => {
+    if (!converted) [json, converted] = [doc.document.toJS({ maxAliasCount: 50 }), true];
+    return json;
+  };
   const resolve = (path: FieldPath, exact: boolean): Position | undefined => {
     const resource = doc.resources[index];
     if (!resource) return undefined;
     const [start] = rangeForPath(doc.document, resource.node, path, 'key');
-    if (exact && !hasPath(doc.document.toJS({ maxAliasCount: 50 }), [...resource.prefix, ...path])) return undefined;
+    if (exact && !hasPath(documentJson(), [...resource.prefix, ...path])) return undefined;
     const position = doc.lines.positionAt(start);
     return { line: firstLine + position.line, character: position.character };
   };
@@ -55,16 +62,32 @@ export function fieldLocator(model: FileModel, text: string, objectLine: number)
  * document's first line in the file.
  */
 export function fieldSource(model: FileModel, text: string, objectLine: number): { doc: YamlDocument; index: number; firstLine: number } | undefined {
-  let found: { doc: YamlDocument; index: number; firstLine: number; line: number } | undefined;
-  for (const { slice, doc } of model.update(text)) {
-    if (slice.line > objectLine) break;
+  const documents = model.update(text);
+  // Back from the last document starting at or before the line: the first with an object starting at or before it
+  // holds the answer (the documents before it end above its objects).
+  for (let at = lastStartingAtOrBefore(documents, objectLine); at >= 0; at--) {
+    const { slice, doc } = documents[at];
+    let found: { index: number; line: number } | undefined;
     doc.resourceSummaries.forEach((summary, index) => {
       const line = slice.line + doc.lines.positionAt(summary.offset).line;
       if (line > objectLine || (found && found.line > line)) return;
-      found = { doc, index, firstLine: slice.line, line };
+      found = { index, line };
     });
+    if (found) return { doc, index: found.index, firstLine: slice.line };
   }
-  return found && { doc: found.doc, index: found.index, firstLine: found.firstLine };
+  return undefined;
+}
+
+/** The index of the last document starting at or before a line (-1 when none does). */
+function lastStartingAtOrBefore(documents: readonly PlacedDocument[], line: number): number {
+  let low = -1;
+  let high = documents.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (documents[middle].slice.line <= line) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
 
 function hasPath(root: unknown, path: FieldPath): boolean {
