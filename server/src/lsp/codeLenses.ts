@@ -5,7 +5,7 @@
 // plain LSP clients) gets every lens with its command at once, as before. A resolved lens is exactly the lens the
 // eager answer holds.
 import type { ClientCapabilities, CodeLens } from 'vscode-languageserver/node';
-import { codeLenses, lensesAbove, lensTargets, type FileModel, type LensTarget, type Settings } from '../service/index';
+import { codeLenses, lensesOf, lensTargets, type FileModel, type LensTarget, type Settings } from '../service/index';
 
 /** Whether the client fills a lens's command through `codeLens/resolve`. */
 export function resolvesCodeLenses(capabilities: ClientCapabilities): boolean {
@@ -21,12 +21,12 @@ interface Answer {
   targets: readonly LensTarget[];
   /** The lenses without commands, as sent. */
   lenses: CodeLens[];
-  /** The same lenses with their commands, made on the first resolve. */
-  resolved?: CodeLens[];
+  /** Each lens's target (its index in targets). */
+  owners: number[];
 }
 
 /** The answers whose lenses may still be resolved: the latest ones (an editor resolves right after it asks). */
-const KEPT_ANSWERS = 32;
+const KEPT_ANSWERS = 16;
 
 export class CodeLensAnswers {
   private lazy = false;
@@ -55,12 +55,15 @@ export class CodeLensAnswers {
     }
     const number = this.next++;
     const lenses: CodeLens[] = [];
-    for (const { line, kind } of targets) {
+    const owners: number[] = [];
+    targets.forEach(({ line, kind }, owner) => {
       const range = { start: { line, character: 0 }, end: { line, character: 0 } };
-      lenses.push({ range, data: [number, lenses.length] satisfies LensHandle });
-      if (kind === 'Job' || kind === 'CronJob') lenses.push({ range, data: [number, lenses.length] satisfies LensHandle });
-    }
-    this.kept.set(number, { uri, targets, lenses });
+      for (let lens = kind === 'Job' || kind === 'CronJob' ? 2 : 1; lens > 0; lens--) {
+        lenses.push({ range, data: [number, lenses.length] satisfies LensHandle });
+        owners.push(owner);
+      }
+    });
+    this.kept.set(number, { uri, targets, lenses, owners });
     this.numbers.set(targets, { uri, number });
     for (const oldest of this.kept.keys()) {
       if (this.kept.size <= KEPT_ANSWERS) break;
@@ -75,9 +78,10 @@ export class CodeLensAnswers {
     if (lens.command || !Array.isArray(handle) || handle.length !== 2) return lens;
     const [number, index] = handle as unknown[];
     const answer = typeof number === 'number' ? this.kept.get(number) : undefined;
-    if (!answer || typeof index !== 'number') return lens;
-    answer.resolved ??= lensesAbove(answer.targets, answer.uri);
-    return answer.resolved[index] ?? lens;
+    if (!answer || typeof index !== 'number' || answer.owners[index] === undefined) return lens;
+    const owner = answer.owners[index];
+    // The target's lenses start where its first lens is.
+    return lensesOf(answer.targets[owner], answer.uri)[index - answer.owners.indexOf(owner)] ?? lens;
   }
 
   /** A closed document's answers are not resolved again. */

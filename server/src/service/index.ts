@@ -25,7 +25,7 @@ export { CODE_ACTION_KINDS, FIX_ALL_KIND, resolveCodeAction, type CodeActionClie
 export { complete, COMPLETION_TRIGGERS } from './features/completion';
 export { hover } from './features/hover';
 export { inlayHints } from './features/inlayHints';
-export { codeLenses, EXPLAIN_COMMAND, lensesAbove, lensTargets, SIMULATE_COMMAND, type LensTarget, type ObjectRef } from './features/codeLens';
+export { codeLenses, EXPLAIN_COMMAND, lensesAbove, lensesOf, lensTargets, SIMULATE_COMMAND, type LensTarget, type ObjectRef } from './features/codeLens';
 export { explainedSource, explainFile, explainObject, type ExplainOptions, type ObjectExplanation, type ObjectTarget, type PlacedExplanation } from './features/explain/index';
 export { explanationMarkdown, explanationText, fileMarkdown } from './features/explain/render';
 export { simulate, type CronJobSimulationResult, type ScenarioInput, type SimulateAnswer, type SimulateTarget, type SimulatedObject } from './features/simulate';

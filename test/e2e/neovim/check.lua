@@ -112,6 +112,27 @@ local ok, err = pcall(function()
   out('  explanation: ' .. explained:gsub('\n', ' | '))
   check(split and vim.bo.filetype == 'markdown' and explained:find('## Job `pi`', 1, true) and explained:find('fails after 5 failed Pods', 1, true),
     ':KubeassistExplain opens "## Job `pi`" and what it will do in a Markdown split')
+
+  -- 7. code lenses: the server offers codeLens/resolve, but Neovim does not say it resolves lenses (no
+  -- textDocument.codeLens.resolveSupport), so each lens comes with its command (0.7 would resolve one without).
+  vim.api.nvim_set_current_buf(buf)
+  local answered
+  local on_codelens = vim.lsp.codelens.on_codelens -- what refresh() hands the answer to
+  vim.lsp.codelens.on_codelens = function(err, result, ctx, config)
+    answered = vim.tbl_map(function(lens) return lens.command ~= nil end, result or {})
+    return on_codelens(err, result, ctx, config)
+  end
+  vim.lsp.codelens.refresh()
+  local shown = vim.wait(15000, function() return #vim.lsp.codelens.get(buf) >= 3 end, 20)
+  local lenses = vim.lsp.codelens.get(buf)
+  local titles = vim.tbl_map(function(lens) return string.format('%d %s', lens.range.start.line, lens.command and lens.command.title or '(unresolved)') end, lenses)
+  out('  code lenses: ' .. table.concat(titles, ' | '))
+  local job_line = find_line(buf, 'kind: Job') - 1
+  local driver_line = find_line(buf, 'kind: CSIDriver') - 1
+  check(shown and table.concat(titles, ' | ') == string.format('%d Explain | %d Simulate… | %d Explain', job_line, job_line, driver_line)
+    and lenses[1].command.command == 'kubeassist.explain' and lenses[1].command.arguments[1].name == 'pi'
+    and answered and #answered == 3 and not vim.tbl_contains(answered, false),
+    'code lenses Explain and Simulate… above the Job, Explain above the CSIDriver, each with its command in the answer')
 end)
 if not ok then failed = failed + 1; out('FAIL - error: ' .. tostring(err)) end
 finish()

@@ -78,14 +78,15 @@ const lastTargets = new WeakMap<FileModel, { targets: readonly LensTarget[] }>()
 
 /** The lenses above the targets, with their commands: Explain or Diagnose above each, and Simulate… above a Job or CronJob. */
 export function lensesAbove(targets: readonly LensTarget[], uri: string): CodeLens[] {
-  const lenses: CodeLens[] = [];
-  for (const { line, kind, name, observed } of targets) {
-    const range = { start: { line, character: 0 }, end: { line, character: 0 } };
-    const ref: ObjectRef = { uri, line, kind, ...(name !== undefined ? { name } : {}) };
-    lenses.push({ range, command: observed ? { title: 'Diagnose', command: DIAGNOSE_COMMAND, arguments: [ref] } : { title: 'Explain', command: EXPLAIN_COMMAND, arguments: [ref] } });
-    if (kind === 'Job' || kind === 'CronJob') lenses.push({ range, command: { title: 'Simulate…', command: SIMULATE_COMMAND, arguments: [ref] } });
-  }
-  return lenses;
+  return targets.flatMap((target) => lensesOf(target, uri));
+}
+
+/** The lenses above one target: Explain (Diagnose above an export), then Simulate… above a Job or CronJob. */
+export function lensesOf({ line, kind, name, observed }: LensTarget, uri: string): CodeLens[] {
+  const range = { start: { line, character: 0 }, end: { line, character: 0 } };
+  const ref: ObjectRef = { uri, line, kind, ...(name !== undefined ? { name } : {}) };
+  const first: CodeLens = { range, command: observed ? { title: 'Diagnose', command: DIAGNOSE_COMMAND, arguments: [ref] } : { title: 'Explain', command: EXPLAIN_COMMAND, arguments: [ref] } };
+  return kind === 'Job' || kind === 'CronJob' ? [first, { range, command: { title: 'Simulate…', command: SIMULATE_COMMAND, arguments: [ref] } }] : [first];
 }
 
 /** An object a lens stands above, relative to its document: what the lenses of a document need, once per document text. */
