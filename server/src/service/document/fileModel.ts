@@ -3,6 +3,7 @@
 // shifted to their new first line. The cost of a keystroke does not grow with the number of documents.
 import type { Diagnostic, Position, Range } from 'vscode-languageserver-types';
 import { shiftFixData } from './edits';
+import { hasTemplateActions } from './helmTemplate';
 import { readsAsJson, splitJsonStream, startsLikeJson } from './jsonStream';
 import { splitDocumentsFrom, type DocumentSlice } from './split';
 import { applyChange, beforeLineBreak, joinWithoutCopy, lineFeeds, wellFormed, type TextChange } from './textChanges';
@@ -60,6 +61,16 @@ export class FileModel {
     this.keepEdited(before);
     return this.entries;
   }
+
+  /**
+   * Whether the file holds template actions (`{{`, document/helmTemplate.ts), as its documents say (a `{{` never
+   * spans two: a document ends with its LF, the next starts with `---`): no scan of the whole text per request.
+   */
+  holdsTemplateActions(text: string): boolean {
+    this.update(text);
+    return (this.templateActions ??= this.json ? hasTemplateActions(text) : this.entries.some(({ doc }) => doc.templateActions));
+  }
+  private templateActions: boolean | undefined;
 
   /** The file's text as last given (or as the changes made it): pass it back to the engine's functions, which then read nothing again. */
   get currentText(): string {
@@ -121,6 +132,7 @@ export class FileModel {
     const placed = slices.map((slice) => ({ offset: slice.offset + regionStart, line: slice.line + regionLine, text: slice.text }));
     this.entries = spliceEntries(entries, first, last + 1, placed, insert.length - replaced.length, lineFeeds(insert) - lineFeeds(replaced));
     this.given = this.text = joinWithoutCopy(this.entries.map(({ slice }) => slice.text));
+    this.templateActions = undefined;
     return true;
   }
 
@@ -151,6 +163,7 @@ export class FileModel {
   }
 
   private replace(text: string): void {
+    this.templateActions = undefined;
     const read = loneCarriageReturnsAsLineFeeds(text);
     const json = readsAsJson(read);
     const hadLoneCarriageReturns = this.given !== undefined && this.given !== this.text;

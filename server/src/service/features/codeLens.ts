@@ -8,7 +8,6 @@ import { toServerJson } from '../document/kubectlYaml';
 import type { YamlDocument } from '../document/yamlDocument';
 import { isObservedObject, mayCarryObservedMarkers } from '../kube/observed';
 import { EXPLAINED_KINDS } from './explain/index';
-import { hasTemplateActions } from '../document/helmTemplate';
 import { checkedObjects } from './checkedObjects';
 import type { Settings } from '../settings';
 import type { KindName } from '../types';
@@ -27,7 +26,7 @@ export interface ObjectRef {
 }
 
 export function codeLenses(model: FileModel, text: string, uri: string, settings: Settings): CodeLens[] {
-  if (!settings.enable || hasTemplateActions(text)) return [];
+  if (!settings.enable || model.holdsTemplateActions(text)) return [];
   const lenses: CodeLens[] = [];
   for (const { slice, doc } of model.update(text)) {
     if (slice.offset + slice.text.length > (settings.maxFileSize || Infinity)) break;

@@ -2,7 +2,6 @@
 // the CLI (`kubeassist explain`), the LSP request `kubeassist/explain`, the hover on `kind:` and the code lens
 // all call these functions.
 import type { FileModel } from '../../document/fileModel';
-import { hasTemplateActions } from '../../document/helmTemplate';
 import { toServerJson } from '../../document/kubectlYaml';
 import { asCreated, unsettledFields } from '../../kube/created';
 import { defaultedJobSpec, isObject } from '../../kube/defaults';
@@ -126,7 +125,7 @@ function candidates(model: FileModel, text: string, settings: Settings, options:
   for (const { slice, doc } of model.update(text)) {
     if (slice.offset + slice.text.length > (settings.maxFileSize || Infinity)) break;
     const objects = checkedObjects(doc);
-    if (!objects.length || hasTemplateActions(doc.text)) continue;
+    if (!objects.length || doc.templateActions) continue;
     for (const { index, line, kind, summary } of objects) {
       if (!EXPLAINED_KINDS.includes(kind)) continue;
       found.push({
