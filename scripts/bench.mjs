@@ -45,7 +45,7 @@ import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BUNDLES } from './bench-bundle.mjs';
-import { cpuMs, format, median, peakRssMiB } from './bench-measure.mjs';
+import { cpuMs, format, mainThreadCpuMs, median, peakRssMiB } from './bench-measure.mjs';
 
 const require = createRequire(import.meta.url);
 const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-languageserver-protocol/node');
@@ -135,7 +135,7 @@ async function measureOnce(text, size) {
   connection.onRequest('client/registerCapability', () => null);
   connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onNotification('$/progress', () => undefined);
-  connection.onNotification('window/logMessage', () => undefined);
+  connection.onNotification('window/logMessage', (message) => process.env.BENCH_LOG && console.log(`server: ${message.message}`));
   connection.listen();
   const init = await connection.sendRequest('initialize', {
     processId: process.pid,
@@ -200,14 +200,15 @@ async function measureOnce(text, size) {
   for (let i = 0; i < edits; i++) {
     pending = diagnosticsFor(version + 1);
     const cpuAtEdit = perEdit ? cpuMs(child.pid) : 0;
+    const mainAtEdit = perEdit ? mainThreadCpuMs(child.pid) : 0;
     const edit = await timed(async () => {
       await change();
       return pending;
     });
     editWalls.push(edit.ms);
-    if (perEdit) editCpus.push(cpuMs(child.pid) - cpuAtEdit);
+    if (perEdit) editCpus.push(`${cpuMs(child.pid) - cpuAtEdit}/${(mainThreadCpuMs(child.pid) - mainAtEdit).toFixed(1)}`);
   }
-  if (perEdit) console.log(`per edit, diagnostics only, server CPU (ms): ${editCpus.join(' ')}`);
+  if (perEdit) console.log(`per edit, diagnostics only, server CPU all threads / main thread (ms): ${editCpus.join(' ')}`);
   const editCpu = (cpuMs(child.pid) - cpuBefore) / edits;
 
   // The same edits as VS Code drives them with every feature on: inlay hints of the visible lines at once, then the
@@ -231,6 +232,7 @@ async function measureOnce(text, size) {
   for (let i = 0; i < edits; i++) {
     pending = diagnosticsFor(version + 1);
     const cpuAtEdit = perEdit ? cpuMs(child.pid) : 0;
+    const mainAtEdit = perEdit ? mainThreadCpuMs(child.pid) : 0;
     const edit = await timed(async () => {
       await change();
       const hints = ask('textDocument/inlayHint', { textDocument, range: visible }, 'inlayHint');
@@ -244,9 +246,9 @@ async function measureOnce(text, size) {
       ]);
     });
     fullWalls.push(edit.ms);
-    if (perEdit) fullCpus.push(cpuMs(child.pid) - cpuAtEdit);
+    if (perEdit) fullCpus.push(`${cpuMs(child.pid) - cpuAtEdit}/${(mainThreadCpuMs(child.pid) - mainAtEdit).toFixed(1)}`);
   }
-  if (perEdit) console.log(`per edit, as VS Code, server CPU (ms): ${fullCpus.join(' ')}`);
+  if (perEdit) console.log(`per edit, as VS Code, server CPU all threads / main thread (ms): ${fullCpus.join(' ')}`);
   const fullCpu = (cpuMs(child.pid) - fullCpuBefore) / edits;
   const fullFeatures = Object.entries(offered).filter(([, on]) => on).map(([feature]) => feature);
   if (offered.codeLens && init.capabilities?.codeLensProvider?.resolveProvider) fullFeatures.splice(fullFeatures.indexOf('codeLens') + 1, 0, 'codeLens/resolve (visible lines)');

@@ -1,13 +1,13 @@
 // LSP wiring: capabilities, documents, settings, and one line per request to the service.
 import { pathToFileURL } from 'node:url';
 import { createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type CodeAction, type CodeLens, type InitializeResult } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { version } from '../../package.json';
 import { normalizeSettings } from './lsp/configuration';
 import { codeActionClient } from './lsp/codeActionClient';
 import { CodeLensAnswers } from './lsp/codeLenses';
 import { GitBaselines } from './lsp/gitBaseline';
 import { guarded } from './lsp/guard';
+import { EDITOR_DOCUMENTS } from './lsp/editorDocuments';
 import { DocumentConfigurations, isConfigDocument } from './lsp/documentSettings';
 import { diagnoseLive, kubeContexts } from './lsp/diagnoseLive';
 import { runAgentTool } from './mcp/tools';
@@ -33,8 +33,8 @@ import type { KindName } from './service/types';
 import { DEFAULT_SETTINGS, settingsKey } from './service/settings';
 
 const connection = createConnection(ProposedFeatures.all);
-const documents = new TextDocuments(TextDocument);
-const models = new Map<string, FileModel>();
+/** The open documents, each with its file model (lsp/editorDocuments.ts: it takes the incremental changes itself). */
+const documents = new TextDocuments(EDITOR_DOCUMENTS);
 /** What was last published per document, so that open (which also reports a content change) publishes once. */
 const published = new Map<string, string>();
 const log = (message: string) => connection.console.error(message);
@@ -83,7 +83,7 @@ const relationsFor = (uri: string): (RelationInput & { onIncomplete: () => void 
   const path = WorkspaceIndexer.pathOf(uri);
   if (!path || !settingsFor(uri).relations.enable) return undefined;
   const budget = relationsChecked.has(uri) ? 0 : OPEN_FILE_BUDGET;
-  return { index: indexer.index, path, budget, onIncomplete: () => indexer.openModel(uri, () => (documents.get(uri) ? models.get(uri) : undefined)) };
+  return { index: indexer.index, path, budget, onIncomplete: () => indexer.openModel(uri, () => documents.get(uri)?.model) };
 };
 const optionsFor = (uri: string) => ({ context: contexts.contextFor(uri), relations: relationsFor(uri) });
 
@@ -234,10 +234,9 @@ const scheduler = new ValidationScheduler(guarded(log, 'validation', undefined, 
   void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
 }));
 
+/** The file model of an open document (a fresh one for a document the server does not hold). */
 function modelFor(uri: string): FileModel {
-  let model = models.get(uri);
-  if (!model) models.set(uri, (model = new FileModel()));
-  return model;
+  return documents.get(uri)?.model ?? new FileModel();
 }
 
 connection.onCompletion(guarded(log, 'completion', null, (params) => {
@@ -362,8 +361,9 @@ connection.onRequest(DIAGNOSE_LIVE_REQUEST, (params: DiagnoseLiveParams): Promis
 }));
 
 // For tests and debugging only (not part of the extension's protocol): the text the server holds for a
-// document, as the LSP library keeps it and as the engine's documents add up to (lone CRs read as LFs).
-// The sync test compares both with the client's text after thousands of incremental changes.
+// document, as its file model made it of the incremental changes (lsp/editorDocuments.ts) and as the model's
+// documents add up to (lone CRs read as LFs). The sync test compares both with the client's text after
+// thousands of incremental changes.
 connection.onRequest('kubeassist/documentText', guarded(log, 'documentText', null, (params: { uri: string }) => {
   const document = documents.get(params.uri);
   if (!document) return null;
@@ -392,7 +392,6 @@ documents.onDidClose(guarded(log, 'didClose', undefined, (event) => {
   kustomizationsChanged([event.document.uri]);
   scheduler.cancel(event.document.uri);
   baselines.forget(event.document.uri);
-  models.delete(event.document.uri);
   lensAnswers.forget(event.document.uri);
   viewPages.forget(event.document.uri);
   relationsChecked.delete(event.document.uri);

@@ -1,6 +1,6 @@
 // Incremental sync never loses an edit: thousands of random incremental changes (several per message,
 // line breaks LF and CRLF, characters outside the BMP, whole lines) leave the server with exactly the
-// client's text, both as the LSP library keeps it and as the engine's documents add up to; and the
+// client's text, both as the file model made it of the changes and as its documents add up to; and the
 // diagnostics equal those of a fresh open of the same text.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

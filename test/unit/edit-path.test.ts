@@ -112,6 +112,21 @@ describe('the edit path', () => {
     }
   });
 
+  it('a template action in any document of the file takes the lenses and hints away, and removing it, by an editor\'s change, brings them back', () => {
+    const model = new FileModel();
+    const wide = { start: { line: 0, character: 0 }, end: { line: 10_000, character: 0 } };
+    const text = `${EXTRA}---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\n`;
+    model.update(text); // as the server's open document does (lsp/editorDocuments.ts)
+    assert.deepEqual(codeLenses(model, text, URI, DEFAULT_SETTINGS), []);
+    assert.deepEqual(inlayHints(model, text, wide, DEFAULT_SETTINGS), []);
+    const line = text.split('\n').findIndex((row) => row.includes('{{'));
+    model.applyChanges([{ range: { start: { line, character: 8 }, end: { line, character: 28 } }, text: 'plain' }]);
+    assert.equal(model.currentText, text.replace('{{ .Release.Name }}', 'plain'));
+    assert.deepEqual(codeLenses(model, model.currentText, URI, DEFAULT_SETTINGS), codeLenses(new FileModel(), model.currentText, URI, DEFAULT_SETTINGS));
+    assert.equal(codeLenses(model, model.currentText, URI, DEFAULT_SETTINGS).length, 4); // the export: Diagnose and Simulate…; the CronJob: Explain and Simulate…
+    assert.notDeepEqual(inlayHints(model, model.currentText, wide, DEFAULT_SETTINGS), []);
+  });
+
   it('an edit keeps the syntax tree of the document it made and no other; requests leave no tree behind', () => {
     const model = new FileModel();
     let text = `${BUNDLE}---\n${EXTRA}`;

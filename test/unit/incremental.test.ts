@@ -57,6 +57,15 @@ describe('incremental engine', () => {
     }
   });
 
+  it('a file that stops reading as JSON is split at its `---` lines again, as a fresh model splits it', () => {
+    const json = '{"apiVersion": "v1", "kind": "ConfigMap"}\n---\napiVersion: batch/v1\nkind: Job\n';
+    const model = new FileModel();
+    assert.deepEqual(model.update(json).map(({ slice }) => slice.text), ['{"apiVersion": "v1", "kind": "ConfigMap"}', '\n---\napiVersion: batch/v1\nkind: Job\n']);
+    const yaml = json.slice(1);
+    assert.deepEqual(model.update(yaml).map(({ slice }) => [slice.offset, slice.line, slice.text]), splitDocuments(yaml).map((slice) => [slice.offset, slice.line, slice.text]));
+    assert.deepEqual(validate(model, yaml, DEFAULT_SETTINGS), validateText(yaml, DEFAULT_SETTINGS));
+  });
+
   it('after each of 300 random edits, the diagnostics and checked resources equal a validation from scratch', () => {
     const next = random(66);
     const model = new FileModel();

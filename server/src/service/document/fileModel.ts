@@ -1,10 +1,12 @@
 // A file as a list of YAML documents, each parsed once per text: an edit re-splits only around the edited
 // lines and re-parses and re-checks only the documents whose text changed; the others keep their results,
 // shifted to their new first line. The cost of a keystroke does not grow with the number of documents.
-import type { Diagnostic } from 'vscode-languageserver-types';
+import type { Diagnostic, Position, Range } from 'vscode-languageserver-types';
 import { shiftFixData } from './edits';
-import { readsAsJson, splitJsonStream } from './jsonStream';
+import { hasTemplateActions } from './helmTemplate';
+import { readsAsJson, splitJsonStream, startsLikeJson } from './jsonStream';
 import { splitDocumentsFrom, type DocumentSlice } from './split';
+import { applyChange, beforeLineBreak, joinWithoutCopy, lineFeeds, wellFormed, type TextChange } from './textChanges';
 import { duplicateKeyMessage, YamlDocument, type DuplicateOf } from './yamlDocument';
 
 /** What is known about one document text; kept across edits while the text is unchanged. */
@@ -56,11 +58,98 @@ export class FileModel {
     if (text === this.given) return this.entries;
     const before = this.text === undefined ? undefined : this.entries;
     this.replace(text);
+    this.keepEdited(before);
+    return this.entries;
+  }
+
+  /**
+   * Whether the file holds template actions (`{{`, document/helmTemplate.ts), as its documents say (a `{{` never
+   * spans two: a document ends with its LF, the next starts with `---`): no scan of the whole text per request.
+   */
+  holdsTemplateActions(text: string): boolean {
+    this.update(text);
+    return (this.templateActions ??= this.json ? hasTemplateActions(text) : this.entries.some(({ doc }) => doc.templateActions));
+  }
+  private templateActions: boolean | undefined;
+
+  /** The file's text as last given (or as the changes made it): pass it back to the engine's functions, which then read nothing again. */
+  get currentText(): string {
+    return this.given ?? '';
+  }
+
+  /**
+   * Applies an editor's incremental changes (`textDocument/didChange`) without making the whole text again: a
+   * change inside the file re-splits only the documents around it, and the file's text becomes their texts
+   * joined without a copy (`currentText`). Where the split could depend on more than those documents (a JSON
+   * file, lone CRs, a CR next to the change, the start of a file that may read as JSON), the whole text is made
+   * and read as `update` reads it.
+   */
+  applyChanges(changes: readonly TextChange[]): readonly PlacedDocument[] {
+    const before = this.entries;
+    for (const change of changes) {
+      if (!change.range || !this.editInPlace(change.range, change.text)) this.replace(applyChange(this.given ?? '', change));
+    }
+    this.keepEdited(this.text === undefined ? undefined : before);
+    return this.entries;
+  }
+
+  /** The documents an edit made keep their syntax trees (at most EDITED_KEPT); every other tree goes. */
+  private keepEdited(before: readonly Entry[] | undefined): void {
     const known = new Set(before?.map(({ doc }) => doc));
     const edited = before ? this.entries.filter(({ doc }) => !known.has(doc)).map(({ doc }) => doc) : [];
     this.edited = edited.length <= EDITED_KEPT ? edited : [];
     for (const { doc } of this.entries) if (doc.parsed && !this.keepsTree(doc)) doc.forgetParse();
-    return this.entries;
+  }
+
+  /**
+   * One change applied to the documents it touches (false where it cannot be: see applyChanges). The split is
+   * run again from the document holding the start of the edited line (the one before it when that line is a
+   * document's first: removing its `---` joins the two) to the first document that starts after the change:
+   * the line before that one ends in an LF the change did not touch, so its `---` still starts a document, and
+   * the split's state is fresh there (split.ts).
+   */
+  private editInPlace(range: Range, insert: string): boolean {
+    const entries = this.entries;
+    if (this.json || this.given === undefined || this.given !== this.text || !entries.length || insert.includes('\r')) return false;
+    if (startsLikeJson(entries[0].slice.text)) return false;
+    const { start: startPosition, end: endPosition } = wellFormed(range);
+    const start = this.offsetAt(startPosition);
+    const end = this.offsetAt(endPosition);
+    const startEntry = entries[Math.max(0, lastIndexBefore(entries, start + 1))].slice;
+    const within = start - startEntry.offset;
+    // A CR right before the change may lose the LF after it (a lone CR: the whole file is read again).
+    if (within > 0 && startEntry.text.charCodeAt(within - 1) === 13) return false;
+    const editedLineStart = within === 0 ? start : startEntry.offset + startEntry.text.lastIndexOf('\n', within - 1) + 1;
+    const first = Math.max(0, lastIndexBefore(entries, editedLineStart));
+    const last = Math.max(first, lastIndexBefore(entries, end + 1));
+    const region = entries.slice(first, last + 1).map(({ slice }) => slice.text).join('');
+    const { offset: regionStart, line: regionLine } = entries[first].slice;
+    const replaced = region.slice(start - regionStart, end - regionStart);
+    const edited = region.slice(0, start - regionStart) + insert + region.slice(end - regionStart);
+    if (first === 0 && startsLikeJson(edited)) return false;
+    const wholeFile = first === 0 && last === entries.length - 1;
+    const slices = edited === '' && !wholeFile ? [] : splitDocumentsFrom(edited, { offset: 0, line: 0 }).slices;
+    const placed = slices.map((slice) => ({ offset: slice.offset + regionStart, line: slice.line + regionLine, text: slice.text }));
+    this.entries = spliceEntries(entries, first, last + 1, placed, insert.length - replaced.length, lineFeeds(insert) - lineFeeds(replaced));
+    this.given = this.text = joinWithoutCopy(this.entries.map(({ slice }) => slice.text));
+    this.templateActions = undefined;
+    return true;
+  }
+
+  /** The offset of an LSP position (`TextDocument.offsetAt`, textChanges.ts): the model's lines are the client's. */
+  private offsetAt(position: Position): number {
+    if (position.line < 0) return 0;
+    const { slice } = this.documentAtLine(position.line)!;
+    let lineStart = 0;
+    for (let line = slice.line; line < position.line; line++) {
+      const lineFeed = slice.text.indexOf('\n', lineStart);
+      if (lineFeed === -1) return slice.offset + slice.text.length; // past the last line
+      lineStart = lineFeed + 1;
+    }
+    if (position.character <= 0) return slice.offset + lineStart;
+    const lineFeed = slice.text.indexOf('\n', lineStart);
+    const next = lineFeed === -1 ? slice.text.length : lineFeed + 1;
+    return slice.offset + beforeLineBreak(slice.text, Math.min(lineStart + position.character, next), lineStart);
   }
 
   /** Whether a document keeps its syntax tree once read (one the last edit made). */
@@ -74,21 +163,24 @@ export class FileModel {
   }
 
   private replace(text: string): void {
+    this.templateActions = undefined;
     const read = loneCarriageReturnsAsLineFeeds(text);
     const json = readsAsJson(read);
     const hadLoneCarriageReturns = this.given !== undefined && this.given !== this.text;
     const wasJson = this.json;
     this.given = text;
     this.json = json;
-    if (json || wasJson) {
+    if (json) {
       // kubectl reads the file as a stream of JSON values (jsonStream.ts): split again whole.
-      const known = json === wasJson ? knownStates(this.entries) : new Map<string, DocumentState>();
+      const known = wasJson ? knownStates(this.entries) : new Map<string, DocumentState>();
       this.entries = place(splitJsonStream(read), known, { json, given: text });
-    } else if (read !== text || hadLoneCarriageReturns) {
+    } else if (wasJson || read !== text || hadLoneCarriageReturns) {
       // kubectl splits only at a `---` after an LF (split.ts): with lone CRs about, where the split falls
       // depends on more than the edited lines, so the whole file is split again (documents keep their state).
+      // So is a file that no longer reads as JSON (its documents were JSON values).
       const lineFeedAt = (offset: number) => text.charCodeAt(offset - 1) === 10;
-      this.entries = place(splitDocumentsFrom(read, { offset: 0, line: 0 }, undefined, lineFeedAt).slices, knownStates(this.entries), { given: text });
+      const known = wasJson ? new Map<string, DocumentState>() : knownStates(this.entries);
+      this.entries = place(splitDocumentsFrom(read, { offset: 0, line: 0 }, undefined, lineFeedAt).slices, known, { given: text });
     } else if (read !== this.text) {
       this.entries = this.text === undefined ? place(splitDocumentsFrom(read, { offset: 0, line: 0 }).slices, new Map()) : this.edit(this.text, read);
     }
@@ -116,23 +208,7 @@ export class FileModel {
       resume = index;
       return true;
     });
-    const replaced = knownStates(entries.slice(first, resume));
-    const lineDelta = end ? end.line - entries[resume].slice.line : 0;
-    const shifted = entries.slice(resume).map(({ slice, state }) => ({
-      slice: { offset: slice.offset + delta, line: slice.line + lineDelta, text: slice.text },
-      doc: state.doc,
-      state,
-    }));
-    const before = entries[first - 1];
-    const placed = place(slices, replaced, { before: before && { text: before.slice.text, headKept: before.doc.headKept } });
-    // Whether kubectl keeps a `---` line depends on the part before it: the first shifted one may need telling.
-    const last = placed[placed.length - 1] ?? before;
-    const next = shifted[0];
-    if (next && last) {
-      const [again] = place([next.slice], knownStates([next]), { before: { text: last.slice.text, headKept: last.doc.headKept } });
-      if (again.doc !== next.doc) shifted[0] = again;
-    }
-    return [...entries.slice(0, first), ...placed, ...shifted];
+    return spliceEntries(entries, first, resume, slices, delta, end ? end.line - entries[resume].slice.line : 0);
   }
 
   /** The documents that end past the first `limit` characters: the first of them, and how many there are. */
@@ -175,6 +251,28 @@ export class FileModel {
     }
     return out;
   }
+}
+
+/**
+ * The entries with those from `first` up to `resume` replaced by entries for `slices` (reusing the states of
+ * the same texts), and those from `resume` on moved by `delta` characters and `lineDelta` lines.
+ */
+function spliceEntries(entries: readonly Entry[], first: number, resume: number, slices: DocumentSlice[], delta: number, lineDelta: number): Entry[] {
+  const shifted = entries.slice(resume).map(({ slice, state }) => ({
+    slice: { offset: slice.offset + delta, line: slice.line + lineDelta, text: slice.text },
+    doc: state.doc,
+    state,
+  }));
+  const before = entries[first - 1];
+  const placed = place(slices, knownStates(entries.slice(first, resume)), { before: before && { text: before.slice.text, headKept: before.doc.headKept } });
+  // Whether kubectl keeps a `---` line depends on the part before it: the first shifted one may need telling.
+  const last = placed[placed.length - 1] ?? before;
+  const next = shifted[0];
+  if (next && last) {
+    const [again] = place([next.slice], knownStates([next]), { before: { text: last.slice.text, headKept: last.doc.headKept } });
+    if (again.doc !== next.doc) shifted[0] = again;
+  }
+  return [...entries.slice(0, first), ...placed, ...shifted];
 }
 
 /**

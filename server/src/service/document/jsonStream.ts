@@ -14,7 +14,11 @@ const GO_SPACE = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\
  * Helm template (`{{ ... }}` anywhere) is no file kubectl reads as it is: it never is one here.
  */
 export function readsAsJson(text: string): boolean {
-  if (text.includes('{{')) return false;
+  return !text.includes('{{') && startsLikeJson(text);
+}
+
+/** Whether the first of `text` is `{` after white space (GuessJSONStream's sniff), whatever follows. */
+export function startsLikeJson(text: string): boolean {
   let bytes = 0;
   for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < text.length && bytes < SNIFF_BYTES; i++) {
     const char = text[i];

@@ -3,7 +3,7 @@
 // model shifts it by the document's first line. How it is read: reading.ts; its issues: yamlIssues.ts and
 // duplicateKeys.ts; its objects: resources.ts.
 import type { Document } from 'yaml';
-import { templateView, type TemplateView } from './helmTemplate';
+import { hasTemplateActions, templateView, type TemplateView } from './helmTemplate';
 import { LineIndex } from './lines';
 import { readDocument, readJson, readTemplate, type Reading } from './reading';
 import { summaryOf, type ResourceNode, type ResourceSummary } from './resources';
@@ -47,6 +47,12 @@ export class YamlDocument {
   get written(): string | undefined {
     return this.options.written;
   }
+
+  /** Whether the document holds template actions (`{{`), asked once per text (its file's answer is its documents'). */
+  get templateActions(): boolean {
+    return (this.actions ??= hasTemplateActions(this.text));
+  }
+  private actions: boolean | undefined;
 
   /**
    * The Helm template view of a document with template actions (`{{ … }}`): the YAML is parsed from its

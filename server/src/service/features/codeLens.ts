@@ -8,7 +8,6 @@ import { toServerJson } from '../document/kubectlYaml';
 import type { YamlDocument } from '../document/yamlDocument';
 import { isObservedObject, mayCarryObservedMarkers } from '../kube/observed';
 import { EXPLAINED_KINDS } from './explain/index';
-import { hasTemplateActions } from '../document/helmTemplate';
 import { checkedObjects } from './checkedObjects';
 import type { Settings } from '../settings';
 import type { KindName } from '../types';
@@ -52,7 +51,7 @@ export interface LensTarget {
  * inside a Job's spec moves no object and renames none): a front door can tell an unchanged answer by identity.
  */
 export function lensTargets(model: FileModel, text: string, settings: Settings): readonly LensTarget[] {
-  if (!settings.enable || hasTemplateActions(text)) return NO_TARGETS;
+  if (!settings.enable || model.holdsTemplateActions(text)) return NO_TARGETS;
   const last = lastTargets.get(model);
   const previous = last?.targets ?? NO_TARGETS;
   let targets: LensTarget[] | undefined;

@@ -5,7 +5,6 @@
 // these off). Not in Helm templates: what an action writes is unknown.
 import { InlayHint, type Range } from 'vscode-languageserver-types';
 import type { FileModel, PlacedDocument } from '../document/fileModel';
-import { hasTemplateActions } from '../document/helmTemplate';
 import { rangeForPath } from '../document/paths';
 import type { YamlDocument } from '../document/yamlDocument';
 import { isObject } from '../kube/defaults';
@@ -19,7 +18,7 @@ import { scheduleReadingOf, shortSummary } from './schedule';
 type Node = YamlDocument['resources'][number]['node'];
 
 export function inlayHints(model: FileModel, text: string, range: Range, settings: Settings): InlayHint[] {
-  if (!settings.enable || hasTemplateActions(text)) return [];
+  if (!settings.enable || model.holdsTemplateActions(text)) return [];
   const minor = minorOf(settings.kubernetesVersion);
   const key = `${minor}|${settings.inlayHintDefaults !== false}`;
   const hints: InlayHint[] = [];

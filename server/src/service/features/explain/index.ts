@@ -3,7 +3,6 @@
 // all call these functions.
 import type { FileModel } from '../../document/fileModel';
 import type { YamlDocument } from '../../document/yamlDocument';
-import { hasTemplateActions } from '../../document/helmTemplate';
 import { toServerJson } from '../../document/kubectlYaml';
 import { asCreated, unsettledFields } from '../../kube/created';
 import { defaultedJobSpec, isObject } from '../../kube/defaults';
@@ -137,7 +136,7 @@ function explainedObjects(doc: YamlDocument): readonly DocumentCandidate[] {
   if (known) return known;
   const objects = checkedObjects(doc);
   const found: DocumentCandidate[] = [];
-  if (objects.length && !hasTemplateActions(doc.text)) {
+  if (objects.length && !doc.templateActions) {
     for (const { index, line, kind, summary } of objects) if (EXPLAINED_KINDS.includes(kind)) found.push({ line, kind, ...(summary.name ? { name: summary.name } : {}), index });
   }
   documentCandidates.set(doc, found);
