@@ -9,19 +9,20 @@ import { DEFAULT_SETTINGS, fixText } from '../service/index';
 /**
  * Loads what the engine loads on first use (the schema validators of each kind, the rule tables) and runs the
  * fixes' paths (a check, the quick fixes, a check again) on the warm-up's Job with mistakes: on that one
- * document, as each fix is checked again on the whole text (on all of the warm-up text, 90 ms more of start).
+ * document, as each fix is checked again on the whole text (on all of the warm-up text it cost the start about
+ * 140 ms more of the main thread, and left the first check no warmer).
  */
 export function warmUp(): void {
   fixText(WARM_UP_MISTAKES, DEFAULT_SETTINGS);
 }
 
 /**
- * How many times checkInProcess checks the warm-up text. Each round costs the start 20 to 30 ms of the main
- * thread; the first check of a host's 1,000 lines took (main thread, a busy machine, medians of 7 starts) 54 ms
- * with the old warm-up, 36 after 2 rounds of this one, 32 after 3, 25 after 4, a later check 17 to 22
- * (docs/performance.md, "Issue 30: a warm-up like the manifests hosts send").
+ * How many times checkInProcess checks the warm-up text. Each round costs the start about 20 to 25 ms of the
+ * main thread. A host's first check of 1,000 lines took (main thread, medians of 9 starts on a busy machine)
+ * 53 ms with the old warm-up, 37 after 2 rounds of this one, 33 after 3, 26 after 4 and 24 after 5, where a
+ * later check takes 18 to 25 (docs/performance.md, "Issue 30: a warm-up like the manifests hosts send").
  */
-export const WARM_UP_ROUNDS = 3;
+export const WARM_UP_ROUNDS = 4;
 
 /**
  * `rounds` `check` calls of the warm-up text through the server's own request path, on a transport inside the
