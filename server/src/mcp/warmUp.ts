@@ -219,7 +219,7 @@ spec:
             memory: 256Mi
         livenessProbe:
           exec:
-            command: [cat, /tmp/healthy]
+            command: [test, -e, /data/.alive]
           initialDelaySeconds: 5
         volumeMounts:
         - name: data
