@@ -65,10 +65,11 @@ const WARM_UP_ID = 'kubeassist-warm-up';
  * probes, volumes, security context, scheduling), a CronJob, a CSIDriver, a Deployment and a ConfigMap (a
  * document of another kind is read only for kubectl's refusals, a path of its own); and the same kinds as
  * people write them by hand (../shared/corpus/real): block style, quoted strings, comments, block scalars
- * (a script, a config file), and a few mistakes, so that the findings' own path runs too (their messages,
- * positions and JSON). With the flow-style documents alone, V8 still compiled the YAML parser's busiest
- * functions during a host's first check, and left the optimised code of others on the first text unlike
- * the warm-up's (`node --trace-opt --trace-deopt`: wrong map, insufficient type feedback).
+ * (a script, a config file), and four mistakes, so that the findings' own path runs too (their messages,
+ * positions, fixes and JSON). With the flow-style documents alone, V8 still compiled the YAML parser's busiest
+ * functions during a host's first check and threw others out of their optimised code on its first text unlike
+ * the warm-up's (`node --trace-opt --trace-deopt`: wrong map, insufficient type feedback); checked more often,
+ * they warmed the first check little (docs/performance.md).
  */
 const WARM_UP_DOCUMENTS = (() => {
   const job = (i: number) => `apiVersion: batch/v1
