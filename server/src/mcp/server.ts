@@ -5,7 +5,6 @@
 // plain sentence, never a stack.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import packageJson from '../../../package.json';
@@ -13,7 +12,8 @@ import { allRuleCodes } from '../service/index';
 import { DEFAULT_KUBERNETES_VERSION, releaseRangeLabel } from '../service/types';
 import { Roots } from './roots';
 import type { Picture } from '../service/index';
-import { checkTool, diagnoseTool, explainWithPictures, fixTool, ruleDocument, rulesTool, simulateWithPictures, MAX_TEXT, toolErrorMessage, warmUp, WARM_UP_TEXT } from './tools';
+import { checkTool, diagnoseTool, explainWithPictures, fixTool, ruleDocument, rulesTool, simulateWithPictures, MAX_TEXT, toolErrorMessage } from './tools';
+import { checkInProcess, warmUp, WARM_UP_ROUNDS } from './warmUp';
 
 const SEVERITY = z.enum(['error', 'warning', 'information', 'hint']);
 const SETTINGS = {
@@ -238,38 +238,6 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   const server = createMcpServer(options);
   // Before the transport reads anything: run after it, the warm-up would hold up the first call instead.
   warmUp();
-  await checkInProcess(server);
+  await checkInProcess(server, WARM_UP_ROUNDS);
   await server.connect(new StdioServerTransport());
 }
-
-/**
- * One `check` call of the warm-up text through the server's own request path, on a transport inside the
- * process, before the real one connects: the protocol's message schemas, the tool's input and output
- * schemas (zod compiles each on its first use), the check tool around the engine and the result's JSON run
- * once, and a host's first call finds them compiled (issue 30: a first check of 1,000 lines took 2 to 3
- * times a later one). It answers within its time limit or is left behind; nothing it does is kept.
- */
-async function checkInProcess(server: McpServer): Promise<void> {
-  let answered: () => void = () => undefined;
-  const answer = new Promise<void>((resolve) => (answered = resolve));
-  const transport: Transport = {
-    start: async () => undefined,
-    send: async (message) => {
-      if ('id' in message && message.id === WARM_UP_ID) answered();
-    },
-    close: async () => transport.onclose?.(),
-  };
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await server.connect(transport);
-    transport.onmessage?.({ jsonrpc: '2.0', id: WARM_UP_ID, method: 'tools/call', params: { name: 'check', arguments: { text: WARM_UP_TEXT } } });
-    await Promise.race([answer, new Promise<void>((resolve) => (timer = setTimeout(resolve, 2000)))]);
-  } catch {
-    // A warm-up that fails leaves the first call cold, nothing more.
-  } finally {
-    clearTimeout(timer);
-    await server.close();
-  }
-}
-
-const WARM_UP_ID = 'kubeassist-warm-up';
