@@ -96,7 +96,7 @@ export interface WorkerSetup {
 
 type ToWorker = { check: FileTask[] } | { facts: FactsTask[] } | { relations: RelationTask[] } | { index: IndexSnapshot };
 type Outcome = FileResult | FactsResult | RelationResult;
-type FromWorker = { results: Outcome[] } | { failure: string };
+type FromWorker = { results: Outcome[] } | { failure: string } | { ready: true };
 type Round = 'check' | 'facts' | 'relations';
 
 /**
@@ -219,7 +219,9 @@ class Pool {
   private readonly workers: Worker[] = [];
   private closing = false;
   /** The current round's handlers, by worker. */
-  private round: { message: (worker: Worker, message: FromWorker) => void; stopped: (worker: Worker, error: Error | undefined) => void } | undefined;
+  private round: { message: (worker: Worker, message: { results: Outcome[] } | { failure: string }) => void; stopped: (worker: Worker, error: Error | undefined) => void; loaded: (worker: Worker) => void } | undefined;
+  /** Workers that have loaded the bundle and said so. */
+  private readonly loaded = new Set<Worker>();
 
   constructor(
     private readonly threads: number,
@@ -243,7 +245,13 @@ class Pool {
   private start(): Worker {
     const worker = new Worker(this.script, { workerData: this.setup, stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb: WORKER_MEMORY_MB } });
     this.workers.push(worker);
-    worker.on('message', (message: FromWorker) => this.round?.message(worker, message));
+    worker.on('message', (message: FromWorker) => {
+      if (!('ready' in message)) this.round?.message(worker, message);
+      else {
+        this.loaded.add(worker);
+        this.round?.loaded(worker);
+      }
+    });
     worker.on('error', (error) => this.round?.stopped(worker, error));
     worker.on('exit', () => this.round?.stopped(worker, undefined));
     return worker;
@@ -330,11 +338,19 @@ class Pool {
             alone.push(...current);
           }
           if (lost.length) take(lost);
-          if (answered < tasks.length) begin(this.start());
+          if (answered < tasks.length) {
+            const replacement = this.start();
+            if (!this.mainChecks) begin(replacement);
+          }
+        },
+        // Beside the main thread, a worker gets files once it has loaded: a file sent while it loads would
+        // wait for it, even when the main thread is idle.
+        loaded: (worker) => {
+          if (this.mainChecks && !inFlight.has(worker)) begin(worker);
         },
       };
       while (this.workers.length < this.threads) this.start();
-      for (const worker of this.workers) begin(worker);
+      for (const worker of this.workers) if (!this.mainChecks || this.loaded.has(worker)) begin(worker);
       if (!this.mainChecks) return;
       // The main thread's share: a batch at a time (never a file that stopped a worker), then the workers'
       // messages are heard before the next one.
@@ -361,6 +377,7 @@ class Pool {
 /** The worker's side: check each batch it is sent and send the results back. */
 export function serveWorker(port: { on(event: 'message', listener: (message: ToWorker) => void): void; postMessage(message: FromWorker): void }, setup: WorkerSetup): void {
   let index = setup.index ? WorkspaceIndex.fromSnapshot(setup.index) : undefined;
+  port.postMessage({ ready: true });
   port.on('message', (message) => {
     try {
       if ('index' in message) index = WorkspaceIndex.fromSnapshot(message.index);
