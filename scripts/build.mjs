@@ -1,6 +1,7 @@
 // Bundles the three front doors with esbuild: the VS Code client, the language server and the CLI.
 // The schema validators are compiled here, once, with ajv's standalone code generation, and bundled in
 // place of server/src/service/schema/precompiled.ts: the server does not compile schemas at start-up.
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -199,5 +200,48 @@ await Promise.all([
       build({ ...common, entryPoints: ['server/src/mcp/main.ts'], outfile: 'dist/mcp.js', banner: { js: '#!/usr/bin/env node' }, external: ['./engine.js'], plugins: [lazyEnginePlugin] }).then(() => asciiOnly('dist/mcp.js')),
     ]),
   ),
-  build({ ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [precompiledPlugin, quietYamlPlugin] }).then(() => asciiOnly('dist/cli.js')),
+  build({ ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli-main.js', plugins: [precompiledPlugin, quietYamlPlugin] }).then(() => {
+    asciiOnly('dist/cli-main.js');
+    cliLoader();
+  }),
 ]);
+
+// `kubeassist` (dist/cli.js) is a loader: it compiles the CLI bundle (dist/cli-main.js, 5 MB) from a V8 code cache
+// (dist/cli.cache), as the language server loads its engine (issue 30). Compiling the bundle took 0.25-0.5 s of
+// CPU on each start and again in each worker thread of `kubeassist check` (a worker runs dist/cli.js too). The
+// cache is made here from a run of `kubeassist check` over the examples, so the functions a check runs are in it;
+// a Node whose V8 differs rejects it and compiles as before.
+function cliLoader() {
+  const wrapper = JSON.stringify(ENGINE_WRAPPER);
+  writeFileSync('dist/cli.js', [
+    '#!/usr/bin/env node',
+    "'use strict';",
+    '// The kubeassist command: dist/cli-main.js, compiled from the code cache the build made of it (scripts/build.mjs cliLoader).',
+    "const { readFileSync } = require('fs');",
+    "const { join } = require('path');",
+    "const file = join(__dirname, 'cli-main.js');",
+    `const wrapper = ${wrapper};`,
+    'let cachedData;',
+    "try { cachedData = readFileSync(join(__dirname, 'cli.cache')); } catch { cachedData = undefined; }",
+    "const script = new (require('vm').Script)(wrapper[0] + readFileSync(file, 'latin1') + wrapper[1], { filename: file, cachedData });",
+    '// The bundle sees this file as its module: it runs as the command (require.main === module) and starts its worker threads from it.',
+    'script.runInThisContext().call(module.exports, module.exports, require, module, __filename, __dirname);',
+    '',
+  ].join('\n'));
+  // The cache, from a process that runs the bundle as dist/cli.js would, checks the examples and writes it on exit.
+  const maker = [
+    "const { readFileSync, writeFileSync } = require('fs');",
+    "const { join, resolve } = require('path');",
+    "const dist = resolve('dist');",
+    "const file = join(dist, 'cli-main.js');",
+    `const wrapper = ${wrapper};`,
+    "const script = new (require('vm').Script)(wrapper[0] + readFileSync(file, 'latin1') + wrapper[1], { filename: file });",
+    "const cli = { exports: {} };",
+    'const load = Object.assign((id) => require(id), { main: cli });',
+    "process.argv = [process.argv[0], join(dist, 'cli.js'), 'check', '--jobs', '1', '--color', 'never', 'examples'];",
+    "process.on('exit', () => writeFileSync(join(dist, 'cli.cache'), script.createCachedData()));",
+    "script.runInThisContext().call(cli.exports, cli.exports, load, cli, join(dist, 'cli.js'), dist);",
+  ].join('\n');
+  const made = spawnSync(process.execPath, ['-e', maker], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  if (made.status !== 0 && made.status !== 1) throw new Error(`dist/cli.cache: the check over the examples failed (${made.status}): ${made.stderr}`);
+}

@@ -47,8 +47,8 @@ Options:
   --max-file-size N           check only the documents within the first N characters of a file (default 5000000; 0: no limit)
   --config FILE               use FILE for every path instead of the nearest .kubeassist.yaml above each file;
                               the options above win over the file
-  --jobs N                    check files on N threads (default: one per 8 MiB of input, up to the number of
-                              CPUs the machine's load leaves idle, of ${CPUS} here; less than 16 MiB: one)
+  --jobs N                    check files on N worker threads (default: this thread, and beside it a worker per
+                              2 MiB of input, up to the CPUs other processes leave idle, of ${CPUS} here)
   --sarif-base DIR            SARIF artifact URIs and GitHub annotation paths are relative to DIR (default:
                               the root of the git repository of the current folder, else the current folder)
   --fix                       apply the obvious fixes and rewrite the files in place, then report what is

@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { BYTES_PER_THREAD, defaultThreads, FILES_PER_WORKER } from '../../server/src/cli/pool';
+import { BYTES_PER_THREAD, defaultWorkers, FILES_PER_WORKER, idleCpus } from '../../server/src/cli/pool';
 import type { FileTask } from '../../server/src/cli/checkFile';
 import { REPO_ROOT } from '../support/shared';
 
@@ -77,28 +77,45 @@ describe('kubeassist check --jobs', () => {
   });
 });
 
-describe('kubeassist check without --jobs: threads from the amount of work', () => {
+describe('kubeassist check without --jobs: the main thread, and workers beside it for the amount of work on idle CPUs', () => {
   /** `count` inputs of `size` characters each (standard-input texts: no file to stat). */
   const inputs = (count: number, size: number): FileTask[] => Array.from({ length: count }, (_, index) => ({ index, path: '-', name: `file-${index}`, settings: 0, text: 'x'.repeat(size) }));
 
-  it('checks a small repository on the main thread, however many CPUs are idle', () => {
-    assert.equal(defaultThreads(inputs(1000, 1024), 64, 0), 0);
-    assert.equal(defaultThreads(inputs(6000, 1024), 64, 0), 0);
-    assert.equal(defaultThreads([], 64, 0), 0);
+  it('checks a small repository on the main thread alone, however many CPUs are idle', () => {
+    assert.equal(defaultWorkers(inputs(1000, 1024), 64), 0);
+    assert.equal(defaultWorkers(inputs(1, BYTES_PER_THREAD - 1), 64), 0);
+    assert.equal(defaultWorkers([], 64), 0);
   });
 
-  it('starts one thread per 8 MiB of input, up to the idle CPUs', () => {
-    const mebibyte = BYTES_PER_THREAD / 8;
-    assert.equal(defaultThreads(inputs(15, mebibyte), 2, 0), 0);
-    assert.equal(defaultThreads(inputs(16, mebibyte), 2, 0), 2);
-    assert.equal(defaultThreads(inputs(16, mebibyte), 8, 0), 2);
-    assert.equal(defaultThreads(inputs(100, mebibyte), 8, 0), 8);
-    assert.equal(defaultThreads(inputs(100, mebibyte), 8, 4.2), 4);
+  it('starts one worker per 2 MiB of input beside the main thread, up to the idle CPUs', () => {
+    const kibibyte = 1024;
+    assert.equal(BYTES_PER_THREAD, 2048 * kibibyte);
+    assert.equal(defaultWorkers(inputs(2047, kibibyte), 1), 0);
+    assert.equal(defaultWorkers(inputs(2048, kibibyte), 1), 1);
+    assert.equal(defaultWorkers(inputs(20_000, kibibyte), 1), 1);
+    assert.equal(defaultWorkers(inputs(20_000, kibibyte), 8), 8);
+    assert.equal(defaultWorkers(inputs(20_000, kibibyte), 3.4), 3);
+    assert.equal(defaultWorkers(inputs(5000, kibibyte), 8), 2);
   });
 
-  it('uses no threads on a machine whose load leaves fewer than two CPUs idle', () => {
-    assert.equal(defaultThreads(inputs(100, BYTES_PER_THREAD / 8), 2, 0.7), 0);
-    assert.equal(defaultThreads(inputs(100, BYTES_PER_THREAD / 8), 4, 3), 0);
+  it('starts no worker when other processes keep the other CPUs busy', () => {
+    assert.equal(defaultWorkers(inputs(20_000, 1024), 0), 0);
+    assert.equal(defaultWorkers(inputs(20_000, 1024), 0.4), 0);
+    assert.equal(defaultWorkers(inputs(20_000, 1024), 0.6), 1);
+  });
+
+  it('counts the idle CPUs while the inputs are listed, or as KUBEASSIST_IDLE_CPUS says', () => {
+    const measured = idleCpus();
+    const until = Date.now() + 60;
+    while (Date.now() < until); // this thread busy, as listing a repository keeps it
+    const idle = measured();
+    assert.ok(idle >= 0 && idle <= Math.max(0, availableParallelism() - 1), `${idle} idle CPUs of ${availableParallelism()}`);
+    process.env.KUBEASSIST_IDLE_CPUS = '3';
+    try {
+      assert.equal(idleCpus()(), 3);
+    } finally {
+      delete process.env.KUBEASSIST_IDLE_CPUS;
+    }
   });
 
   it('counts the size of files on disk, and an unreadable file as empty', () => {
@@ -107,11 +124,35 @@ describe('kubeassist check without --jobs: threads from the amount of work', () 
       const file = join(folder, 'big.yaml');
       writeFileSync(file, 'x'.repeat(3 * BYTES_PER_THREAD));
       const onDisk: FileTask = { index: 0, path: file, name: 'big.yaml', settings: 0 };
-      assert.equal(defaultThreads([onDisk], 8, 0), 3);
+      assert.equal(defaultWorkers([onDisk], 8), 3);
       const missing: FileTask = { index: 1, path: join(folder, 'missing.yaml'), name: 'missing.yaml', settings: 0 };
-      assert.equal(defaultThreads([onDisk, missing, missing, missing, missing, missing], 8, 0), 3);
+      assert.equal(defaultWorkers([onDisk, missing, missing, missing, missing, missing], 8), 3);
     } finally {
       rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('the main thread and a worker print exactly what one thread prints', () => {
+    const root = mkdtempSync(join(tmpdir(), 'kubeassist-jobs-main-'));
+    try {
+      // 300 files, one in ten a hundred documents long: about 3 MiB, enough for a worker beside the main thread.
+      for (let i = 0; i < 300; i++) {
+        const folder = join(root, 'tree', `part-${i % 3}`);
+        mkdirSync(folder, { recursive: true });
+        const text = EXAMPLES[i % EXAMPLES.length];
+        writeFileSync(join(folder, `file-${String(i).padStart(3, '0')}.yaml`), i % 10 === 0 ? Array.from({ length: 100 }, () => text).join('---\n') : text);
+      }
+      const run = (args: string[], idle: string) => spawnSync(process.execPath, [CLI, 'check', ...args, 'tree'], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, KUBEASSIST_IDLE_CPUS: idle } });
+      for (const format of ['text', 'json']) {
+        const one = run(['--jobs', '1', '--format', format], '0');
+        assert.equal(one.status, 1, one.stderr);
+        const both = run(['--format', format], '1');
+        assert.equal(both.status, one.status);
+        assert.equal(both.stderr, one.stderr);
+        assert.ok(both.stdout === one.stdout, `--format ${format}: the main thread and a worker differ from one thread`);
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -25,7 +25,10 @@ interface JsonFinding {
   related?: { file: string; line: number }[];
 }
 
-/** A folder of these files, and enough quiet ConfigMaps beside them (`filler/`) for two worker threads. */
+/**
+ * A folder of these files, and enough quiet ConfigMaps beside them (`filler/`) for two worker threads, and (2 MiB)
+ * for a worker beside the main thread by default.
+ */
 function tree(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'kubeassist-relation-pass-'));
   roots.push(root);
@@ -34,15 +37,17 @@ function tree(files: Record<string, string>): string {
     writeFileSync(join(root, path), text);
   }
   mkdirSync(join(root, 'filler'));
-  for (let i = 0; i < 2 * FILES_PER_WORKER + 10; i++) writeFileSync(join(root, 'filler', `cm-${i}.yaml`), `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: filler-${i}\ndata:\n  a: b\n`);
+  for (let i = 0; i < 2 * FILES_PER_WORKER + 10; i++) writeFileSync(join(root, 'filler', `cm-${i}.yaml`), `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: filler-${i}\ndata:\n  a: b\n  padding: ${'x'.repeat(5200)}\n`);
   return root;
 }
 
-/** The JSON findings of one and of two threads: they must be the same. */
+/** The JSON findings of one thread, of two worker threads, and of the main thread with a worker: they must be the same. */
 function findings(root: string): JsonFinding[] {
-  const outputs = ['1', '2'].map((jobs) => spawnSync(process.execPath, [CLI, 'check', '--format', 'json', '--jobs', jobs, '.'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }));
+  const run = (args: string[], idle: string) => spawnSync(process.execPath, [CLI, 'check', '--format', 'json', ...args, '.'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, KUBEASSIST_IDLE_CPUS: idle } });
+  const outputs = [run(['--jobs', '1'], '0'), run(['--jobs', '2'], '0'), run([], '1')];
   for (const output of outputs) assert.ok(output.status === 0 || output.status === 1, output.stderr);
   assert.equal(outputs[1].stdout, outputs[0].stdout, 'two threads report what one reports');
+  assert.equal(outputs[2].stdout, outputs[0].stdout, 'the main thread with a worker reports what one thread reports');
   return JSON.parse(outputs[0].stdout) as JsonFinding[];
 }
 

@@ -13,7 +13,7 @@ import type { FileResult, FileTask } from './checkFile';
 import { githubCommand } from './github';
 import { collectInputs, describeFileError, pathInside, repositoryRoot } from './inputs';
 import { junitReport } from './junit';
-import { checkAll } from './pool';
+import { checkAll, idleCpus } from './pool';
 import { colorFor, findingOf, jsonReport, nothingFoundLine, summaryLine, textLine, type ColorMode, type ReportedFinding } from './report';
 import { checkRendered, render, RenderError, renderedFiles, type RenderSource } from './render';
 import { sarifReport, type ReportFile } from './sarif';
@@ -62,6 +62,8 @@ export interface CheckIo {
 const REPOSITORY = packageJson.repository.url.replace(/\.git$/, '');
 
 export async function runCheck(command: CheckCommand, io: CheckIo): Promise<number> {
+  // How busy the machine is while the inputs are listed: the default's worker threads go only to idle CPUs.
+  const idle = idleCpus();
   const configs = new ConfigFiles();
   const named = command.config === undefined ? undefined : configs.named(command.config);
   if (command.config !== undefined && !named) {
@@ -174,7 +176,7 @@ export async function runCheck(command: CheckCommand, io: CheckIo): Promise<numb
   // Documents whose facts matter only to creation order are left unread unless the run asks for the hints.
   const relations = !command.noRelations && settingsTable.some((entry) => entry.relations.enable);
   const deferQuiet = !settingsTable.some((entry) => entry.relations.undefinedReferences);
-  await checkAll(tasks, settingsTable, { fix: command.fix, dryRun: command.dryRun, suppressed: command.format === 'sarif', relations, deferQuiet }, command.jobs, io.workerScript, onResult);
+  await checkAll(tasks, settingsTable, { fix: command.fix, dryRun: command.dryRun, suppressed: command.format === 'sarif', relations, deferQuiet }, command.jobs, io.workerScript, onResult, idle);
   // Renderings run here, after the files: each with the settings of the chart's or kustomization's folder.
   for (const source of command.render) {
     const folder = source.tool === 'helm' ? source.chart : source.folder;

@@ -2,7 +2,7 @@
 // use it as a patch, read from the disk (each kustomization file once per run). Only regular files of bounded
 // size are read (host/files.ts): a kustomization that is `/dev/zero` or a FIFO, or lists one, is skipped, and
 // `skipped` hears of it (the CLI says so on standard error, once per file).
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { readRegularFile } from '../host/files';
 import { kustomizeContext, type DocumentContext } from '../service/index';
 
@@ -23,14 +23,31 @@ export function readOnce(path: string, skipped: Skipped = () => undefined): stri
   return texts.get(path);
 }
 
+/**
+ * Folders with no kustomization in them or above them (within the levels kustomizeContext looks at): the files
+ * in them have no context. kustomizeContext reads the same files for every file of a folder, each once per run
+ * (readOnce), so a folder where it read none holds nothing for its other files either.
+ */
+const bare = new Set<string>();
+
 /** The context of a file given on the command line; none for standard input. */
 export function fileContext(path: string, skipped: Skipped = () => undefined): DocumentContext {
   if (path === '-') return {};
+  const file = resolve(path);
+  const folder = dirname(file);
+  if (bare.has(folder)) return {};
+  let found = false;
   try {
-    return kustomizeContext(resolve(path), (file) => readOnce(file, skipped), undefined, (file, reason) => {
+    const context = kustomizeContext(file, (read) => {
+      const text = readOnce(read, skipped);
+      if (text !== undefined) found = true;
+      return text;
+    }, undefined, (file, reason) => {
       if (!deepNoted.has(file)) skipped(file, reason);
       deepNoted.add(file);
     });
+    if (!found) bare.add(folder);
+    return context;
   } catch {
     return {};
   }

@@ -81,7 +81,8 @@ export function collectInputs(paths: readonly string[]): { inputs: Input[]; prob
         continue;
       }
       found++;
-      const file = realPath(child) ?? resolve(child);
+      // A regular file's real path is its folder's and its name (a symbolic link is resolved by the system).
+      const file = entry.isFile() ? join(real, entry.name) : (realPath(child) ?? resolve(child));
       if (seen.has(file)) continue;
       seen.add(file);
       inputs.push({ path: child, name: childName, ...(pathInside(root, file) === undefined ? { outside: file } : {}) });

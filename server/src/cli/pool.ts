@@ -1,9 +1,9 @@
 // `kubeassist check --jobs N`: files spread over worker threads, results handed back in input order as soon
 // as every earlier file is done, so reports stream and never depend on timing. A worker is the CLI bundle
 // itself (dist/cli.js) started again in a thread; it loads the engine once and checks batches of files.
-// Each thread starts cold (its JIT warms up over its first few thousand files, about a second of CPU) and
-// takes the second core from V8's own compiler and garbage collector threads, which help a lone main thread:
-// by default (no --jobs) threads are started only for as much work as pays for them, and only on idle cores.
+// Each thread starts cold (its JIT warms up over its first few thousand files, about a second of CPU): by
+// default (no --jobs) the main thread checks files itself, and a worker starts beside it only for as much work
+// as pays for one, and only on a CPU no other process is using.
 import { statSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -15,23 +15,24 @@ import { checkRelations, readFacts, runSnapshot, setsAnnotations, withRelationFi
 export const FILES_PER_WORKER = 200;
 
 /**
- * By default: one thread per this many bytes of input, up to the CPU count; with fewer than two, the main
- * thread checks everything. Measured on 2 CPUs (docs/performance.md, "kubeassist check on a repository"):
- * two threads break even with one at about 7 MiB of manifests on idle cores, so they start at 16 MiB.
+ * By default: one worker thread beside the main thread (which checks files too) per this many bytes of input,
+ * at most one per CPU that is idle while the inputs are listed. A worker starts in about 0.2 s of CPU (the
+ * bundle from its code cache) and warms up over its first thousand files, while the main thread is already
+ * checking: on an idle CPU it pays for itself once the run takes longer than its start, about 2 MiB of manifests.
  */
-export const BYTES_PER_THREAD = 8 * 1024 * 1024;
+export const BYTES_PER_THREAD = 2 * 1024 * 1024;
 
 /** Files whose size is looked at to estimate the whole input (a stat each), evenly spread over it. */
 const SIZE_SAMPLE = 256;
 
 /**
- * The threads the default uses for these tasks: one per BYTES_PER_THREAD of input (estimated from a sample
- * of file sizes), at most one per CPU left idle by the machine's load (its 1-minute load average: on a busy
- * machine a thread gets no core of its own and only adds its warm-up); 0: the main thread alone.
+ * The worker threads the default starts beside the main thread for these tasks: one per BYTES_PER_THREAD of
+ * input (estimated from a sample of file sizes), at most one per idle CPU (`idle`: CPUs other processes left
+ * idle, from idleCpus, rounded); 0: the main thread alone.
  */
-export function defaultThreads(tasks: readonly FileTask[], cpuCount = CPU_COUNT, load = loadavg()[0]): number {
-  const idle = Math.round(cpuCount - load);
-  if (tasks.length === 0 || idle < 2) return 0;
+export function defaultWorkers(tasks: readonly FileTask[], idle: number): number {
+  const cpus = Math.floor(idle + 0.5);
+  if (tasks.length === 0 || cpus < 1) return 0;
   const step = Math.max(1, tasks.length / SIZE_SAMPLE);
   let sampled = 0;
   let bytes = 0;
@@ -39,11 +40,40 @@ export function defaultThreads(tasks: readonly FileTask[], cpuCount = CPU_COUNT,
     bytes += sizeOf(tasks[Math.floor(at)]);
     sampled++;
   }
-  const threads = Math.min(idle, Math.floor(((bytes / sampled) * tasks.length) / BYTES_PER_THREAD));
-  return threads < 2 ? 0 : threads;
+  return Math.min(cpus, Math.floor(((bytes / sampled) * tasks.length) / BYTES_PER_THREAD));
 }
 
 const CPU_COUNT = typeof availableParallelism === 'function' ? availableParallelism() : cpus().length;
+
+/**
+ * Starts watching how busy the machine is; the function returned says how many CPUs other processes left idle
+ * since then, besides the one this thread keeps busy (its own work counts as busy). The 1-minute load average
+ * would count the runs just before this one (a CI job's earlier steps, a bench's earlier runs) as load that is
+ * no longer there; over a window under 50 ms it is the fallback all the same.
+ */
+export function idleCpus(): () => number {
+  // KUBEASSIST_IDLE_CPUS fixes the answer (tests, and a bench that wants the threads whatever the load).
+  const fixed = Number(process.env.KUBEASSIST_IDLE_CPUS);
+  if (process.env.KUBEASSIST_IDLE_CPUS && fixed >= 0) return () => fixed;
+  const start = performance.now();
+  const before = idleTimes();
+  return () => {
+    const elapsed = performance.now() - start;
+    const after = idleTimes();
+    if (elapsed < 50 || before === undefined || after === undefined) return Math.max(0, CPU_COUNT - 1 - loadavg()[0]);
+    return Math.max(0, Math.min(CPU_COUNT - 1, (after - before) / elapsed));
+  };
+}
+
+/**
+ * Milliseconds every CPU has been idle or running niced work since the machine started (os.cpus); undefined
+ * where unknown. A process that lowered its priority (`nice`, a fuzzer in the background) yields its CPU to ours.
+ */
+function idleTimes(): number | undefined {
+  const list = cpus();
+  if (list.length === 0) return undefined;
+  return list.reduce((sum, cpu) => sum + cpu.times.idle + cpu.times.nice, 0);
+}
 
 function sizeOf(task: FileTask): number {
   if (task.text !== undefined) return task.text.length;
@@ -66,7 +96,7 @@ export interface WorkerSetup {
 
 type ToWorker = { check: FileTask[] } | { facts: FactsTask[] } | { relations: RelationTask[] } | { index: IndexSnapshot };
 type Outcome = FileResult | FactsResult | RelationResult;
-type FromWorker = { results: Outcome[] } | { failure: string };
+type FromWorker = { results: Outcome[] } | { failure: string } | { ready: true };
 type Round = 'check' | 'facts' | 'relations';
 
 /**
@@ -76,7 +106,8 @@ type Round = 'check' | 'facts' | 'relations';
 const WORKER_MEMORY_MB = Number(process.env.KUBEASSIST_WORKER_MEMORY_MB) || 4096;
 
 /**
- * Checks every task with up to `jobs` threads (undefined: as many as defaultThreads picks) and calls
+ * Checks every task with `jobs` worker threads (undefined: the main thread and as many workers as defaultWorkers
+ * picks for the CPUs `idle` says are free) and calls
  * `onResult` in task order. `script` is the file a worker runs (the CLI bundle: its worker entry calls
  * `serveWorker`). A worker that stops (out of memory) is replaced; the files it had are checked again one at a
  * time, and the one that stops a worker alone is reported as not checked.
@@ -85,9 +116,14 @@ const WORKER_MEMORY_MB = Number(process.env.KUBEASSIST_WORKER_MEMORY_MB) || 4096
  * of the run is made from what the checks read of each file, and the files whose objects may have relation
  * findings are checked against it on the same threads; a file is reported once its findings are all there.
  */
-export async function checkAll(tasks: readonly FileTask[], settings: Settings[], options: CheckOptions, jobs: number | undefined, script: string, onResult: (result: FileResult) => void): Promise<void> {
-  const threads = jobs === undefined ? defaultThreads(tasks) : Math.min(jobs, Math.floor(tasks.length / FILES_PER_WORKER));
-  const pool = threads < 2 ? undefined : new Pool(threads, script, { kubeassistWorker: true, settings, options });
+export async function checkAll(tasks: readonly FileTask[], settings: Settings[], options: CheckOptions, jobs: number | undefined, script: string, onResult: (result: FileResult) => void, idle: () => number = idleCpus()): Promise<void> {
+  // --jobs N: N workers, the main thread hands out the files. By default the main thread checks files too,
+  // beside the workers the input and the idle CPUs pay for (none: the main thread alone, as --jobs 1).
+  const forced = jobs === undefined ? 0 : Math.min(jobs, Math.floor(tasks.length / FILES_PER_WORKER));
+  const workers = jobs === undefined ? defaultWorkers(tasks, idle()) : forced < 2 ? 0 : forced;
+  const pool = workers === 0 ? undefined : new Pool(workers, script, { kubeassistWorker: true, settings, options }, jobs === undefined);
+  /** The run's index on the main thread, when it checks files beside the workers (made once, for the relation round). */
+  let mainIndex: WorkspaceIndex | undefined;
   // Results are reported in task order, each once it is final.
   const position = new Map(tasks.map((task, i) => [task.index, i]));
   const final: (FileResult | undefined)[] = [];
@@ -126,7 +162,7 @@ export async function checkAll(tasks: readonly FileTask[], settings: Settings[],
     ready({ ...withoutFacts(result), findings: withRelationFindings(result.findings, outcome.findings, result.relations!.tail) });
   };
   try {
-    if (pool) await pool.run('check', tasks, (results) => results.forEach((result) => checked(result as FileResult)), notChecked);
+    if (pool) await pool.run('check', tasks, (results) => results.forEach((result) => checked(result as FileResult)), notChecked, (task) => checkFile(task, settings[task.settings], options));
     else for (const task of tasks) checked(checkFile(task, settings[task.settings], options));
     if (!options.relations) return;
     // Every file is checked: the index of the run, from their definitions (standard input is no file of it).
@@ -139,7 +175,7 @@ export async function checkAll(tasks: readonly FileTask[], settings: Settings[],
         const relations = waiting.get(task.index)?.relations;
         if (relations?.deferred) again.push({ index: task.index, path: task.path, settings: task.settings, text: relations.text!, tail: relations.tail });
       }
-      if (pool) await pool.run('facts', again, (results) => results.forEach((result) => reread(result as FactsResult | FileResult)), notChecked);
+      if (pool) await pool.run('facts', again, (results) => results.forEach((result) => reread(result as FactsResult | FileResult)), notChecked, (task) => readFacts(task, settings[task.settings]));
       else for (const task of again) reread(readFacts(task, settings[task.settings]));
       snapshot = runSnapshot(files.map((task) => ({ path: task.path, definitions: definitions.get(task.index) ?? [] })));
     }
@@ -158,7 +194,7 @@ export async function checkAll(tasks: readonly FileTask[], settings: Settings[],
     }
     if (pool) {
       pool.broadcast(snapshot);
-      await pool.run('relations', relationTasks, (results) => results.forEach((result) => related(result as RelationResult | FileResult)), notChecked);
+      await pool.run('relations', relationTasks, (results) => results.forEach((result) => related(result as RelationResult | FileResult)), notChecked, (task) => checkRelations(task, settings[task.settings], options.suppressed, (mainIndex ??= WorkspaceIndex.fromSnapshot(snapshot))));
     } else {
       const index = WorkspaceIndex.fromSnapshot(snapshot);
       for (const task of relationTasks) related(checkRelations(task, settings[task.settings], options.suppressed, index));
@@ -183,12 +219,16 @@ class Pool {
   private readonly workers: Worker[] = [];
   private closing = false;
   /** The current round's handlers, by worker. */
-  private round: { message: (worker: Worker, message: FromWorker) => void; stopped: (worker: Worker, error: Error | undefined) => void } | undefined;
+  private round: { message: (worker: Worker, message: { results: Outcome[] } | { failure: string }) => void; stopped: (worker: Worker, error: Error | undefined) => void; loaded: (worker: Worker) => void } | undefined;
+  /** Workers that have loaded the bundle and said so. */
+  private readonly loaded = new Set<Worker>();
 
   constructor(
     private readonly threads: number,
     private readonly script: string,
     private readonly setup: WorkerSetup,
+    /** The main thread checks files too, between the workers' messages (the default). */
+    private readonly mainChecks = false,
   ) {}
 
   /** Every worker gets the run's index (and each worker started from now on). */
@@ -205,14 +245,20 @@ class Pool {
   private start(): Worker {
     const worker = new Worker(this.script, { workerData: this.setup, stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb: WORKER_MEMORY_MB } });
     this.workers.push(worker);
-    worker.on('message', (message: FromWorker) => this.round?.message(worker, message));
+    worker.on('message', (message: FromWorker) => {
+      if (!('ready' in message)) this.round?.message(worker, message);
+      else {
+        this.loaded.add(worker);
+        this.round?.loaded(worker);
+      }
+    });
     worker.on('error', (error) => this.round?.stopped(worker, error));
     worker.on('exit', () => this.round?.stopped(worker, undefined));
     return worker;
   }
 
   /** Runs one round of tasks over the workers; `deliver` hears each batch's results, in any order. */
-  run<T extends { index: number }>(kind: Round, tasks: readonly T[], deliver: (results: readonly Outcome[]) => void, failed: (index: number, problem: string) => FileResult): Promise<void> {
+  run<T extends { index: number }>(kind: Round, tasks: readonly T[], deliver: (results: readonly Outcome[]) => void, failed: (index: number, problem: string) => FileResult, local: (task: T) => Outcome): Promise<void> {
     let next = 0;
     let answered = 0;
     /** The batches each worker was sent and has not answered, oldest first. */
@@ -221,13 +267,15 @@ class Pool {
     const alone: T[] = [];
     /** Batches a stopped worker had not started: sent again as they are. */
     const again: T[][] = [];
-    const threads = this.threads;
+    const threads = this.threads + (this.mainChecks ? 1 : 0);
+    let settled = false;
     return new Promise<void>((resolve, reject) => {
       if (tasks.length === 0) {
         resolve();
         return;
       }
       const take = (results: readonly Outcome[]): void => {
+        if (settled) return;
         answered += results.length;
         try {
           deliver(results);
@@ -236,19 +284,21 @@ class Pool {
           return;
         }
         if (answered === tasks.length) {
+          settled = true;
           this.round = undefined;
           resolve();
         }
       };
+      const fresh = (): T[] | undefined => {
+        if (again.length) return again.shift()!;
+        if (next >= tasks.length) return undefined;
+        const size = Math.max(1, Math.min(BATCH, Math.ceil((tasks.length - next) / (threads * 4))));
+        next += size;
+        return tasks.slice(next - size, next);
+      };
       const send = (worker: Worker): void => {
-        let batch: T[];
-        if (alone.length) batch = [alone.shift()!];
-        else if (again.length) batch = again.shift()!;
-        else if (next < tasks.length) {
-          const size = Math.max(1, Math.min(BATCH, Math.ceil((tasks.length - next) / (threads * 4))));
-          batch = tasks.slice(next, next + size);
-          next += size;
-        } else return;
+        const batch = alone.length ? [alone.shift()!] : fresh();
+        if (!batch) return;
         inFlight.get(worker)!.push(batch);
         worker.postMessage({ [kind]: batch } as unknown as ToWorker);
       };
@@ -261,6 +311,7 @@ class Pool {
       this.round = {
         message: (worker, message) => {
           if ('failure' in message) {
+            settled = true;
             reject(new Error(message.failure));
             return;
           }
@@ -287,11 +338,38 @@ class Pool {
             alone.push(...current);
           }
           if (lost.length) take(lost);
-          if (answered < tasks.length) begin(this.start());
+          if (answered < tasks.length) {
+            const replacement = this.start();
+            if (!this.mainChecks) begin(replacement);
+          }
+        },
+        // Beside the main thread, a worker gets files once it has loaded: a file sent while it loads would
+        // wait for it, even when the main thread is idle.
+        loaded: (worker) => {
+          if (this.mainChecks && !inFlight.has(worker)) begin(worker);
         },
       };
-      while (this.workers.length < threads) this.start();
-      for (const worker of this.workers) begin(worker);
+      while (this.workers.length < this.threads) this.start();
+      for (const worker of this.workers) if (!this.mainChecks || this.loaded.has(worker)) begin(worker);
+      if (!this.mainChecks) return;
+      // The main thread's share: a batch at a time (never a file that stopped a worker), then the workers'
+      // messages are heard before the next one.
+      const step = (): void => {
+        if (settled) return;
+        const batch = fresh();
+        if (!batch) return;
+        let results: Outcome[];
+        try {
+          results = batch.map(local);
+        } catch (error) {
+          settled = true;
+          reject(error);
+          return;
+        }
+        take(results);
+        setImmediate(step);
+      };
+      setImmediate(step);
     });
   }
 }
@@ -299,6 +377,7 @@ class Pool {
 /** The worker's side: check each batch it is sent and send the results back. */
 export function serveWorker(port: { on(event: 'message', listener: (message: ToWorker) => void): void; postMessage(message: FromWorker): void }, setup: WorkerSetup): void {
   let index = setup.index ? WorkspaceIndex.fromSnapshot(setup.index) : undefined;
+  port.postMessage({ ready: true });
   port.on('message', (message) => {
     try {
       if ('index' in message) index = WorkspaceIndex.fromSnapshot(message.index);

@@ -13,6 +13,7 @@ import { updateBaseline, type Baseline } from './update/baseline';
 import { contextKey, type DocumentContext } from './workspace/context';
 import { relationDiagnostics, type RelationInput } from './features/relations';
 import { cachedFacts } from './relations/workspaceIndex';
+import { wantFacts } from './relations/factsCache';
 import { checkedObjects } from './features/checkedObjects';
 import { diagnoseTexts, type DiagnoseTextInput } from './features/diagnose/index';
 import type { DiagnoseReport as DiagnoseReportShape } from './diagnose/types';
@@ -94,6 +95,7 @@ export function validate(model: FileModel, text: string, settings: Settings, opt
   // The relation index reads a document's facts while its syntax tree is there (it is dropped after its diagnostics).
   const relations = options.relations && settings.relations.enable ? options.relations : undefined;
   const diagnose = (doc: YamlDocument, update?: Baseline) => {
+    if (relations || options.relationFacts) wantFacts(doc);
     const found = diagnoseDocument(doc, settings, options.context, update, fileHoldsOurKinds);
     if ((relations || options.relationFacts) && doc.parsed) cachedFacts(doc, 'all');
     return found;

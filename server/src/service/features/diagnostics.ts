@@ -11,6 +11,7 @@ import type { FixResource } from '../fixes/types';
 import { applyDefaults, isObject } from '../kube/defaults';
 import { jobSpecPaths } from '../kube/jobSpec';
 import { classify, mayNameOurKinds, REFERENCE_PAGES, type Classification } from '../kube/resources';
+import { factsBeforeClaim } from '../relations/factsCache';
 import { rulesFor } from '../rules/index';
 import { checkFieldAvailability } from '../schema/fieldAvailability';
 import type { DuplicateOf } from '../document/yamlDocument';
@@ -250,7 +251,9 @@ function diagnoseResource(doc: YamlDocument, resource: ResourceNode, minor: numb
   }
   let object;
   try {
-    // The refusal check converted the document already; nothing else reads that conversion before the parse is dropped.
+    // The refusal check converted the document already; the relation facts read it first when they are wanted,
+    // nothing else before the parse is dropped.
+    factsBeforeClaim(doc);
     object = claimServerJson(doc.document, resource.node);
   } catch (error) {
     const finding: Finding = {

@@ -29,3 +29,19 @@ export function costsAParse(doc: YamlDocument): boolean {
   if (!cached) factsCache.set(doc, (cached = {}));
   return (cached.mayHold ??= mayHoldIndexedKinds(doc.text));
 }
+
+/** Documents whose facts the caller wants read while their syntax tree is there (validate's relation options). */
+const wanted = new WeakSet<YamlDocument>();
+
+/** Ask for a document's facts: the diagnostics read them before they take its JSON over (factsBeforeClaim). */
+export function wantFacts(doc: YamlDocument): void {
+  wanted.add(doc);
+}
+
+/**
+ * The facts of a wanted document, read just before the diagnostics take over the JSON the refusal check made of
+ * it (and apply defaults to it): the facts copy that JSON instead of converting the document a second time.
+ */
+export function factsBeforeClaim(doc: YamlDocument): void {
+  if (wanted.has(doc)) cachedFacts(doc, 'all');
+}
