@@ -3,7 +3,6 @@
 // every edit, each answer equals a fresh model's; an edit keeps the syntax tree of the document it made and
 // no other (issue 30: memory does not grow with what requests parsed).
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,13 +12,9 @@ import {
   checkedResources, codeLenses, DEFAULT_SETTINGS, documentInfo, explainFile, inlayHints, lensTargets, relationReferences, simulate, validate, WorkspaceIndex,
 } from '../../server/src/service/index';
 import { random } from '../support/fuzz';
+import { EXAMPLES_BUNDLE } from '../support/examples';
 
-const EXAMPLES = join(__dirname, '..', '..', 'examples');
-const BUNDLE = readdirSync(EXAMPLES)
-  .filter((name) => name.endsWith('.yaml'))
-  .sort()
-  .map((name) => readFileSync(join(EXAMPLES, name), 'utf8'))
-  .join('---\n');
+const BUNDLE = EXAMPLES_BUNDLE;
 
 /** An export (the Diagnose lens), a CronJob (the schedule hint) and objects other kinds name. */
 const EXTRA = [

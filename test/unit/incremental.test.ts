@@ -2,21 +2,15 @@
 // directives, line breaks, mistakes) applied to one FileModel give the documents a fresh split gives and the
 // diagnostics a fresh validation gives, after every edit.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { commonEnds, FileModel } from '../../server/src/service/document/fileModel';
 import { readsAsJson, splitJsonStream } from '../../server/src/service/document/jsonStream';
 import { splitDocuments } from '../../server/src/service/document/split';
 import { checkedResources, DEFAULT_SETTINGS, validate, validateText } from '../../server/src/service/index';
 import { random } from '../support/fuzz';
+import { EXAMPLES_BUNDLE } from '../support/examples';
 
-const EXAMPLES = join(__dirname, '..', '..', 'examples');
-const BUNDLE = readdirSync(EXAMPLES)
-  .filter((name) => name.endsWith('.yaml'))
-  .sort()
-  .map((name) => readFileSync(join(EXAMPLES, name), 'utf8'))
-  .join('---\n');
+const BUNDLE = EXAMPLES_BUNDLE;
 
 const SNIPPETS = ['---\n', '...\n', '--- # next\n', '%YAML 1.1\n', '\n', '\r\n', 'kind: Job\n', 'kind: List\nitems:\n- ', '  completions: 3\n', '  restartPolicy: Always\n', '{{ x }}', ' ', '-', '.', '#', ':', 'Job', 'CSIDriver', '\t', '"', "'", '  ', '- name: x\n'];
 

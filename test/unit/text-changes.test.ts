@@ -6,21 +6,15 @@
 // (`TextDocument.applyEdits`): the library's own incremental `update` keeps its line index wrong after a change
 // whose range names lines past the end (it splices its line offsets at the range's lines), which no editor sends.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FileModel } from '../../server/src/service/document/fileModel';
 import { offsetInText, type TextChange } from '../../server/src/service/document/textChanges';
 import { DEFAULT_SETTINGS, validate, validateText } from '../../server/src/service/index';
 import { random } from '../support/fuzz';
+import { EXAMPLES_BUNDLE } from '../support/examples';
 
-const EXAMPLES = join(__dirname, '..', '..', 'examples');
-const BUNDLE = readdirSync(EXAMPLES)
-  .filter((name) => name.endsWith('.yaml'))
-  .sort()
-  .map((name) => readFileSync(join(EXAMPLES, name), 'utf8'))
-  .join('---\n');
+const BUNDLE = EXAMPLES_BUNDLE;
 
 const SNIPPETS = ['---\n', '--- # next\n', '---', '\n', '\r\n', '\r', 'kind: Job\n', '  completions: 3\n', '{', '{"kind": "Job"}\n', '{{ x }}', ' ', '-', '#', ':', 'Job', '\t', '  ', '- name: x\n', 'é', '😀', '\ufeff'];
 

@@ -3,21 +3,15 @@
 // the clock), so an edit in another document explains and simulates nothing again; any edit answers the page a
 // fresh model makes of the edited text.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { FileModel } from '../../server/src/service/document/fileModel';
 import { DEFAULT_SETTINGS } from '../../server/src/service/index';
 import { ViewPages, viewPage } from '../../server/src/lsp/views';
 import type { ViewParams } from '../../server/src/lsp/protocol';
 import { random } from '../support/fuzz';
+import { EXAMPLES_BUNDLE } from '../support/examples';
 
-const EXAMPLES = join(__dirname, '..', '..', 'examples');
-const BUNDLE = readdirSync(EXAMPLES)
-  .filter((name) => name.endsWith('.yaml'))
-  .sort()
-  .map((name) => readFileSync(join(EXAMPLES, name), 'utf8'))
-  .join('---\n');
+const BUNDLE = EXAMPLES_BUNDLE;
 const URI = 'file:///w/bundle.yaml';
 const NOW = Date.parse('2026-03-27T10:00:00Z') / 1000;
 

@@ -223,14 +223,7 @@ export class FileModel {
 
   /** The document holding a zero-based line, by binary search over first lines. */
   documentAtLine(line: number): PlacedDocument | undefined {
-    let low = 0;
-    let high = this.entries.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (this.entries[middle].slice.line <= line) low = middle;
-      else high = middle - 1;
-    }
-    return this.entries[low];
+    return this.entries[Math.max(0, lastStartingAtOrBefore(this.entries, line))];
   }
 
   /**
@@ -328,6 +321,18 @@ const LONE_CR_ALL = /\r(?!\n)/g;
 
 function detach(text: string): string {
   return (' ' + text).slice(1);
+}
+
+/** The index of the last document starting at or before a zero-based line (-1 when none does): a binary search. */
+export function lastStartingAtOrBefore(documents: readonly PlacedDocument[], line: number): number {
+  let low = -1;
+  let high = documents.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (documents[middle].slice.line <= line) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
 
 /** Index of the last entry that starts before `offset`, or -1. */

@@ -4,7 +4,7 @@
 // the manifest leaves out (`backoffLimit: 6`), in the chosen release (`kubeassist.inlayHints.defaults` turns
 // these off). Not in Helm templates: what an action writes is unknown.
 import { InlayHint, type Range } from 'vscode-languageserver-types';
-import type { FileModel, PlacedDocument } from '../document/fileModel';
+import { lastStartingAtOrBefore, type FileModel } from '../document/fileModel';
 import { rangeForPath } from '../document/paths';
 import type { YamlDocument } from '../document/yamlDocument';
 import { isObject } from '../kube/defaults';
@@ -24,7 +24,7 @@ export function inlayHints(model: FileModel, text: string, range: Range, setting
   const hints: InlayHint[] = [];
   const documents = model.update(text);
   // From the document holding the range's first line (the documents before it end above the range).
-  for (let at = firstAtOrBefore(documents, range.start.line); at < documents.length; at++) {
+  for (let at = Math.max(0, lastStartingAtOrBefore(documents, range.start.line)); at < documents.length; at++) {
     const { slice, doc } = documents[at];
     if (slice.offset + slice.text.length > (settings.maxFileSize || Infinity)) break;
     if (slice.line > range.end.line) break;
@@ -39,17 +39,6 @@ export function inlayHints(model: FileModel, text: string, range: Range, setting
   return hints;
 }
 
-/** The index of the last document starting at or before a line (0 when none does). */
-function firstAtOrBefore(documents: readonly PlacedDocument[], line: number): number {
-  let low = 0;
-  let high = documents.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (documents[middle].slice.line <= line) low = middle;
-    else high = middle - 1;
-  }
-  return low;
-}
 
 /**
  * A document's hints, relative to its first line, once per document text and release: the editor asks for the

@@ -2,7 +2,7 @@
 // `spec.podFailurePolicy.rules[1]`, `backoffLimit: 6`) points at that field of the object the view is about, or at
 // its nearest written parent when the manifest leaves it to a default (document/paths.ts rangeForPath).
 import type { Position } from 'vscode-languageserver-types';
-import type { FileModel, PlacedDocument } from '../../document/fileModel';
+import { lastStartingAtOrBefore, type FileModel } from '../../document/fileModel';
 import type { YamlDocument } from '../../document/yamlDocument';
 import { rangeForPath } from '../../document/paths';
 import type { FieldPath, PathSegment } from '../../types';
@@ -78,17 +78,6 @@ export function fieldSource(model: FileModel, text: string, objectLine: number):
   return undefined;
 }
 
-/** The index of the last document starting at or before a line (-1 when none does). */
-function lastStartingAtOrBefore(documents: readonly PlacedDocument[], line: number): number {
-  let low = -1;
-  let high = documents.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (documents[middle].slice.line <= line) low = middle;
-    else high = middle - 1;
-  }
-  return low;
-}
 
 function hasPath(root: unknown, path: FieldPath): boolean {
   let at = root;
