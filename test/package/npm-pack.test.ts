@@ -39,12 +39,12 @@ describe('the npm package (npm pack, npm install -g)', () => {
   });
   after(() => rmSync(work, { recursive: true, force: true }));
 
-  it('holds the CLI, the language server, the engine, the configuration schema and the documents; nothing else', () => {
+  it('holds the CLI (its loader, bundle and code cache), the language server, the engine, the configuration schema and the documents; nothing else', () => {
     const list = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' });
     assert.equal(list.status, 0, list.stderr);
     assert.deepEqual(list.stdout.trim().split('\n').sort(), [
       'package/CHANGELOG.md', 'package/LICENSE', 'package/NOTICE', 'package/README.md',
-      'package/dist/cli.js', 'package/dist/engine.cache', 'package/dist/engine.js', 'package/dist/server.js',
+      'package/dist/cli-main.js', 'package/dist/cli.cache', 'package/dist/cli.js', 'package/dist/engine.cache', 'package/dist/engine.js', 'package/dist/server.js',
       'package/package.json', 'package/schemas/kubeassist-config.schema.json',
     ]);
   });

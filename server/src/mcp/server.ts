@@ -43,6 +43,9 @@ export interface McpOptions {
   roots: string[];
 }
 
+/** How long a tool waits for the client's answer to roots/list before reading in the folders it has. */
+const ROOTS_WAIT_MS = 2000;
+
 export function createMcpServer(options: McpOptions): McpServer {
   const roots = new Roots(options.roots);
   const server = new McpServer({ name: 'kubeassist', version: packageJson.version }, {
@@ -50,8 +53,11 @@ export function createMcpServer(options: McpOptions): McpServer {
       + 'Call check after writing or editing a manifest, fix to apply the obvious repairs, rules to look up a code.',
   });
 
-  // The client's roots, when it grants any, replace the --root folders; asked again when they change.
-  const askRoots = async (): Promise<void> => {
+  // The client's roots, when it grants any, replace the --root folders; asked again when they change. A tool
+  // that reads files waits for the answer (at most ROOTS_WAIT_MS): a call sent right after `initialized` is
+  // read inside the roots the client grants, not in the --root folders.
+  let rootsAnswered: Promise<void> = Promise.resolve();
+  const askRoots = (): Promise<void> => (rootsAnswered = (async () => {
     if (!server.server.getClientCapabilities()?.roots) return;
     try {
       const { roots: granted } = await server.server.listRoots();
@@ -59,6 +65,12 @@ export function createMcpServer(options: McpOptions): McpServer {
     } catch {
       // A client that says it has roots but cannot list them: keep what we have.
     }
+  })());
+  const withRoots = async <T>(work: () => T): Promise<T> => {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([rootsAnswered, new Promise<void>((done) => (timer = setTimeout(done, ROOTS_WAIT_MS)))]);
+    clearTimeout(timer);
+    return work();
   };
   server.server.oninitialized = () => void askRoots();
   server.server.setNotificationHandler(RootsListChangedNotificationSchema, () => askRoots());
@@ -80,7 +92,7 @@ export function createMcpServer(options: McpOptions): McpServer {
       skipped: z.array(z.string()).describe('Files left out, and why'),
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
-  }, (input) => answer(() => checkTool(input, roots)));
+  }, (input) => withRoots(() => answer(() => checkTool(input, roots))));
 
   server.registerTool('fix', {
     title: 'Fix Kubernetes manifests',
@@ -101,7 +113,7 @@ export function createMcpServer(options: McpOptions): McpServer {
       written: z.boolean(),
     },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  }, (input) => answer(() => fixTool(input, roots)));
+  }, (input) => withRoots(() => answer(() => fixTool(input, roots))));
 
   server.registerTool('explain', {
     title: 'Explain what Kubernetes objects will do',
@@ -121,7 +133,7 @@ export function createMcpServer(options: McpOptions): McpServer {
       objects: z.array(z.object({ file: z.string(), line: z.number(), explanation: z.object({}).passthrough() })),
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
-  }, (input) => answerWithPictures(() => explainWithPictures(input, roots, nowSeconds())));
+  }, (input) => withRoots(() => answerWithPictures(() => explainWithPictures(input, roots, nowSeconds()))));
 
   server.registerTool('simulate', {
     title: 'Simulate a Job or CronJob',
@@ -141,7 +153,7 @@ export function createMcpServer(options: McpOptions): McpServer {
     },
     outputSchema: z.object({ object: z.object({ kind: z.string(), name: z.string(), line: z.number() }).passthrough().optional() }).passthrough(),
     annotations: { readOnlyHint: true, openWorldHint: false },
-  }, (input) => answerWithPictures(() => simulateWithPictures(input, roots, nowSeconds())));
+  }, (input) => withRoots(() => answerWithPictures(() => simulateWithPictures(input, roots, nowSeconds()))));
 
   server.registerTool('diagnose', {
     title: 'Diagnose a Job or CronJob that exists',
@@ -163,7 +175,7 @@ export function createMcpServer(options: McpOptions): McpServer {
       notes: z.array(z.string()),
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
-  }, (input) => answer(() => diagnoseTool(input, roots, nowSeconds())));
+  }, (input) => withRoots(() => answer(() => diagnoseTool(input, roots, nowSeconds()))));
 
   server.registerTool('rules', {
     title: 'Look up KubeAssist rules',
