@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { REPO_ROOT } from '../support/shared';
 
-const SCANNED = /\.(ts|mts|cts|js|mjs|cjs|sh|lua|el|json)$|^\.ci\/run$/;
+const SCANNED = /\.(ts|mts|cts|js|mjs|cjs|sh|lua|el|json|md)$|^\.ci\/run$/;
 /** Generated data: the schemas, the lock file, and the facts of the pinned CRDs (a CRD's default is a container's folder). */
 const GENERATED = /^schemas\/|^scripts\/crds\/|^package-lock\.json$/;
 /** A home, work or temp folder written as a literal, also inside a file:// URI. */
