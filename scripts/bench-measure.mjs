@@ -1,6 +1,6 @@
 // What the benchmarks measure a server process by, and how they print a figure: shared by scripts/bench.mjs
 // and scripts/bench-relations.mjs. Linux /proc figures; NaN (printed `n/a`) where there is no /proc.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -32,6 +32,35 @@ export function mainThreadCpuMs(pid) {
   } catch {
     return NaN;
   }
+}
+
+/** Each thread's CPU time in ms by thread name (/proc/PID/task/TID: comm and schedstat), summed over threads of one name. */
+export function threadCpuMs(pid) {
+  const out = {};
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+        const ms = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+        out[tid === String(pid) ? 'main' : name] = (out[tid === String(pid) ? 'main' : name] ?? 0) + ms;
+      } catch {
+        // the thread ended
+      }
+    }
+  } catch {
+    // no /proc
+  }
+  return out;
+}
+
+/** What each thread name spent between two readings of threadCpuMs, in ms, largest first. */
+export function threadCpuDelta(before, after) {
+  return Object.entries(after)
+    .map(([name, ms]) => [name, ms - (before[name] ?? 0)])
+    .filter(([, ms]) => ms >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+    .join(', ');
 }
 
 /** The process's peak resident set size (VmHWM) in MiB. */

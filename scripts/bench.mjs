@@ -45,7 +45,7 @@ import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BUNDLES } from './bench-bundle.mjs';
-import { cpuMs, format, mainThreadCpuMs, median, peakRssMiB } from './bench-measure.mjs';
+import { cpuMs, format, mainThreadCpuMs, median, peakRssMiB, threadCpuDelta, threadCpuMs } from './bench-measure.mjs';
 
 const require = createRequire(import.meta.url);
 const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-languageserver-protocol/node');
@@ -196,6 +196,7 @@ async function measureOnce(text, size) {
   };
   const editWalls = [];
   const cpuBefore = cpuMs(child.pid);
+  const threadsBefore = perEdit ? threadCpuMs(child.pid) : {};
   const editCpus = [];
   for (let i = 0; i < edits; i++) {
     pending = diagnosticsFor(version + 1);
@@ -208,7 +209,7 @@ async function measureOnce(text, size) {
     editWalls.push(edit.ms);
     if (perEdit) editCpus.push(`${cpuMs(child.pid) - cpuAtEdit}/${(mainThreadCpuMs(child.pid) - mainAtEdit).toFixed(1)}`);
   }
-  if (perEdit) console.log(`per edit, diagnostics only, server CPU all threads / main thread (ms): ${editCpus.join(' ')}`);
+  if (perEdit) console.log(`per edit, diagnostics only, server CPU all threads / main thread (ms): ${editCpus.join(' ')}; all ${edits} edits by thread (ms): ${threadCpuDelta(threadsBefore, threadCpuMs(child.pid))}`);
   const editCpu = (cpuMs(child.pid) - cpuBefore) / edits;
 
   // The same edits as VS Code drives them with every feature on: inlay hints of the visible lines at once, then the
@@ -228,6 +229,7 @@ async function measureOnce(text, size) {
   await Promise.all([ask('textDocument/inlayHint', { textDocument, range: visible }, 'inlayHint'), resolveVisible(ask('textDocument/codeLens', { textDocument }, 'codeLens')), ask('kubeassist/documentInfo', { uri }, 'documentInfo'), ask('kubeassist/view', viewParams, 'view')]);
   const fullWalls = [];
   const fullCpuBefore = cpuMs(child.pid);
+  const fullThreadsBefore = perEdit ? threadCpuMs(child.pid) : {};
   const fullCpus = [];
   for (let i = 0; i < edits; i++) {
     pending = diagnosticsFor(version + 1);
@@ -248,7 +250,7 @@ async function measureOnce(text, size) {
     fullWalls.push(edit.ms);
     if (perEdit) fullCpus.push(`${cpuMs(child.pid) - cpuAtEdit}/${(mainThreadCpuMs(child.pid) - mainAtEdit).toFixed(1)}`);
   }
-  if (perEdit) console.log(`per edit, as VS Code, server CPU all threads / main thread (ms): ${fullCpus.join(' ')}`);
+  if (perEdit) console.log(`per edit, as VS Code, server CPU all threads / main thread (ms): ${fullCpus.join(' ')}; all ${edits} edits by thread (ms): ${threadCpuDelta(fullThreadsBefore, threadCpuMs(child.pid))}`);
   const fullCpu = (cpuMs(child.pid) - fullCpuBefore) / edits;
   const fullFeatures = Object.entries(offered).filter(([, on]) => on).map(([feature]) => feature);
   if (offered.codeLens && init.capabilities?.codeLensProvider?.resolveProvider) fullFeatures.splice(fullFeatures.indexOf('codeLens') + 1, 0, 'codeLens/resolve (visible lines)');

@@ -12,7 +12,8 @@ import { duplicateKeyMessage, YamlDocument, type DuplicateOf } from './yamlDocum
 /** What is known about one document text; kept across edits while the text is unchanged. */
 interface DocumentState {
   doc: YamlDocument;
-  diagnostics?: { key: string; list: Diagnostic[] };
+  /** Relative to the document's first line; `placed`: shifted to the line it was last asked at. */
+  diagnostics?: { key: string; list: Diagnostic[]; placed?: { line: number; list: readonly Diagnostic[] } };
 }
 
 export interface PlacedDocument {
@@ -22,6 +23,30 @@ export interface PlacedDocument {
 
 interface Entry extends PlacedDocument {
   state: DocumentState;
+}
+
+/**
+ * What the model learns of its documents as they are made and read, so that an edit's bookkeeping costs what the
+ * edit touched, not the file: the documents the current change made, and those whose tree was read since the
+ * last edit (a document says so itself when it parses: YamlDocument's `parsedInto`).
+ */
+interface Births {
+  made: YamlDocument[];
+  readonly parsed: Set<YamlDocument>;
+  /** The last change's splice of the entries (undefined after any other change). */
+  splice?: DocumentsChange & { from: readonly Entry[]; to: readonly Entry[] };
+}
+
+/**
+ * How a file's documents came from an earlier list of them by one edit: the documents before `first` are the
+ * same at the same places; `removed` documents from `first` on were replaced by `inserted` new ones (which may
+ * be the same texts, read again); the documents after them are the same, `lineDelta` lines further.
+ */
+export interface DocumentsChange {
+  first: number;
+  removed: number;
+  inserted: number;
+  lineDelta: number;
 }
 
 /**
@@ -52,13 +77,15 @@ export class FileModel {
    * summaries, not its tree: an edit drops the trees that requests parsed since the last one.
    */
   private edited: readonly YamlDocument[] = [];
+  private readonly births: Births = { made: [], parsed: new Set() };
 
   /** Brings the model to `text`, re-parsing only documents whose text is new. */
   update(text: string): readonly PlacedDocument[] {
     if (text === this.given) return this.entries;
-    const before = this.text === undefined ? undefined : this.entries;
+    const first = this.text === undefined;
+    this.births.made = [];
     this.replace(text);
-    this.keepEdited(before);
+    this.keepEdited(first ? [] : this.births.made);
     return this.entries;
   }
 
@@ -86,19 +113,33 @@ export class FileModel {
    */
   applyChanges(changes: readonly TextChange[]): readonly PlacedDocument[] {
     const before = this.entries;
+    const first = this.text === undefined;
+    this.births.made = [];
     for (const change of changes) {
       if (!change.range || !this.editInPlace(change.range, change.text)) this.replace(applyChange(this.given ?? '', change));
     }
-    this.keepEdited(this.text === undefined ? undefined : before);
+    if (first) this.keepEdited([]);
+    // One change: the documents it made are all in the file. Several (a multi-cursor edit): a later one may have
+    // replaced what an earlier one made, so the documents new to the file are found by comparing.
+    else if (changes.length === 1) this.keepEdited(this.births.made);
+    else {
+      const known = new Set(before.map(({ doc }) => doc));
+      this.keepEdited(this.entries.filter(({ doc }) => !known.has(doc)).map(({ doc }) => doc));
+    }
     return this.entries;
   }
 
-  /** The documents an edit made keep their syntax trees (at most EDITED_KEPT); every other tree goes. */
-  private keepEdited(before: readonly Entry[] | undefined): void {
-    const known = new Set(before?.map(({ doc }) => doc));
-    const edited = before ? this.entries.filter(({ doc }) => !known.has(doc)).map(({ doc }) => doc) : [];
+  /**
+   * The documents an edit made keep their syntax trees (at most EDITED_KEPT); every other tree read since the
+   * last edit goes (the documents say when they parse: no walk over the file's documents).
+   */
+  private keepEdited(edited: readonly YamlDocument[]): void {
     this.edited = edited.length <= EDITED_KEPT ? edited : [];
-    for (const { doc } of this.entries) if (doc.parsed && !this.keepsTree(doc)) doc.forgetParse();
+    for (const doc of this.births.parsed) {
+      if (this.keepsTree(doc)) continue;
+      doc.forgetParse();
+      this.births.parsed.delete(doc);
+    }
   }
 
   /**
@@ -109,6 +150,7 @@ export class FileModel {
    * the split's state is fresh there (split.ts).
    */
   private editInPlace(range: Range, insert: string): boolean {
+    this.births.splice = undefined;
     const entries = this.entries;
     if (this.json || this.given === undefined || this.given !== this.text || !entries.length || insert.includes('\r')) return false;
     if (startsLikeJson(entries[0].slice.text)) return false;
@@ -130,7 +172,7 @@ export class FileModel {
     const wholeFile = first === 0 && last === entries.length - 1;
     const slices = edited === '' && !wholeFile ? [] : splitDocumentsFrom(edited, { offset: 0, line: 0 }).slices;
     const placed = slices.map((slice) => ({ offset: slice.offset + regionStart, line: slice.line + regionLine, text: slice.text }));
-    this.entries = spliceEntries(entries, first, last + 1, placed, insert.length - replaced.length, lineFeeds(insert) - lineFeeds(replaced));
+    this.entries = spliceEntries(entries, first, last + 1, placed, insert.length - replaced.length, lineFeeds(insert) - lineFeeds(replaced), this.births);
     this.given = this.text = joinWithoutCopy(this.entries.map(({ slice }) => slice.text));
     this.templateActions = undefined;
     return true;
@@ -164,6 +206,7 @@ export class FileModel {
 
   private replace(text: string): void {
     this.templateActions = undefined;
+    this.births.splice = undefined;
     const read = loneCarriageReturnsAsLineFeeds(text);
     const json = readsAsJson(read);
     const hadLoneCarriageReturns = this.given !== undefined && this.given !== this.text;
@@ -173,16 +216,16 @@ export class FileModel {
     if (json) {
       // kubectl reads the file as a stream of JSON values (jsonStream.ts): split again whole.
       const known = wasJson ? knownStates(this.entries) : new Map<string, DocumentState>();
-      this.entries = place(splitJsonStream(read), known, { json, given: text });
+      this.entries = place(splitJsonStream(read), known, { json, given: text, births: this.births });
     } else if (wasJson || read !== text || hadLoneCarriageReturns) {
       // kubectl splits only at a `---` after an LF (split.ts): with lone CRs about, where the split falls
       // depends on more than the edited lines, so the whole file is split again (documents keep their state).
       // So is a file that no longer reads as JSON (its documents were JSON values).
       const lineFeedAt = (offset: number) => text.charCodeAt(offset - 1) === 10;
       const known = wasJson ? new Map<string, DocumentState>() : knownStates(this.entries);
-      this.entries = place(splitDocumentsFrom(read, { offset: 0, line: 0 }, undefined, lineFeedAt).slices, known, { given: text });
+      this.entries = place(splitDocumentsFrom(read, { offset: 0, line: 0 }, undefined, lineFeedAt).slices, known, { given: text, births: this.births });
     } else if (read !== this.text) {
-      this.entries = this.text === undefined ? place(splitDocumentsFrom(read, { offset: 0, line: 0 }).slices, new Map()) : this.edit(this.text, read);
+      this.entries = this.text === undefined ? place(splitDocumentsFrom(read, { offset: 0, line: 0 }).slices, new Map(), { births: this.births }) : this.edit(this.text, read);
     }
     this.text = read;
   }
@@ -208,17 +251,30 @@ export class FileModel {
       resume = index;
       return true;
     });
-    return spliceEntries(entries, first, resume, slices, delta, end ? end.line - entries[resume].slice.line : 0);
+    return spliceEntries(entries, first, resume, slices, delta, end ? end.line - entries[resume].slice.line : 0, this.births);
   }
 
   /** The documents that end past the first `limit` characters: the first of them, and how many there are. */
   pastLimit(limit: number): { first: PlacedDocument; count: number } | undefined {
+    const last = this.entries[this.entries.length - 1];
+    if (!last || last.slice.offset + last.slice.text.length <= limit) return undefined; // the whole file is within
     const index = this.entries.findIndex(({ slice }) => slice.offset + slice.text.length > limit);
     return index === -1 ? undefined : { first: this.entries[index], count: this.entries.length - index };
   }
 
   get documents(): readonly PlacedDocument[] {
     return this.entries;
+  }
+
+  /**
+   * How the documents came from `documents` (an earlier `documents` of this model) by the last edit, when one
+   * edit made them: what an index of the file's documents needs to bring itself up to date without a pass over
+   * all of them. Undefined otherwise (read them all).
+   */
+  changeSince(documents: readonly PlacedDocument[]): DocumentsChange | undefined {
+    const splice = this.births.splice;
+    if (!splice || splice.from !== documents || splice.to !== this.entries) return undefined;
+    return { first: splice.first, removed: splice.removed, inserted: splice.inserted, lineDelta: splice.lineDelta };
   }
 
   /** The document holding a zero-based line, by binary search over first lines. */
@@ -232,17 +288,18 @@ export class FileModel {
    * per document text and shifted to the document's place in the file.
    */
   diagnostics(key: string | ((doc: YamlDocument) => string), compute: (doc: YamlDocument) => Diagnostic[], limit = Infinity): Diagnostic[] {
-    const out: Diagnostic[] = [];
-    for (const { slice, state } of this.entries) {
-      if (slice.offset + slice.text.length > limit) break;
+    // Three passes: which documents are new (an edit makes one), their diagnostics, then every document's list at
+    // its place. The passes over every document are functions of their own that call nothing: they run hot on a
+    // big file and are compiled small, without the checks inlined.
+    const entries = this.entries;
+    const end = entriesWithin(entries, limit);
+    for (const { state } of staleEntries(entries, end, key)) {
       const wanted = typeof key === 'string' ? key : key(state.doc);
-      if (!state.diagnostics || state.diagnostics.key !== wanted) {
-        state.diagnostics = { key: wanted, list: compute(state.doc) };
-        if (!this.keepsTree(state.doc)) state.doc.forgetParse();
-      }
-      for (const diagnostic of state.diagnostics.list) out.push(shift(diagnostic, slice.line));
+      if (state.diagnostics?.key === wanted) continue;
+      state.diagnostics = { key: wanted, list: compute(state.doc) };
+      if (!this.keepsTree(state.doc)) state.doc.forgetParse();
     }
-    return out;
+    return placedDiagnostics(entries, end);
   }
 }
 
@@ -250,22 +307,29 @@ export class FileModel {
  * The entries with those from `first` up to `resume` replaced by entries for `slices` (reusing the states of
  * the same texts), and those from `resume` on moved by `delta` characters and `lineDelta` lines.
  */
-function spliceEntries(entries: readonly Entry[], first: number, resume: number, slices: DocumentSlice[], delta: number, lineDelta: number): Entry[] {
-  const shifted = entries.slice(resume).map(({ slice, state }) => ({
-    slice: { offset: slice.offset + delta, line: slice.line + lineDelta, text: slice.text },
-    doc: state.doc,
-    state,
-  }));
+function spliceEntries(entries: readonly Entry[], first: number, resume: number, slices: DocumentSlice[], delta: number, lineDelta: number, births: Births): Entry[] {
+  // Typing over a character moves nothing: the entries after the change stay as they are.
+  const shifted =
+    delta === 0 && lineDelta === 0
+      ? entries.slice(resume)
+      : entries.slice(resume).map(({ slice, state }) => ({
+          slice: { offset: slice.offset + delta, line: slice.line + lineDelta, text: slice.text },
+          doc: state.doc,
+          state,
+        }));
   const before = entries[first - 1];
-  const placed = place(slices, knownStates(entries.slice(first, resume)), { before: before && { text: before.slice.text, headKept: before.doc.headKept } });
+  const placed = place(slices, knownStates(entries.slice(first, resume)), { births, before: before && { text: before.slice.text, headKept: before.doc.headKept } });
   // Whether kubectl keeps a `---` line depends on the part before it: the first shifted one may need telling.
   const last = placed[placed.length - 1] ?? before;
   const next = shifted[0];
   if (next && last) {
-    const [again] = place([next.slice], knownStates([next]), { before: { text: last.slice.text, headKept: last.doc.headKept } });
+    const [again] = place([next.slice], knownStates([next]), { births, before: { text: last.slice.text, headKept: last.doc.headKept } });
     if (again.doc !== next.doc) shifted[0] = again;
   }
-  return [...entries.slice(0, first), ...placed, ...shifted];
+  const result = [...entries.slice(0, first), ...placed, ...shifted];
+  const nextReplaced = next !== undefined && shifted[0] !== next;
+  births.splice = { from: entries, to: result, first, removed: resume - first + (nextReplaced ? 1 : 0), inserted: placed.length + (nextReplaced ? 1 : 0), lineDelta };
+  return result;
 }
 
 /**
@@ -276,7 +340,7 @@ function spliceEntries(entries: readonly Entry[], first: number, resume: number,
 function place(
   slices: DocumentSlice[],
   known: Map<string, DocumentState>,
-  { json = false, given, before }: { json?: boolean; given?: string; before?: { text: string; headKept: boolean } } = {},
+  { json = false, given, before, births }: { json?: boolean; given?: string; before?: { text: string; headKept: boolean }; births: Births },
 ): Entry[] {
   let previousText = before?.text;
   let previousKept = !!before?.headKept;
@@ -292,8 +356,9 @@ function place(
     let state = known.get(key);
     if (!state) {
       // A copy, not a view: a view would keep this version of the whole file alive as long as the document.
-      const options = { ...(json ? { json } : {}), ...(written !== slice.text ? { written: detach(written) } : {}), ...(headKept ? { headKept } : {}) };
+      const options = { parsedInto: births.parsed, ...(json ? { json } : {}), ...(written !== slice.text ? { written: detach(written) } : {}), ...(headKept ? { headKept } : {}) };
       state = { doc: new YamlDocument(detach(slice.text), options) };
+      births.made.push(state.doc);
       known.set(key, state);
     }
     return { slice: { ...slice, text: state.doc.text }, doc: state.doc, state };
@@ -363,6 +428,42 @@ export function commonEnds(a: string, b: string): { prefix: number; suffix: numb
   while (suffix + CHUNK <= most && a.slice(a.length - suffix - CHUNK, a.length - suffix) === b.slice(b.length - suffix - CHUNK, b.length - suffix)) suffix += CHUNK;
   while (suffix < most && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
   return { prefix, suffix };
+}
+
+/** How many of the entries end within the first `limit` characters. */
+function entriesWithin(entries: readonly Entry[], limit: number): number {
+  const last = entries[entries.length - 1];
+  if (!last || last.slice.offset + last.slice.text.length <= limit) return entries.length;
+  let end = 0;
+  while (end < entries.length && entries[end].slice.offset + entries[end].slice.text.length <= limit) end++;
+  return end;
+}
+
+/** The first `end` entries without diagnostics under `key` (all of them when the key is per document). */
+function staleEntries(entries: readonly Entry[], end: number, key: string | ((doc: YamlDocument) => string)): Entry[] {
+  if (typeof key !== 'string') return entries.slice(0, end);
+  const stale: Entry[] = [];
+  for (let i = 0; i < end; i++) if (entries[i].state.diagnostics?.key !== key) stale.push(entries[i]);
+  return stale;
+}
+
+/** The diagnostics of the first `end` entries, each at its place in the file. */
+function placedDiagnostics(entries: readonly Entry[], end: number): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (let i = 0; i < end; i++) {
+    const { slice, state } = entries[i];
+    const kept = state.diagnostics!;
+    if (!kept.list.length) continue;
+    const list = slice.line === 0 ? kept.list : kept.placed?.line === slice.line ? kept.placed.list : placed(kept, slice.line);
+    for (let j = 0; j < list.length; j++) out.push(list[j]);
+  }
+  return out;
+}
+
+/** A document's diagnostics shifted to its first line, kept until it moves: not made again per request. */
+function placed(kept: NonNullable<DocumentState['diagnostics']>, line: number): readonly Diagnostic[] {
+  kept.placed = { line, list: kept.list.map((diagnostic) => shift(diagnostic, line)) };
+  return kept.placed.list;
 }
 
 function shift(diagnostic: Diagnostic, lines: number): Diagnostic {

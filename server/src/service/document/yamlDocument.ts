@@ -33,7 +33,7 @@ export class YamlDocument {
    */
   constructor(
     readonly text: string,
-    private readonly options: { json?: boolean; written?: string; headKept?: boolean } = {},
+    private readonly options: { json?: boolean; written?: string; headKept?: boolean; parsedInto?: Set<YamlDocument> } = {},
   ) {}
 
   get headKept(): boolean {
@@ -119,6 +119,7 @@ export class YamlDocument {
 
   private read(): Reading {
     if (this.reading) return this.reading;
+    this.options.parsedInto?.add(this);
     if (this.options.json) return (this.reading = readJson(this.text, this.lines));
     const template = this.template;
     if (!template) return (this.reading = readDocument(this.text, this.lines, this.options));

@@ -56,7 +56,8 @@ export function relationDiagnostics(model: FileModel, settings: Settings, input:
   const { complete } = input.index.setModel(input.path, model, input.budget ?? Infinity);
   const diagnostics: Diagnostic[] = [];
   // Documents past `kubeassist.maxFileSize` are not checked (features/limits.ts says so once).
-  const checked = new Set(model.documents.filter(({ slice }) => slice.offset + slice.text.length <= settings.maxFileSize).map(({ doc }) => doc));
+  const past = model.pastLimit(settings.maxFileSize);
+  const checked = past && new Set(model.documents.filter(({ slice }) => slice.offset + slice.text.length <= settings.maxFileSize).map(({ doc }) => doc));
   // A document's findings change only with its text (a new YamlDocument), with the settings, and with what the
   // checks read of the index (the definitions of the names and kinds they looked up, the scopes): an edit
   // elsewhere in the file, or one that renames a definition this document does not name, re-checks nothing here.
@@ -64,23 +65,17 @@ export function relationDiagnostics(model: FileModel, settings: Settings, input:
   const generation = input.index.generation;
   const minor = minorOf(settings.kubernetesVersion);
   const relationSettings = { undefinedReferences: settings.relations.undefinedReferences };
-  input.index.documentsOf(input.path).forEach((place, document) => {
-    if (!place.doc || !checked.has(place.doc)) return;
-    const cached = resultCache.get(place.doc);
-    if (cached?.key === key && cached.index === input.index && input.index.unchangedSince(cached.generation, cached.reads)) {
-      cached.generation = generation;
-      const delta = place.line - cached.line;
-      if (delta) {
-        cached.diagnostics = cached.diagnostics.map((diagnostic) => ({ ...diagnostic, range: { start: { line: diagnostic.range.start.line + delta, character: diagnostic.range.start.character }, end: { line: diagnostic.range.end.line + delta, character: diagnostic.range.end.character } } }));
-        cached.line = place.line;
-      }
-      diagnostics.push(...cached.diagnostics);
-      return;
-    }
+  // The documents whose results hold are read first (a function of its own that calls no check, so that it is
+  // compiled small), the others checked after; the list is sorted by place at the end, and no two documents share
+  // a line.
+  const documents = input.index.documentsOf(input.path);
+  const stale = keptResults(documents, checked, { key, index: input.index, generation }, diagnostics);
+  for (const document of stale) {
+    const place = documents[document];
     const first = diagnostics.length;
     const { reads } = input.index.recording(() => checkDocument(place, document));
-    resultCache.set(place.doc, { key, index: input.index, generation, reads, line: place.line, diagnostics: diagnostics.slice(first) });
-  });
+    resultCache.set(place.doc!, { key, index: input.index, generation, reads, line: place.line, diagnostics: diagnostics.slice(first) });
+  }
   diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   return { diagnostics, complete };
 
@@ -134,6 +129,36 @@ export function relationDiagnostics(model: FileModel, settings: Settings, input:
 
 /** A document's relation findings: under which settings, with which index at which generation, and what the checks read of it. */
 const resultCache = new WeakMap<YamlDocument, { key: string; index: WorkspaceIndex; generation: number; reads: readonly string[]; line: number; diagnostics: Diagnostic[] }>();
+
+/**
+ * The kept results of the documents whose results still hold, added to `out` (moved to the document's line); the
+ * indexes of the others, which are to be checked again.
+ */
+function keptResults(
+  documents: readonly IndexedDocument[],
+  checked: Set<YamlDocument> | undefined,
+  { key, index, generation }: { key: string; index: WorkspaceIndex; generation: number },
+  out: Diagnostic[],
+): number[] {
+  const stale: number[] = [];
+  for (let document = 0; document < documents.length; document++) {
+    const place = documents[document];
+    if (!place.doc || (checked && !checked.has(place.doc))) continue;
+    const cached = resultCache.get(place.doc);
+    if (!cached || cached.key !== key || cached.index !== index || !index.unchangedSince(cached.generation, cached.reads)) {
+      stale.push(document);
+      continue;
+    }
+    cached.generation = generation;
+    const delta = place.line - cached.line;
+    if (delta) {
+      cached.diagnostics = cached.diagnostics.map((diagnostic) => ({ ...diagnostic, range: { start: { line: diagnostic.range.start.line + delta, character: diagnostic.range.start.character }, end: { line: diagnostic.range.end.line + delta, character: diagnostic.range.end.character } } }));
+      cached.line = place.line;
+    }
+    for (let i = 0; i < cached.diagnostics.length; i++) out.push(cached.diagnostics[i]);
+  }
+  return stale;
+}
 
 function at(place: IndexedDocument & { doc: YamlDocument }, offset: number): Position {
   const position = place.doc.lines.positionAt(offset);

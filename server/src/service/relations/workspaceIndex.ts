@@ -3,67 +3,22 @@
 // Pure: the front doors read and watch the files and hand their texts in (an open editor's text wins over
 // the disk); Chart.yaml and kustomization files are read through the reader they supply (relations/scope.ts).
 // The relation checks (relations/checks/) ask it who defines a name; navigation asks who names a definition.
-import type { Position, Range } from 'vscode-languageserver-types';
-import type { FileModel } from '../document/fileModel';
+import type { Range } from 'vscode-languageserver-types';
+import type { DocumentsChange, FileModel, PlacedDocument } from '../document/fileModel';
 import type { LineIndex } from '../document/lines';
 import { splitDocuments } from '../document/split';
 import { YamlDocument } from '../document/yamlDocument';
 import { isKustomizationFile, type FileReader } from '../workspace/kustomize';
-import { documentFacts, type DocumentFacts, type ObjectFacts, type Reference, type Span } from './facts';
+import { documentFacts, type DocumentFacts, type ObjectFacts, type Span } from './facts';
+import { byPlace, firstFrom, linesOf, moveRange, type DefinitionEntry, type DocumentEntry, type FileEntry, type IncomingDocument, type IndexedDocument, type ReferenceEntry } from './indexEntries';
+
+export type { DefinitionEntry, IndexedDocument, ReferenceEntry } from './indexEntries';
 import { cachedFacts, costsAParse } from './factsCache';
 
 export { cachedFacts, rememberFacts } from './factsCache';
 import { DEFINITION_KINDS, mayHoldIndexedKinds, type TargetKind } from './kinds';
 import { generatedDefinitions } from './generated';
 import { Scopes, scopeId, type Scope } from './scope';
-
-/** An object others may name: where it is and what the index read of it. */
-export interface DefinitionEntry {
-  path: string;
-  object: ObjectFacts;
-  /** Where its name is written (the object's first line when it has none). */
-  range: Range;
-  /** Where annotations can be added (a fix that makes it a hook): after the last one, or a new `annotations:` after the name's line. */
-  annotationsInsert?: { position: Position; indent: number; withKey: boolean };
-}
-
-/** A reference made by an object of the index. */
-export interface ReferenceEntry {
-  path: string;
-  owner: ObjectFacts;
-  reference: Reference;
-  range: Range;
-}
-
-/** A document of a file as the checks of that file see it: its facts, where it starts, and itself while open. */
-export interface IndexedDocument {
-  line: number;
-  facts: DocumentFacts;
-  /** The document itself, while it is open in an editor (an unchanged document keeps its entries across edits). */
-  doc?: YamlDocument;
-}
-
-/**
- * A document as it comes in, with its text's lines to place its offsets (kept only while it is open): a file read
- * from the disk brings them, an open document has them from its YamlDocument (made only for a document read anew).
- */
-type IncomingDocument = IndexedDocument & { lines?: LineIndex };
-
-function linesOf(place: IncomingDocument): LineIndex {
-  return place.lines ?? (place.doc as YamlDocument).lines;
-}
-
-interface DocumentEntry extends IndexedDocument {
-  definitions: DefinitionEntry[];
-  references: ReferenceEntry[];
-}
-
-interface FileEntry {
-  path: string;
-  documents: DocumentEntry[];
-  /** A kustomization's generated ConfigMaps and Secrets. */
-  generated: DefinitionEntry[];
-}
 
 export interface IndexOptions {
   /** Record only what others name (the CLI's first pass): no consumer is read. */
@@ -84,7 +39,7 @@ export class WorkspaceIndex {
   /** The generation at which the scopes (a Chart.yaml, a kustomization) last changed: every result may be stale. */
   private scopesChangedAt = 0;
   /** The documents of the model each open file was last read from, when all were read (`setModel`). */
-  private readonly modelsRead = new Map<string, readonly unknown[]>();
+  private readonly modelsRead = new Map<string, readonly PlacedDocument[]>();
   /** While `recording`: the keys of what is looked up. */
   private reads: Set<string> | undefined;
 
@@ -144,7 +99,10 @@ export class WorkspaceIndex {
    */
   setModel(path: string, model: FileModel, budget = Infinity): { complete: boolean } {
     // The same documents as last time, all read (a request after the validation of the same version): nothing to do.
-    if (this.modelsRead.get(path) === model.documents && this.files.has(path) && !isKustomizationFile(path)) return { complete: true };
+    const read = this.modelsRead.get(path);
+    if (read === model.documents && this.files.has(path) && !isKustomizationFile(path)) return { complete: true };
+    const change = read && model.changeSince(read);
+    if (change && this.spliceModel(path, model, read, change, budget)) return { complete: true };
     let parses = 0;
     let complete = true;
     const documents: IncomingDocument[] = [];
@@ -170,6 +128,52 @@ export class WorkspaceIndex {
     if (complete) this.modelsRead.set(path, model.documents);
     else this.modelsRead.delete(path);
     return { complete };
+  }
+
+  /**
+   * `setModel` after one edit of a model read in full before (FileModel.changeSince): only the documents the edit
+   * made are read; the entries of those it replaced go, those after it move by its lines, and nothing else of the
+   * file is looked at. False (nothing done) when the new documents would take more than `budget` parses, or the
+   * entries are not where the edit says.
+   */
+  private spliceModel(path: string, model: FileModel, read: readonly PlacedDocument[], change: DocumentsChange, budget: number): boolean {
+    const previous = this.files.get(path);
+    if (!previous || isKustomizationFile(path)) return false;
+    const incoming = model.documents.slice(change.first, change.first + change.inserted);
+    if (incoming.filter(({ doc }) => costsAParse(doc)).length > budget) return false;
+    // The entries of the replaced documents, found by their first lines (the index's lines are those of `read`).
+    const old = previous.documents;
+    const lo = firstFrom(old, read[change.first]?.slice.line ?? Infinity);
+    const hi = firstFrom(old, read[change.first + change.removed]?.slice.line ?? Infinity);
+    const replaced = new Set(read.slice(change.first, change.first + change.removed).map(({ doc }) => doc));
+    for (let i = lo; i < hi; i++) if (!replaced.has(old[i].doc!)) return false;
+    const changed: DefinitionEntry[] = [];
+    const made: DocumentEntry[] = [];
+    for (const { slice, doc } of incoming) {
+      const parsedBefore = doc.parsed;
+      const facts = cachedFacts(doc, 'all');
+      if (!parsedBefore) doc.forgetParse();
+      if (!facts.objects.length) continue;
+      const entry = this.entriesOf(path, { line: slice.line, facts, doc });
+      changed.push(...entry.definitions);
+      made.push(entry);
+    }
+    const after = old.slice(hi);
+    if (change.lineDelta) {
+      for (const known of after) {
+        for (const entry of [...known.definitions, ...known.references]) moveRange(entry, change.lineDelta);
+        known.line += change.lineDelta;
+        changed.push(...known.definitions);
+      }
+    }
+    for (let i = lo; i < hi; i++) {
+      this.unregister(old[i].definitions, old[i].references);
+      changed.push(...old[i].definitions);
+    }
+    this.files.set(path, { path, documents: [...old.slice(0, lo), ...made, ...after], generated: [] });
+    this.changed(changed);
+    this.modelsRead.set(path, model.documents);
+    return true;
   }
 
   /**
@@ -419,17 +423,6 @@ export class WorkspaceIndex {
       if (reference.reference.name.key) pull(this.referencesByName, nameKey(reference.reference.target, reference.reference.name.key), reference);
     }
   }
-}
-
-/** By file, then by place in the file. */
-function byPlace(a: DefinitionEntry, b: DefinitionEntry): number {
-  if (a.path !== b.path) return a.path < b.path ? -1 : 1;
-  return a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
-}
-
-function moveRange(entry: { range: Range; annotationsInsert?: { position: Position } }, delta: number): void {
-  entry.range = { start: { line: entry.range.start.line + delta, character: entry.range.start.character }, end: { line: entry.range.end.line + delta, character: entry.range.end.character } };
-  if (entry.annotationsInsert) entry.annotationsInsert = { ...entry.annotationsInsert, position: { line: entry.annotationsInsert.position.line + delta, character: entry.annotationsInsert.position.character } };
 }
 
 export interface IndexSnapshot {
