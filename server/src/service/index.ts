@@ -15,6 +15,7 @@ import { relationDiagnostics, type RelationInput } from './features/relations';
 import { cachedFacts } from './relations/workspaceIndex';
 import { wantFacts } from './relations/factsCache';
 import { checkedObjects } from './features/checkedObjects';
+import { FileItems } from './document/fileItems';
 import { diagnoseTexts, type DiagnoseTextInput } from './features/diagnose/index';
 import type { DiagnoseReport as DiagnoseReportShape } from './diagnose/types';
 
@@ -181,13 +182,15 @@ export function checkedResources(model: FileModel, text: string, maxFileSize = I
 
 /** How many objects checkedResources lists, counted from each document's checked objects (the status bar asks after each keystroke). */
 export function checkedResourceCount(model: FileModel, text: string, maxFileSize = Infinity): number {
-  let count = 0;
-  for (const { slice, doc } of model.update(text)) {
-    if (slice.offset + slice.text.length > maxFileSize) break;
-    count += checkedObjects(doc).length;
-  }
-  return count;
+  model.update(text);
+  return CHECKED_OBJECTS.list(model, maxFileSize).length;
 }
+
+/** The lines of a file's checked objects, kept per model and brought up to date from each edit (document/fileItems.ts). */
+const CHECKED_OBJECTS = new FileItems<{ line: number }>({
+  read: (_model, doc, firstLine) => checkedObjects(doc).map(({ line }) => ({ line: firstLine + line })),
+  move: (object, lines) => ({ line: object.line + lines }),
+});
 
 function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;

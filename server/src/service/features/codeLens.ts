@@ -3,6 +3,7 @@
 // Their commands are the VS Code client's (client/src/explain.ts); other editors call `kubeassist/explain` and
 // `kubeassist/simulate` themselves. Not in Helm templates: what an action writes is unknown.
 import type { CodeLens } from 'vscode-languageserver-types';
+import { FileItems } from '../document/fileItems';
 import type { FileModel } from '../document/fileModel';
 import { toServerJson } from '../document/kubectlYaml';
 import type { YamlDocument } from '../document/yamlDocument';
@@ -52,28 +53,19 @@ export interface LensTarget {
  */
 export function lensTargets(model: FileModel, text: string, settings: Settings): readonly LensTarget[] {
   if (!settings.enable || model.holdsTemplateActions(text)) return NO_TARGETS;
-  const last = lastTargets.get(model);
-  const previous = last?.targets ?? NO_TARGETS;
-  let targets: LensTarget[] | undefined;
-  let count = 0;
-  for (const { slice, doc } of model.update(text)) {
-    if (slice.offset + slice.text.length > (settings.maxFileSize || Infinity)) break;
-    for (const object of lensObjects(model, doc)) {
-      const line = slice.line + object.line;
-      const before = previous[count];
-      if (!targets && !(before && before.line === line && before.kind === object.kind && before.name === object.name && before.observed === object.observed)) targets = previous.slice(0, count);
-      if (targets) targets.push({ line, kind: object.kind, ...(object.name !== undefined ? { name: object.name } : {}), observed: object.observed });
-      count++;
-    }
-  }
-  if (!targets && count === previous.length) return previous;
-  const answer = targets ?? previous.slice(0, count);
-  lastTargets.set(model, { targets: answer });
-  return answer;
+  model.update(text);
+  return LENS_TARGETS.list(model, settings.maxFileSize || Infinity);
 }
 
 const NO_TARGETS: readonly LensTarget[] = [];
-const lastTargets = new WeakMap<FileModel, { targets: readonly LensTarget[] }>();
+
+/** The lens targets of a file, kept per model and brought up to date from each edit (document/fileItems.ts). */
+const LENS_TARGETS = new FileItems<LensTarget>({
+  read: (model, doc, firstLine) =>
+    lensObjects(model, doc).map((object) => ({ line: firstLine + object.line, kind: object.kind, ...(object.name !== undefined ? { name: object.name } : {}), observed: object.observed })),
+  move: (target, lines) => ({ ...target, line: target.line + lines }),
+  same: (a, b) => a.line === b.line && a.kind === b.kind && a.name === b.name && a.observed === b.observed,
+});
 
 /** The lenses above the targets, with their commands: Explain or Diagnose above each, and Simulate… above a Job or CronJob. */
 export function lensesAbove(targets: readonly LensTarget[], uri: string): CodeLens[] {

@@ -6,6 +6,7 @@ import { simulateJob, type JobSimulation } from '../behaviour/job';
 import { presetScenario } from '../behaviour/presets';
 import { parseScenarios, type CronJobScenario, type JobScenario, type ScenarioProblem } from '../behaviour/scenario';
 import { toServerJson } from '../document/kubectlYaml';
+import { FileItems } from '../document/fileItems';
 import type { FileModel } from '../document/fileModel';
 import { isObject } from '../kube/defaults';
 import { checkedObjects } from './checkedObjects';
@@ -56,16 +57,21 @@ interface Candidate {
 }
 
 /** The Jobs and CronJobs of a file, in order, from the documents' summaries (no parse of the others). */
-function candidates(model: FileModel, text: string, maxFileSize: number): Candidate[] {
-  const found: Candidate[] = [];
-  for (const { slice, doc } of model.update(text)) {
-    if (slice.offset + slice.text.length > maxFileSize) break;
+function candidates(model: FileModel, text: string, maxFileSize: number): readonly Candidate[] {
+  model.update(text);
+  return SIMULATE_CANDIDATES.list(model, maxFileSize);
+}
+
+/** A file's candidates, kept per model and brought up to date from each edit (document/fileItems.ts). */
+const SIMULATE_CANDIDATES = new FileItems<Candidate>({
+  read: (_model, doc, firstLine) => {
+    const found: Candidate[] = [];
     for (const { index, line, kind, summary } of checkedObjects(doc)) {
       if (kind !== 'Job' && kind !== 'CronJob') continue;
       const name = summary.name ?? summary.generateName ?? kind.toLowerCase();
       found.push({
         kind, name, templated: doc.template !== undefined,
-        line: slice.line + line,
+        line: firstLine + line,
         read: () => {
           const resource = doc.resources[index];
           try {
@@ -77,11 +83,12 @@ function candidates(model: FileModel, text: string, maxFileSize: number): Candid
         },
       });
     }
-  }
-  return found;
-}
+    return found;
+  },
+  move: (candidate, lines) => ({ ...candidate, line: candidate.line + lines }),
+});
 
-function pick(found: Candidate[], target: SimulateTarget, text: string): Candidate | ScenarioProblem {
+function pick(found: readonly Candidate[], target: SimulateTarget, text: string): Candidate | ScenarioProblem {
   if (found.length === 0) return { path: 'object', message: 'the file has no Job or CronJob to simulate' };
   if (target.position) {
     const line = target.position.line;

@@ -1,6 +1,7 @@
 // Explain: what each Job, CronJob, CSIDriver, JobSet and training runtime of a file will do once created, in the chosen release. Pure:
 // the CLI (`kubeassist explain`), the LSP request `kubeassist/explain`, the hover on `kind:` and the code lens
 // all call these functions.
+import { FileItems } from '../../document/fileItems';
 import type { FileModel } from '../../document/fileModel';
 import type { YamlDocument } from '../../document/yamlDocument';
 import { toServerJson } from '../../document/kubectlYaml';
@@ -144,14 +145,16 @@ function explainedObjects(doc: YamlDocument): readonly DocumentCandidate[] {
 }
 
 /** The objects of a file that explain can speak of, each explained only when asked. */
-function candidates(model: FileModel, text: string, settings: Settings): Candidate[] {
-  const found: Candidate[] = [];
-  for (const { slice, doc } of model.update(text)) {
-    if (slice.offset + slice.text.length > (settings.maxFileSize || Infinity)) break;
-    for (const object of explainedObjects(doc)) found.push(placedCandidate(doc, slice.line, object));
-  }
-  return found;
+function candidates(model: FileModel, text: string, settings: Settings): readonly Candidate[] {
+  model.update(text);
+  return EXPLAIN_CANDIDATES.list(model, settings.maxFileSize || Infinity);
 }
+
+/** A file's candidates, kept per model and brought up to date from each edit (document/fileItems.ts). */
+const EXPLAIN_CANDIDATES = new FileItems<Candidate>({
+  read: (_model, doc, firstLine) => explainedObjects(doc).map((object) => placedCandidate(doc, firstLine, object)),
+  move: (candidate, lines) => ({ ...candidate, line: candidate.line + lines }),
+});
 
 function explainCandidate({ doc, index, kind }: Candidate, minor: number, options: ExplainOptions): ObjectExplanation | undefined {
   const resource = doc.resources[index];
@@ -173,24 +176,21 @@ export function explainedSource(model: FileModel, text: string, settings: Settin
 
 /**
  * The target's object: the first of its kind and name, else the one the line is in (or after the last start before
- * it; the file's first when none starts before it). Read from each document's candidates without listing the file's:
- * the Explain view asks after each keystroke.
+ * it; the file's first when none starts before it). From the file's kept candidates: the Explain view asks after
+ * each keystroke.
  */
 function findTarget(model: FileModel, text: string, settings: Settings, target: ObjectTarget): Candidate | undefined {
   const named = !!target.kind && !!target.name;
   let first: Candidate | undefined;
-  let before: { doc: YamlDocument; firstLine: number; object: DocumentCandidate } | undefined;
-  for (const { slice, doc } of model.update(text)) {
-    if (slice.offset + slice.text.length > (settings.maxFileSize || Infinity)) break;
-    for (const object of explainedObjects(doc)) {
-      if (named && object.kind === target.kind && object.name === target.name) return placedCandidate(doc, slice.line, object);
-      if (target.line === undefined) continue;
-      first ??= placedCandidate(doc, slice.line, object);
-      if (slice.line + object.line <= target.line) before = { doc, firstLine: slice.line, object };
-    }
+  let before: Candidate | undefined;
+  for (const candidate of candidates(model, text, settings)) {
+    if (named && candidate.kind === target.kind && candidate.name === target.name) return candidate;
+    if (target.line === undefined) continue;
+    first ??= candidate;
+    if (candidate.line <= target.line) before = candidate;
   }
   if (target.line === undefined) return undefined;
-  return before ? placedCandidate(before.doc, before.firstLine, before.object) : first;
+  return before ?? first;
 }
 
 function placedCandidate(doc: YamlDocument, firstLine: number, { line, kind, name, index }: DocumentCandidate): Candidate {
@@ -204,7 +204,7 @@ function placedCandidate(doc: YamlDocument, firstLine: number, { line, kind, nam
 export function explainFile(model: FileModel, text: string, settings: Settings, options: ExplainOptions, target?: ObjectTarget): PlacedExplanation[] {
   if (!settings.enable) return [];
   const minor = minorOf(settings.kubernetesVersion);
-  let chosen: Candidate[];
+  let chosen: readonly Candidate[];
   if (target) {
     const picked = findTarget(model, text, settings, target);
     chosen = picked ? [picked] : [];
