@@ -157,7 +157,7 @@ function shortTag(tag: string): string {
  * explicit tag in full (`tag:yaml.org,2002:int`, `!` for the non-specific tag), if any.
  */
 export function goScalar(source: string, plain: boolean, tag?: string): GoScalar | GoRefusal {
-  if (!tag) return plain ? resolveTagged('', source) : { kind: 'str', value: source };
+  if (!tag) return plain ? resolvePlain(source) : { kind: 'str', value: source };
   if (tag === BINARY) {
     const bytes = decodeBase64(source);
     return bytes ? { kind: 'str', value: goString(bytes) } : { refused: '!!binary value contains invalid base64 data' };
@@ -290,6 +290,24 @@ export function plainIsString(source: string): boolean {
 
 /** For the YAML parser's tags: the value go-yaml gives a plain scalar, when it is of `kind`. */
 export function plainScalarKind(source: string): GoScalar['kind'] | 'refused' {
-  const scalar = resolveTagged('', source);
-  return 'refused' in scalar ? 'refused' : scalar.kind;
+  return resolvePlain(source).kind;
 }
+
+/**
+ * An untagged plain scalar, as go-yaml resolves it (never refused). The ones go-yaml looks at twice (a digit, a
+ * sign, a dot or a word first: numbers, bools, nulls) repeat across a file's objects (`1`, `true`, `8080`): they
+ * are remembered, at most PLAIN_KEPT of them. The answers are shared: read them, never change them.
+ */
+function resolvePlain(source: string): GoScalar {
+  if (!hintOf(source)) return { kind: 'str', value: source };
+  let known = plainKept.get(source);
+  if (!known) {
+    known = resolveTagged('', source) as GoScalar;
+    if (plainKept.size >= PLAIN_KEPT) plainKept.clear();
+    plainKept.set(source, known);
+  }
+  return known;
+}
+
+const PLAIN_KEPT = 4096;
+const plainKept = new Map<string, GoScalar>();

@@ -46,7 +46,7 @@ function tooDeep(text: string, lines: LineIndex): Reading | undefined {
   return { document: parseKubectlYaml(''), issues: [issue], broken: true, resources: [] };
 }
 
-export function readDocument(text: string, lines: LineIndex, options: { written?: string; headKept?: boolean } = {}): Reading {
+export function readDocument(text: string, lines: LineIndex, options: { written?: string; headKept?: boolean; keepJson?: boolean } = {}): Reading {
   const deep = tooDeep(text, lines);
   if (deep) return deep;
   const issues: YamlIssue[] = [];
@@ -132,7 +132,7 @@ export function readDocument(text: string, lines: LineIndex, options: { written?
       issues.push({ code: 'yaml/syntax', severity: 'error', ...refusal });
     }
     const resources = findResources(document.contents);
-    const refusal = kubectlRefusal(document, source, resources);
+    const refusal = kubectlRefusal(document, source, resources, options.keepJson);
     if (refusal) {
       issues.push(refusal);
       broken = true;
@@ -216,12 +216,13 @@ function isRealError(error: { code: string; message: string }): boolean {
 /**
  * Where kubectl refuses a document that parses (go-yaml's decoding, sigs.k8s.io/yaml's keys, encoding/json):
  * kubectlJson.ts. The JSON made on the way is kept for the checks when the document is an object of one of
- * our kinds (`resources`, any case: the checks convert it again otherwise); of any other, only the refusal
+ * our kinds (`resources`, any case: the checks convert it again otherwise), or when its reader asked for it
+ * (`keepJson`: the relation facts of a ConfigMap or a Deployment read its JSON); of any other, only the refusal
  * matters, and the check makes no JSON where it can tell without.
  */
-function kubectlRefusal(document: Document.Parsed, text: string, resources: readonly ResourceNode[]): YamlIssue | undefined {
+function kubectlRefusal(document: Document.Parsed, text: string, resources: readonly ResourceNode[], keepJson = false): YamlIssue | undefined {
   try {
-    const keep = resources.some((resource) => resource.node === document.contents && OUR_KINDS.has(resource.kind.toLowerCase()));
+    const keep = resources.some((resource) => resource.node === document.contents && (keepJson || OUR_KINDS.has(resource.kind.toLowerCase())));
     if (!text.includes('*')) markAliasFree(document);
     // A `&` or `*` in the text is most often in a string (a cron schedule, a shell command): one conversion
     // that meets no alias and no refused anchor name settles it without looking for names first.

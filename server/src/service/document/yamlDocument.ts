@@ -109,6 +109,15 @@ export class YamlDocument {
   }
 
   /**
+   * The JSON of the document's object will be read (the relation facts of any kind): the parse keeps the JSON its
+   * refusal check makes instead of checking without it and converting again later.
+   */
+  wantJson(): void {
+    this.jsonWanted = true;
+  }
+  private jsonWanted = false;
+
+  /**
    * Drops the syntax tree: a file's documents keep their diagnostics, not their trees, so memory does not
    * grow with the file; the next use parses again. Do not hold nodes across a call that may drop them.
    */
@@ -122,7 +131,7 @@ export class YamlDocument {
     this.options.parsedInto?.add(this);
     if (this.options.json) return (this.reading = readJson(this.text, this.lines));
     const template = this.template;
-    if (!template) return (this.reading = readDocument(this.text, this.lines, this.options));
+    if (!template) return (this.reading = readDocument(this.text, this.lines, this.jsonWanted ? { ...this.options, keepJson: true } : this.options));
     const { reading, view } = readTemplate(template, this.lines);
     this.view = view;
     return (this.reading = reading);

@@ -36,6 +36,10 @@ const wanted = new WeakSet<YamlDocument>();
 /** Ask for a document's facts: the diagnostics read them before they take its JSON over (factsBeforeClaim). */
 export function wantFacts(doc: YamlDocument): void {
   wanted.add(doc);
+  if (doc.parsed) return;
+  let cached = factsCache.get(doc);
+  if (!cached) factsCache.set(doc, (cached = {}));
+  if ((cached.mayHold ??= mayHoldIndexedKinds(doc.text))) doc.wantJson();
 }
 
 /**
