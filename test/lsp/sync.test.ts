@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
-import { lineLengths, lineStarts, random } from '../support/fuzz';
+import { applyRange, random, randomRange } from '../support/fuzz';
 import { TestServer } from '../support/lspClient';
 
 const START = ['job-clean.yaml', 'csidriver-mistakes.yaml', 'job-mistakes.yaml', 'not-kubernetes.yaml']
@@ -34,18 +34,10 @@ describe('incremental sync', () => {
     while (changesSent < 3000) {
       const changes: TextDocumentContentChangeEvent[] = [];
       for (let i = 1 + Math.floor(next() * 4); i > 0; i--) {
-        const starts = lineStarts(text);
-        const lengths = lineLengths(text);
-        const position = () => {
-          const line = Math.floor(next() * starts.length);
-          return { line, character: Math.floor(next() * (lengths[line] + 1)) };
-        };
-        let start = position();
-        let end = next() < 0.5 ? start : position();
-        if (end.line < start.line || (end.line === start.line && end.character < start.character)) [start, end] = [end, start];
+        const range = randomRange(text, next, 0.5);
         const insert = INSERTS[Math.floor(next() * INSERTS.length)];
-        text = text.slice(0, starts[start.line] + start.character) + insert + text.slice(starts[end.line] + end.character);
-        changes.push({ range: { start, end }, text: insert });
+        text = applyRange(text, range, insert);
+        changes.push({ range, text: insert });
         changesSent++;
       }
       version++;

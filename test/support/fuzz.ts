@@ -138,6 +138,29 @@ function mutate(text: string, next: Next): string {
   return out;
 }
 
+/**
+ * A random range of `text` as an editor's change names one: two random positions in order (the same one, with
+ * probability `caret`: typing at the cursor), as LSP counts lines and characters.
+ */
+export function randomRange(text: string, next: () => number, caret: number): Range {
+  const starts = lineStarts(text);
+  const lengths = lineLengths(text);
+  const position = () => {
+    const line = between(next, 0, starts.length - 1);
+    return { line, character: between(next, 0, lengths[line]) };
+  };
+  let start = position();
+  let end = next() < caret ? start : position();
+  if (end.line < start.line || (end.line === start.line && end.character < start.character)) [start, end] = [end, start];
+  return { start, end };
+}
+
+/** `text` with `range` replaced by `insert`. */
+export function applyRange(text: string, range: Range, insert: string): string {
+  const starts = lineStarts(text);
+  return text.slice(0, starts[range.start.line] + range.start.character) + insert + text.slice(starts[range.end.line] + range.end.character);
+}
+
 /** The length of each line's content (before its line break), as LSP counts lines. */
 export function lineLengths(text: string): number[] {
   const starts = lineStarts(text);
@@ -161,19 +184,9 @@ function randomChange(text: string, next: Next): { change: TextDocumentContentCh
     const whole = mutate(text, next);
     return { change: { text: whole }, text: whole };
   }
-  const starts = lineStarts(text);
-  const lengths = lineLengths(text);
-  const position = () => {
-    const line = between(next, 0, starts.length - 1);
-    return { line, character: between(next, 0, lengths[line]) };
-  };
-  let start = position();
-  let end = next() < 0.6 ? start : position();
-  if (end.line < start.line || (end.line === start.line && end.character < start.character)) [start, end] = [end, start];
+  const range = randomRange(text, next, 0.6);
   const insert = next() < 0.3 ? '' : next() < 0.5 ? pick(next, ['a', ' ', '\n', '-', ':', '1', 'Job', '  ']) : snippet(next);
-  const from = starts[start.line] + start.character;
-  const to = starts[end.line] + end.character;
-  return { change: { range: { start, end }, text: insert }, text: text.slice(0, from) + insert + text.slice(to) };
+  return { change: { range, text: insert }, text: applyRange(text, range, insert) };
 }
 
 export interface FuzzOptions {

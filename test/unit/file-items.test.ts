@@ -7,56 +7,13 @@ import { describe, it } from 'node:test';
 import { checkedResourceCount, DEFAULT_SETTINGS, explainedSource, FileModel } from '../../server/src/service/index';
 import { lensTargets } from '../../server/src/service/features/codeLens';
 import { simulate } from '../../server/src/service/features/simulate';
-import type { TextChange } from '../../server/src/service/document/textChanges';
+import { randomDocumentEdit } from '../support/documentEdits';
+import { random } from '../support/fuzz';
 
 const job = (name: string) => `apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: ${name}\nspec:\n  completions: 3\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: m\n        image: busybox\n`;
 const cronJob = (name: string) => `apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: ${name}\nspec:\n  schedule: "*/5 * * * *"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n          containers:\n          - name: m\n            image: busybox\n`;
 const driver = (name: string) => `apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata:\n  name: ${name}\nspec:\n  attachRequired: false\n`;
 const configMap = (name: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  A: b\n`;
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-function positionAt(text: string, offset: number): { line: number; character: number } {
-  const before = text.slice(0, offset);
-  return { line: before.split('\n').length - 1, character: offset - (before.lastIndexOf('\n') + 1) };
-}
-
-/** One random keystroke-like change: typed or deleted characters, a line added or removed, a document cut, joined or added. */
-function randomChange(text: string, next: () => number): { change: TextChange; text: string } {
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
-  const lineStarts = [0, ...[...text.matchAll(/\n/g)].map((match) => match.index! + 1).filter((offset) => offset < text.length)];
-  const kind = pick(['type', 'type', 'type', 'delete', 'newline', 'removeLine', 'separator', 'join', 'document']);
-  let start = Math.floor(next() * (text.length + 1));
-  let end = start;
-  let insert = '';
-  if (kind === 'type') insert = pick(['a', '7', ' ', ':', 'Job', 'x-']);
-  else if (kind === 'delete') end = Math.min(text.length, start + 1 + Math.floor(next() * 4));
-  else if (kind === 'newline') insert = '\n';
-  else if (kind === 'removeLine') {
-    start = pick(lineStarts);
-    const lineEnd = text.indexOf('\n', start);
-    end = lineEnd === -1 ? text.length : lineEnd + 1;
-  } else if (kind === 'separator') {
-    start = end = pick(lineStarts);
-    insert = '---\n';
-  } else if (kind === 'join') {
-    const separators = [...text.matchAll(/^---\n/gm)].map((match) => match.index!);
-    if (separators.length) {
-      start = pick(separators);
-      end = start + 4;
-    }
-  } else {
-    start = end = pick(lineStarts);
-    insert = `${pick([job('added'), cronJob('nightly'), driver('x.csi.example.com'), configMap('c')])}---\n`;
-  }
-  return { change: { range: { start: positionAt(text, start), end: positionAt(text, end) }, text: insert }, text: text.slice(0, start) + insert + text.slice(end) };
-}
 
 /** What the requests after a keystroke answer, as plain values. */
 function answers(model: FileModel, text: string, lines: readonly number[]): unknown {
@@ -83,7 +40,7 @@ describe('the lists of a whole file after keystrokes', () => {
       model.update(text);
       answers(model, text, [0]);
       for (let step = 0; step < 60; step++) {
-        const edit = randomChange(text, next);
+        const edit = randomDocumentEdit(text, next, ['a', '7', ' ', ':', 'Job', 'x-'], [job('added'), cronJob('nightly'), driver('x.csi.example.com'), configMap('c')]);
         text = edit.text;
         model.applyChanges([edit.change]);
         const lineCount = text.split('\n').length;

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { DEFAULT_SETTINGS, FileModel, validate, WorkspaceIndex, type Settings } from '../../../server/src/service/index';
-import type { TextChange } from '../../../server/src/service/document/textChanges';
+import { randomDocumentEdit } from '../../support/documentEdits';
+import { random } from '../../support/fuzz';
 import { ROOT } from '../../support/relationWorkspace';
 
 const SETTINGS: Settings = { ...DEFAULT_SETTINGS, relations: { ...DEFAULT_SETTINGS.relations, undefinedReferences: true } };
@@ -18,54 +19,6 @@ const job = (name: string, reads: string) =>
   `apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: ${name}\n  annotations:\n    helm.sh/hook: pre-install\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: m\n        image: busybox\n        envFrom:\n        - configMapRef:\n            name: ${reads}\n`;
 const driver = `apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata:\n  name: disk.csi.example.com\nspec:\n  volumeLifecycleModes: [Persistent]\n`;
 const inlinePod = `apiVersion: v1\nkind: Pod\nmetadata:\n  name: inline\nspec:\n  containers:\n  - name: c\n    image: b\n  volumes:\n  - name: v\n    csi:\n      driver: disk.csi.example.com\n`;
-
-/** A small random generator with a seed, so that a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-/** The LSP position of an offset. */
-function positionAt(text: string, offset: number): { line: number; character: number } {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length - 1;
-  return { line, character: offset - (before.lastIndexOf('\n') + 1) };
-}
-
-/** One random keystroke-like change: a character typed or deleted, a line added or removed, a document cut or joined. */
-function randomChange(text: string, next: () => number): { change: TextChange; text: string } {
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
-  const lineStarts = [0, ...[...text.matchAll(/\n/g)].map((match) => match.index! + 1).filter((offset) => offset < text.length)];
-  const kind = pick(['type', 'type', 'type', 'delete', 'newline', 'removeLine', 'separator', 'joinDocuments', 'document']);
-  let start = Math.floor(next() * (text.length + 1));
-  let end = start;
-  let insert = '';
-  if (kind === 'type') insert = pick(['a', 'x', '1', ' ', ':', '-', 'env', 'other']);
-  else if (kind === 'delete') end = Math.min(text.length, start + 1 + Math.floor(next() * 3));
-  else if (kind === 'newline') insert = '\n';
-  else if (kind === 'removeLine') {
-    start = pick(lineStarts);
-    const lineEnd = text.indexOf('\n', start);
-    end = lineEnd === -1 ? text.length : lineEnd + 1;
-  } else if (kind === 'separator') {
-    start = end = pick(lineStarts);
-    insert = '---\n';
-  } else if (kind === 'joinDocuments') {
-    const separators = [...text.matchAll(/^---\n/gm)].map((match) => match.index!);
-    if (separators.length) {
-      start = pick(separators);
-      end = start + 4;
-    }
-  } else {
-    start = end = pick(lineStarts);
-    insert = `${pick([configMap('env'), configMap('other'), job('late', 'env'), driver])}---\n`;
-  }
-  const change = { range: { start: positionAt(text, start), end: positionAt(text, end) }, text: insert };
-  return { change, text: text.slice(0, start) + insert + text.slice(end) };
-}
 
 /** What the index holds of a file, as positions and names (the entries' objects are compared by what they say). */
 function entriesOf(index: WorkspaceIndex, path: string): unknown {
@@ -89,7 +42,7 @@ describe('an edited file in the workspace index', () => {
       model.update(text);
       check();
       for (let step = 0; step < 60; step++) {
-        const edit = randomChange(text, next);
+        const edit = randomDocumentEdit(text, next, ['a', 'x', '1', ' ', ':', '-', 'env', 'other'], [configMap('env'), configMap('other'), job('late', 'env'), driver]);
         text = edit.text;
         model.applyChanges([edit.change]);
         assert.equal(model.currentText, text, `step ${step}: the model's text`);
