@@ -1,6 +1,7 @@
 // The fuzzer behind test/fuzz/fuzz.test.ts (bounded) and `npm run fuzz` (long runs): real manifests (the
 // shared corpus and examples/) broken in the ways editors and users break them, fed to the real server over
-// stdio as open, incremental and full changes, completion, hover and code actions at random positions.
+// stdio as open, incremental and full changes, completion, hover and code actions at random positions, and the
+// code lenses, status bar and Explain view VS Code asks for after a keystroke.
 // A run fails on: an exception the server logs ("failed", "uncaught", "unhandled") or anything on its
 // stderr, an error response, an answer later than 1 s, a range outside the document, or a server that
 // no longer answers a normal request at the end.
@@ -253,6 +254,14 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const hasCodeActions = await server
     .request('textDocument/codeAction', { textDocument: { uri: 'file:///none.yaml' }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [] } })
     .then(() => true, (error: { code?: number }) => error?.code !== -32601);
+  const hasCodeLens = await server.request('textDocument/codeLens', { textDocument: { uri: 'file:///none.yaml' } }).then(
+    () => true,
+    (error: { code?: number }) => error?.code !== -32601,
+  );
+  const isKubeAssist = await server.request('kubeassist/documentInfo', { uri: 'file:///none.yaml' }).then(
+    () => true,
+    () => false,
+  );
 
   let requests = 0;
   let notifications = 0;
@@ -337,6 +346,16 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
       const diagnostics = next() < 0.7 && slot.diagnostics.length ? [pick(next, slot.diagnostics)] : [];
       const actions = await ask<ActionLike[] | null>('textDocument/codeAction', { textDocument, range: diagnostics[0]?.range ?? range, context: { diagnostics } }, slot.text);
       checkRanges('code action', (actions ?? []).flatMap((action) => actionRanges(action, slot.uri)));
+    }
+    // What VS Code asks after each keystroke besides (no random draw here: a seed's run stays what it was): the code
+    // lenses of the whole file, the status bar's information, and now and then the Explain view's page.
+    if (hasCodeLens) {
+      const lenses = await ask<{ range: Range }[] | null>('textDocument/codeLens', { textDocument }, slot.text);
+      checkRanges('code lens', (lenses ?? []).map((lens) => lens.range));
+    }
+    if (isKubeAssist) {
+      await ask('kubeassist/documentInfo', { uri: slot.uri }, slot.text);
+      if (iterations % 4 === 0) await ask('kubeassist/view', { uri: slot.uri, view: 'explain', line: 0 }, slot.text);
     }
     checkPublished();
     // A logged exception is the server's own catch (the user got an empty answer): keep the text it was asked about.
