@@ -73,7 +73,7 @@ function sameItems<Item>(a: readonly Item[], b: readonly Item[], same: ((x: Item
 }
 
 /** The index of the first item at or after `line` (items in order of their lines): a binary search. */
-function firstAtOrAfter(items: readonly { line: number }[], line: number): number {
+export function firstAtOrAfter(items: readonly { line: number }[], line: number): number {
   let low = 0;
   let high = items.length;
   while (low < high) {

@@ -53,18 +53,6 @@ export interface FileEntry {
   generated: DefinitionEntry[];
 }
 
-/** The index of the first entry starting at or after `line` (entries in order of their lines): a binary search. */
-export function firstFrom(entries: readonly DocumentEntry[], line: number): number {
-  let low = 0;
-  let high = entries.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (entries[middle].line < line) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
 /** By file, then by place in the file. */
 export function byPlace(a: DefinitionEntry, b: DefinitionEntry): number {
   if (a.path !== b.path) return a.path < b.path ? -1 : 1;

@@ -4,13 +4,14 @@
 // the disk); Chart.yaml and kustomization files are read through the reader they supply (relations/scope.ts).
 // The relation checks (relations/checks/) ask it who defines a name; navigation asks who names a definition.
 import type { Range } from 'vscode-languageserver-types';
+import { firstAtOrAfter } from '../document/fileItems';
 import type { DocumentsChange, FileModel, PlacedDocument } from '../document/fileModel';
 import type { LineIndex } from '../document/lines';
 import { splitDocuments } from '../document/split';
 import { YamlDocument } from '../document/yamlDocument';
 import { isKustomizationFile, type FileReader } from '../workspace/kustomize';
 import { documentFacts, type DocumentFacts, type ObjectFacts, type Span } from './facts';
-import { byPlace, firstFrom, linesOf, moveRange, type DefinitionEntry, type DocumentEntry, type FileEntry, type IncomingDocument, type IndexedDocument, type ReferenceEntry } from './indexEntries';
+import { byPlace, linesOf, moveRange, type DefinitionEntry, type DocumentEntry, type FileEntry, type IncomingDocument, type IndexedDocument, type ReferenceEntry } from './indexEntries';
 
 export type { DefinitionEntry, IndexedDocument, ReferenceEntry } from './indexEntries';
 import { cachedFacts, costsAParse } from './factsCache';
@@ -143,8 +144,8 @@ export class WorkspaceIndex {
     if (incoming.filter(({ doc }) => costsAParse(doc)).length > budget) return false;
     // The entries of the replaced documents, found by their first lines (the index's lines are those of `read`).
     const old = previous.documents;
-    const lo = firstFrom(old, read[change.first]?.slice.line ?? Infinity);
-    const hi = firstFrom(old, read[change.first + change.removed]?.slice.line ?? Infinity);
+    const lo = firstAtOrAfter(old, read[change.first]?.slice.line ?? Infinity);
+    const hi = firstAtOrAfter(old, read[change.first + change.removed]?.slice.line ?? Infinity);
     const replaced = new Set(read.slice(change.first, change.first + change.removed).map(({ doc }) => doc));
     for (let i = lo; i < hi; i++) if (!replaced.has(old[i].doc!)) return false;
     const changed: DefinitionEntry[] = [];
