@@ -189,7 +189,6 @@ export function checkedResourceCount(model: FileModel, text: string, maxFileSize
 /** The lines of a file's checked objects, kept per model and brought up to date from each edit (document/fileItems.ts). */
 const CHECKED_OBJECTS = new FileItems<{ line: number }>({
   read: (_model, doc, firstLine) => checkedObjects(doc).map(({ line }) => ({ line: firstLine + line })),
-  move: (object, lines) => ({ line: object.line + lines }),
 });
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -5,14 +5,13 @@
 // after them move by the edit's lines. A pass over every document only when the edit cannot say (the first
 // request, several changes at once, a file past the size limit).
 import type { FileModel, PlacedDocument } from './fileModel';
+import { partitionPoint } from './lines';
 import type { YamlDocument } from './yamlDocument';
 
 /** How a kind of item is read and placed. Each item's `line` lies within its document's lines. */
 export interface ItemReader<Item extends { line: number }> {
-  /** The items of one document, placed at its first line (`firstLine`). */
+  /** The items of one document, placed at its first line (`firstLine`). An item moves with its document by its `line`. */
   read(model: FileModel, doc: YamlDocument, firstLine: number): readonly Item[];
-  /** An item moved by `lines` lines. */
-  move(item: Item, lines: number): Item;
   /** Whether two items say the same: a list whose edited part says what it said keeps its identity. */
   same?(a: Item, b: Item): boolean;
 }
@@ -64,7 +63,7 @@ export class FileItems<Item extends { line: number }> {
     for (const { slice, doc } of model.documents.slice(first, first + inserted)) for (const item of this.reader.read(model, doc, slice.line)) made.push(item);
     if (!lineDelta && sameItems(made, old.slice(start, end), this.reader.same)) return old;
     const after = old.slice(end);
-    return [...old.slice(0, start), ...made, ...(lineDelta ? after.map((item) => this.reader.move(item, lineDelta)) : after)];
+    return [...old.slice(0, start), ...made, ...(lineDelta ? after.map((item) => ({ ...item, line: item.line + lineDelta })) : after)];
   }
 }
 
@@ -72,14 +71,7 @@ function sameItems<Item>(a: readonly Item[], b: readonly Item[], same: ((x: Item
   return !!same && a.length === b.length && a.every((item, i) => same(item, b[i]));
 }
 
-/** The index of the first item at or after `line` (items in order of their lines): a binary search. */
+/** The index of the first item at or after `line` (items in order of their lines). */
 export function firstAtOrAfter(items: readonly { line: number }[], line: number): number {
-  let low = 0;
-  let high = items.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (items[middle].line < line) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return partitionPoint(items, (item) => item.line < line);
 }

@@ -4,6 +4,7 @@
 import type { Diagnostic, Position, Range } from 'vscode-languageserver-types';
 import { shiftFixData } from './edits';
 import { hasTemplateActions } from './helmTemplate';
+import { movedRange, partitionPoint } from './lines';
 import { readsAsJson, splitJsonStream, startsLikeJson } from './jsonStream';
 import { splitDocumentsFrom, type DocumentSlice } from './split';
 import { applyChange, beforeLineBreak, joinWithoutCopy, lineFeeds, wellFormed, type TextChange } from './textChanges';
@@ -30,7 +31,7 @@ interface Entry extends PlacedDocument {
  * edit touched, not the file: the documents the current change made, and those whose tree was read since the
  * last edit (a document says so itself when it parses: YamlDocument's `parsedInto`).
  */
-interface Births {
+interface Ledger {
   made: YamlDocument[];
   readonly parsed: Set<YamlDocument>;
   /** The last change's splice of the entries (undefined after any other change). */
@@ -77,15 +78,15 @@ export class FileModel {
    * summaries, not its tree: an edit drops the trees that requests parsed since the last one.
    */
   private edited: readonly YamlDocument[] = [];
-  private readonly births: Births = { made: [], parsed: new Set() };
+  private readonly ledger: Ledger = { made: [], parsed: new Set() };
 
   /** Brings the model to `text`, re-parsing only documents whose text is new. */
   update(text: string): readonly PlacedDocument[] {
     if (text === this.given) return this.entries;
     const first = this.text === undefined;
-    this.births.made = [];
+    this.ledger.made = [];
     this.replace(text);
-    this.keepEdited(first ? [] : this.births.made);
+    this.keepEdited(first ? [] : this.ledger.made);
     return this.entries;
   }
 
@@ -114,14 +115,14 @@ export class FileModel {
   applyChanges(changes: readonly TextChange[]): readonly PlacedDocument[] {
     const before = this.entries;
     const first = this.text === undefined;
-    this.births.made = [];
+    this.ledger.made = [];
     for (const change of changes) {
       if (!change.range || !this.editInPlace(change.range, change.text)) this.replace(applyChange(this.given ?? '', change));
     }
     if (first) this.keepEdited([]);
     // One change: the documents it made are all in the file. Several (a multi-cursor edit): a later one may have
     // replaced what an earlier one made, so the documents new to the file are found by comparing.
-    else if (changes.length === 1) this.keepEdited(this.births.made);
+    else if (changes.length === 1) this.keepEdited(this.ledger.made);
     else {
       const known = new Set(before.map(({ doc }) => doc));
       this.keepEdited(this.entries.filter(({ doc }) => !known.has(doc)).map(({ doc }) => doc));
@@ -135,10 +136,10 @@ export class FileModel {
    */
   private keepEdited(edited: readonly YamlDocument[]): void {
     this.edited = edited.length <= EDITED_KEPT ? edited : [];
-    for (const doc of this.births.parsed) {
+    for (const doc of this.ledger.parsed) {
       if (this.keepsTree(doc)) continue;
       doc.forgetParse();
-      this.births.parsed.delete(doc);
+      this.ledger.parsed.delete(doc);
     }
   }
 
@@ -150,7 +151,7 @@ export class FileModel {
    * the split's state is fresh there (split.ts).
    */
   private editInPlace(range: Range, insert: string): boolean {
-    this.births.splice = undefined;
+    this.ledger.splice = undefined;
     const entries = this.entries;
     if (this.json || this.given === undefined || this.given !== this.text || !entries.length || insert.includes('\r')) return false;
     if (startsLikeJson(entries[0].slice.text)) return false;
@@ -172,7 +173,7 @@ export class FileModel {
     const wholeFile = first === 0 && last === entries.length - 1;
     const slices = edited === '' && !wholeFile ? [] : splitDocumentsFrom(edited, { offset: 0, line: 0 }).slices;
     const placed = slices.map((slice) => ({ offset: slice.offset + regionStart, line: slice.line + regionLine, text: slice.text }));
-    this.entries = spliceEntries(entries, first, last + 1, placed, insert.length - replaced.length, lineFeeds(insert) - lineFeeds(replaced), this.births);
+    this.entries = spliceEntries(entries, first, last + 1, placed, insert.length - replaced.length, lineFeeds(insert) - lineFeeds(replaced), this.ledger);
     this.given = this.text = joinWithoutCopy(this.entries.map(({ slice }) => slice.text));
     this.templateActions = undefined;
     return true;
@@ -206,7 +207,7 @@ export class FileModel {
 
   private replace(text: string): void {
     this.templateActions = undefined;
-    this.births.splice = undefined;
+    this.ledger.splice = undefined;
     const read = loneCarriageReturnsAsLineFeeds(text);
     const json = readsAsJson(read);
     const hadLoneCarriageReturns = this.given !== undefined && this.given !== this.text;
@@ -216,16 +217,16 @@ export class FileModel {
     if (json) {
       // kubectl reads the file as a stream of JSON values (jsonStream.ts): split again whole.
       const known = wasJson ? knownStates(this.entries) : new Map<string, DocumentState>();
-      this.entries = place(splitJsonStream(read), known, { json, given: text, births: this.births });
+      this.entries = place(splitJsonStream(read), known, { json, given: text, ledger: this.ledger });
     } else if (wasJson || read !== text || hadLoneCarriageReturns) {
       // kubectl splits only at a `---` after an LF (split.ts): with lone CRs about, where the split falls
       // depends on more than the edited lines, so the whole file is split again (documents keep their state).
       // So is a file that no longer reads as JSON (its documents were JSON values).
       const lineFeedAt = (offset: number) => text.charCodeAt(offset - 1) === 10;
       const known = wasJson ? new Map<string, DocumentState>() : knownStates(this.entries);
-      this.entries = place(splitDocumentsFrom(read, { offset: 0, line: 0 }, undefined, lineFeedAt).slices, known, { given: text, births: this.births });
+      this.entries = place(splitDocumentsFrom(read, { offset: 0, line: 0 }, undefined, lineFeedAt).slices, known, { given: text, ledger: this.ledger });
     } else if (read !== this.text) {
-      this.entries = this.text === undefined ? place(splitDocumentsFrom(read, { offset: 0, line: 0 }).slices, new Map(), { births: this.births }) : this.edit(this.text, read);
+      this.entries = this.text === undefined ? place(splitDocumentsFrom(read, { offset: 0, line: 0 }).slices, new Map(), { ledger: this.ledger }) : this.edit(this.text, read);
     }
     this.text = read;
   }
@@ -251,15 +252,13 @@ export class FileModel {
       resume = index;
       return true;
     });
-    return spliceEntries(entries, first, resume, slices, delta, end ? end.line - entries[resume].slice.line : 0, this.births);
+    return spliceEntries(entries, first, resume, slices, delta, end ? end.line - entries[resume].slice.line : 0, this.ledger);
   }
 
   /** The documents that end past the first `limit` characters: the first of them, and how many there are. */
   pastLimit(limit: number): { first: PlacedDocument; count: number } | undefined {
-    const last = this.entries[this.entries.length - 1];
-    if (!last || last.slice.offset + last.slice.text.length <= limit) return undefined; // the whole file is within
-    const index = this.entries.findIndex(({ slice }) => slice.offset + slice.text.length > limit);
-    return index === -1 ? undefined : { first: this.entries[index], count: this.entries.length - index };
+    const within = entriesWithin(this.entries, limit);
+    return within === this.entries.length ? undefined : { first: this.entries[within], count: this.entries.length - within };
   }
 
   get documents(): readonly PlacedDocument[] {
@@ -272,7 +271,7 @@ export class FileModel {
    * all of them. Undefined otherwise (read them all).
    */
   changeSince(documents: readonly PlacedDocument[]): DocumentsChange | undefined {
-    const splice = this.births.splice;
+    const splice = this.ledger.splice;
     if (!splice || splice.from !== documents || splice.to !== this.entries) return undefined;
     return { first: splice.first, removed: splice.removed, inserted: splice.inserted, lineDelta: splice.lineDelta };
   }
@@ -307,7 +306,7 @@ export class FileModel {
  * The entries with those from `first` up to `resume` replaced by entries for `slices` (reusing the states of
  * the same texts), and those from `resume` on moved by `delta` characters and `lineDelta` lines.
  */
-function spliceEntries(entries: readonly Entry[], first: number, resume: number, slices: DocumentSlice[], delta: number, lineDelta: number, births: Births): Entry[] {
+function spliceEntries(entries: readonly Entry[], first: number, resume: number, slices: DocumentSlice[], delta: number, lineDelta: number, ledger: Ledger): Entry[] {
   // Typing over a character moves nothing: the entries after the change stay as they are.
   const shifted =
     delta === 0 && lineDelta === 0
@@ -318,17 +317,17 @@ function spliceEntries(entries: readonly Entry[], first: number, resume: number,
           state,
         }));
   const before = entries[first - 1];
-  const placed = place(slices, knownStates(entries.slice(first, resume)), { births, before: before && { text: before.slice.text, headKept: before.doc.headKept } });
+  const placed = place(slices, knownStates(entries.slice(first, resume)), { ledger, before: before && { text: before.slice.text, headKept: before.doc.headKept } });
   // Whether kubectl keeps a `---` line depends on the part before it: the first shifted one may need telling.
   const last = placed[placed.length - 1] ?? before;
   const next = shifted[0];
   if (next && last) {
-    const [again] = place([next.slice], knownStates([next]), { births, before: { text: last.slice.text, headKept: last.doc.headKept } });
+    const [again] = place([next.slice], knownStates([next]), { ledger, before: { text: last.slice.text, headKept: last.doc.headKept } });
     if (again.doc !== next.doc) shifted[0] = again;
   }
   const result = [...entries.slice(0, first), ...placed, ...shifted];
   const nextReplaced = next !== undefined && shifted[0] !== next;
-  births.splice = { from: entries, to: result, first, removed: resume - first + (nextReplaced ? 1 : 0), inserted: placed.length + (nextReplaced ? 1 : 0), lineDelta };
+  ledger.splice = { from: entries, to: result, first, removed: resume - first + (nextReplaced ? 1 : 0), inserted: placed.length + (nextReplaced ? 1 : 0), lineDelta };
   return result;
 }
 
@@ -340,7 +339,7 @@ function spliceEntries(entries: readonly Entry[], first: number, resume: number,
 function place(
   slices: DocumentSlice[],
   known: Map<string, DocumentState>,
-  { json = false, given, before, births }: { json?: boolean; given?: string; before?: { text: string; headKept: boolean }; births: Births },
+  { json = false, given, before, ledger }: { json?: boolean; given?: string; before?: { text: string; headKept: boolean }; ledger: Ledger },
 ): Entry[] {
   let previousText = before?.text;
   let previousKept = !!before?.headKept;
@@ -356,9 +355,9 @@ function place(
     let state = known.get(key);
     if (!state) {
       // A copy, not a view: a view would keep this version of the whole file alive as long as the document.
-      const options = { parsedInto: births.parsed, ...(json ? { json } : {}), ...(written !== slice.text ? { written: detach(written) } : {}), ...(headKept ? { headKept } : {}) };
+      const options = { parsedInto: ledger.parsed, ...(json ? { json } : {}), ...(written !== slice.text ? { written: detach(written) } : {}), ...(headKept ? { headKept } : {}) };
       state = { doc: new YamlDocument(detach(slice.text), options) };
-      births.made.push(state.doc);
+      ledger.made.push(state.doc);
       known.set(key, state);
     }
     return { slice: { ...slice, text: state.doc.text }, doc: state.doc, state };
@@ -390,26 +389,12 @@ function detach(text: string): string {
 
 /** The index of the last document starting at or before a zero-based line (-1 when none does): a binary search. */
 export function lastStartingAtOrBefore(documents: readonly PlacedDocument[], line: number): number {
-  let low = -1;
-  let high = documents.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (documents[middle].slice.line <= line) low = middle;
-    else high = middle - 1;
-  }
-  return low;
+  return partitionPoint(documents, ({ slice }) => slice.line <= line) - 1;
 }
 
 /** Index of the last entry that starts before `offset`, or -1. */
 function lastIndexBefore(entries: readonly Entry[], offset: number): number {
-  let low = -1;
-  let high = entries.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (entries[middle].slice.offset < offset) low = middle;
-    else high = middle - 1;
-  }
-  return low;
+  return partitionPoint(entries, ({ slice }) => slice.offset < offset) - 1;
 }
 
 /** At most this many documents made by one edit keep their trees (a keystroke makes one; a paste may make many). */
@@ -454,24 +439,23 @@ function placedDiagnostics(entries: readonly Entry[], end: number): Diagnostic[]
     const { slice, state } = entries[i];
     const kept = state.diagnostics!;
     if (!kept.list.length) continue;
-    const list = slice.line === 0 ? kept.list : kept.placed?.line === slice.line ? kept.placed.list : placed(kept, slice.line);
+    const list = slice.line === 0 ? kept.list : kept.placed?.line === slice.line ? kept.placed.list : placeAt(kept, slice.line);
     for (let j = 0; j < list.length; j++) out.push(list[j]);
   }
   return out;
 }
 
 /** A document's diagnostics shifted to its first line, kept until it moves: not made again per request. */
-function placed(kept: NonNullable<DocumentState['diagnostics']>, line: number): readonly Diagnostic[] {
+function placeAt(kept: NonNullable<DocumentState['diagnostics']>, line: number): readonly Diagnostic[] {
   kept.placed = { line, list: kept.list.map((diagnostic) => shift(diagnostic, line)) };
   return kept.placed.list;
 }
 
 function shift(diagnostic: Diagnostic, lines: number): Diagnostic {
   if (lines === 0) return diagnostic;
-  const { start, end } = diagnostic.range;
   const shifted = {
     ...diagnostic,
-    range: { start: { line: start.line + lines, character: start.character }, end: { line: end.line + lines, character: end.character } },
+    range: movedRange(diagnostic.range, lines),
     data: shiftFixData(diagnostic.data, lines),
   };
   // A duplicate key's message names the line of the first occurrence: it moves with the document.

@@ -1,8 +1,28 @@
 // Offset <-> line/character conversion for one text, in UTF-16 code units as LSP counts them.
 
+/**
+ * In a list ordered so that `before` holds for a first run of its items and for none after: how many items that
+ * run has (the index of the first item it does not hold for). A binary search.
+ */
+export function partitionPoint<T>(list: readonly T[], before: (item: T) => boolean): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (before(list[middle])) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 export interface Position {
   line: number;
   character: number;
+}
+
+/** A range moved down by `lines` lines (up when negative), its characters as they are. */
+export function movedRange(range: { start: Position; end: Position }, lines: number): { start: Position; end: Position } {
+  return { start: { line: range.start.line + lines, character: range.start.character }, end: { line: range.end.line + lines, character: range.end.character } };
 }
 
 export class LineIndex {

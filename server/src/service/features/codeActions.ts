@@ -12,7 +12,7 @@ import {
 } from 'vscode-languageserver-types';
 import { applyEdits, YamlEditor, type FixData, type OffsetEdit } from '../document/edits';
 import { FileModel, type PlacedDocument } from '../document/fileModel';
-import { LineIndex } from '../document/lines';
+import { LineIndex, movedRange } from '../document/lines';
 import { fixContext, fixResource, quickFixes, safeEdits, toRange } from '../fixes/registry';
 import { minorOf, type Settings } from '../settings';
 import type { FieldPath } from '../types';
@@ -196,7 +196,7 @@ function disableAction(model: FileModel, text: string, document: DocumentRef, di
   }
   const range = toRange(doc, edit.start, edit.end);
   const shifted: TextEdit = {
-    range: { start: { line: range.start.line + slice.line, character: range.start.character }, end: { line: range.end.line + slice.line, character: range.end.character } },
+    range: movedRange(range, slice.line),
     newText: edit.text,
   };
   return { title: `Disable \`${code}\` for this line`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: workspaceEdit(document, [shifted]) };

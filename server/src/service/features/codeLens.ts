@@ -63,7 +63,6 @@ const NO_TARGETS: readonly LensTarget[] = [];
 const LENS_TARGETS = new FileItems<LensTarget>({
   read: (model, doc, firstLine) =>
     lensObjects(model, doc).map((object) => ({ line: firstLine + object.line, kind: object.kind, ...(object.name !== undefined ? { name: object.name } : {}), observed: object.observed })),
-  move: (target, lines) => ({ ...target, line: target.line + lines }),
   same: (a, b) => a.line === b.line && a.kind === b.kind && a.name === b.name && a.observed === b.observed,
 });
 

@@ -4,6 +4,7 @@
 // feeds it the workspace's files, and passes it here with the file's path.
 import { pathToFileURL } from 'node:url';
 import { Diagnostic, DiagnosticSeverity, type Location, type Position, type Range } from 'vscode-languageserver-types';
+import { movedRange } from '../document/lines';
 import type { FileModel } from '../document/fileModel';
 import type { ObjectFacts, Reference } from '../relations/facts';
 import { DEFINITION_KINDS } from '../relations/kinds';
@@ -152,7 +153,8 @@ function keptResults(
     cached.generation = generation;
     const delta = place.line - cached.line;
     if (delta) {
-      cached.diagnostics = cached.diagnostics.map((diagnostic) => ({ ...diagnostic, range: { start: { line: diagnostic.range.start.line + delta, character: diagnostic.range.start.character }, end: { line: diagnostic.range.end.line + delta, character: diagnostic.range.end.character } } }));
+      // The range moves with the document; related places and fixes are the definitions' (they move with those).
+      cached.diagnostics = cached.diagnostics.map((diagnostic) => ({ ...diagnostic, range: movedRange(diagnostic.range, delta) }));
       cached.line = place.line;
     }
     for (let i = 0; i < cached.diagnostics.length; i++) out.push(cached.diagnostics[i]);

@@ -85,7 +85,6 @@ const SIMULATE_CANDIDATES = new FileItems<Candidate>({
     }
     return found;
   },
-  move: (candidate, lines) => ({ ...candidate, line: candidate.line + lines }),
 });
 
 function pick(found: readonly Candidate[], target: SimulateTarget, text: string): Candidate | ScenarioProblem {

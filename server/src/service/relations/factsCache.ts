@@ -24,8 +24,12 @@ export function rememberFacts(doc: YamlDocument, facts: DocumentFacts): void {
 
 /** Whether reading the facts of a document needs a parse that has not been done (its text is scanned once). */
 export function costsAParse(doc: YamlDocument): boolean {
+  return !factsCache.get(doc)?.all && !doc.parsed && mayHold(doc);
+}
+
+/** Whether a document's text may hold an object the index reads (its text scanned once). */
+function mayHold(doc: YamlDocument): boolean {
   let cached = factsCache.get(doc);
-  if (cached?.all || doc.parsed) return false;
   if (!cached) factsCache.set(doc, (cached = {}));
   return (cached.mayHold ??= mayHoldIndexedKinds(doc.text));
 }
@@ -36,10 +40,7 @@ const wanted = new WeakSet<YamlDocument>();
 /** Ask for a document's facts: the diagnostics read them before they take its JSON over (factsBeforeClaim). */
 export function wantFacts(doc: YamlDocument): void {
   wanted.add(doc);
-  if (doc.parsed) return;
-  let cached = factsCache.get(doc);
-  if (!cached) factsCache.set(doc, (cached = {}));
-  if ((cached.mayHold ??= mayHoldIndexedKinds(doc.text))) doc.wantJson();
+  if (!doc.parsed && mayHold(doc)) doc.wantJson();
 }
 
 /**

@@ -1,5 +1,6 @@
 // Edits as a diagnostic carries them (`data.fixes`), in the diagnostic's coordinates, and moved with it.
-import type { Range, TextEdit } from 'vscode-languageserver-types';
+import type { TextEdit } from 'vscode-languageserver-types';
+import { movedRange } from '../lines';
 import type { FieldPath } from '../../types';
 
 /**
@@ -21,12 +22,8 @@ export interface FixData {
 export function shiftFixData(data: unknown, lines: number): unknown {
   const fixes = (data as { fixes?: FixData[] } | undefined)?.fixes;
   if (lines === 0 || !fixes?.some((fix) => fix.edits)) return data;
-  const shift = (range: Range): Range => ({
-    start: { line: range.start.line + lines, character: range.start.character },
-    end: { line: range.end.line + lines, character: range.end.character },
-  });
   return {
     ...(data as object),
-    fixes: fixes.map((fix) => (fix.edits ? { ...fix, edits: fix.edits.map((edit) => ({ ...edit, range: shift(edit.range) })) } : fix)),
+    fixes: fixes.map((fix) => (fix.edits ? { ...fix, edits: fix.edits.map((edit) => ({ ...edit, range: movedRange(edit.range, lines) })) } : fix)),
   };
 }

@@ -153,7 +153,6 @@ function candidates(model: FileModel, text: string, settings: Settings): readonl
 /** A file's candidates, kept per model and brought up to date from each edit (document/fileItems.ts). */
 const EXPLAIN_CANDIDATES = new FileItems<Candidate>({
   read: (_model, doc, firstLine) => explainedObjects(doc).map((object) => placedCandidate(doc, firstLine, object)),
-  move: (candidate, lines) => ({ ...candidate, line: candidate.line + lines }),
 });
 
 function explainCandidate({ doc, index, kind }: Candidate, minor: number, options: ExplainOptions): ObjectExplanation | undefined {
