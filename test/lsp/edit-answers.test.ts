@@ -17,8 +17,19 @@ import { TestServer } from '../support/lspClient';
 const configMap = (name: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  A: b\n`;
 const job = (name: string, reads: string) =>
   `apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: ${name}\nspec:\n  completions: 3\n  backoffLimit: 2\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: m\n        image: busybox\n        envFrom:\n        - configMapRef:\n            name: ${reads}\n`;
-const driver = `apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata:\n  name: disk.csi.example.com\nspec:\n  attachRequired: false\n`;
-const START = [configMap('env'), job('a', 'env'), job('b', 'missing'), driver, configMap('other'), job('c', 'other')].join('---\n');
+const driver = `apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata:\n  name: disk.csi.example.com\nspec:\n  attachRequired: false\n  volumeLifecycleModes: [Persistent]\n`;
+const inlinePod = `apiVersion: v1\nkind: Pod\nmetadata:\n  name: inline\nspec:\n  containers:\n  - name: c\n    image: b\n  volumes:\n  - name: v\n    csi:\n      driver: disk.csi.example.com\n`;
+// Findings of each kind that moves with its document: a schema error with a quick fix, a duplicate key (its message
+// names the line of the first one), a relation finding (the Pod's inline volume of a driver without Ephemeral).
+const START = [
+  configMap('env'),
+  job('a', 'env').replace('  completions: 3\n', '  completions: 3\n  completionMode: indexed\n'),
+  job('b', 'missing'),
+  driver,
+  inlinePod,
+  configMap('other'),
+  job('c', 'other').replace('  backoffLimit: 2\n', '  backoffLimit: 2\n  backoffLimit: 4\n'),
+].join('---\n');
 const INSERTS = ['a', '7', ' ', '\n', '---\n', 'kind: Job\n', '  name: x\n', ':', '#', ''];
 
 describe('the answers after keystrokes', () => {
@@ -39,7 +50,25 @@ describe('the answers after keystrokes', () => {
     const next = random(4242);
     const uri = pathToFileURL(join(root, 'edited', 'bundle.yaml')).href;
     let text = START;
-    await server.open(uri, text);
+    // What the user sees on opening the file, so that the comparisons below are of something.
+    const opened = await server.open(uri, text);
+    const lineOf = (line: string, from = 0) => text.split('\n').indexOf(line, from);
+    assert.deepEqual(
+      opened.map((diagnostic) => [diagnostic.code, diagnostic.range.start.line]),
+      [
+        ['schema/enum', lineOf('  completionMode: indexed')],
+        ['relations/csi-inline-volume-mode', lineOf('      driver: disk.csi.example.com')],
+        ['yaml/duplicate-key', lineOf('  backoffLimit: 4')],
+      ],
+    );
+    const first = await answers(server, uri, text);
+    const jobs = [lineOf('  name: a') - 3, lineOf('  name: b') - 3, lineOf('  name: c') - 3];
+    assert.deepEqual(
+      (first.lenses as { range: { start: { line: number } }; command?: { title: string } }[]).map((lens) => [lens.range.start.line, lens.command?.title]),
+      [[jobs[0], 'Explain'], [jobs[0], 'Simulate…'], [jobs[1], 'Explain'], [jobs[1], 'Simulate…'], [lineOf('kind: CSIDriver') - 1, 'Explain'], [jobs[2], 'Explain'], [jobs[2], 'Simulate…']],
+    );
+    assert.equal((first.info as { checkedResources: number }).checkedResources, 4);
+    assert.match(String(first.view), /<title>KubeAssist: Job b<\/title>/);
     for (let step = 0; step < 40; step++) {
       const range = randomRange(text, next, 0.7);
       const change: TextDocumentContentChangeEvent = { range, text: INSERTS[Math.floor(next() * INSERTS.length)] };

@@ -38,7 +38,27 @@ describe('the lists of a whole file after keystrokes', () => {
       let text = [job('a'), configMap('env'), cronJob('c'), driver('disk.csi.example.com'), job('b'), configMap('other'), job('d')].join('---\n');
       const model = new FileModel();
       model.update(text);
-      answers(model, text, [0]);
+      // What the lists say on opening the file, so that the comparisons below are of something.
+      const start = (name: string) => text.split('\n').indexOf(`  name: ${name}`) - 3;
+      assert.deepEqual(answers(model, text, [0, start('b') + 2]), {
+        lenses: [
+          { line: start('a'), kind: 'Job', name: 'a', observed: false },
+          { line: start('c'), kind: 'CronJob', name: 'c', observed: false },
+          { line: start('disk.csi.example.com'), kind: 'CSIDriver', name: 'disk.csi.example.com', observed: false },
+          { line: start('b'), kind: 'Job', name: 'b', observed: false },
+          { line: start('d'), kind: 'Job', name: 'd', observed: false },
+        ],
+        count: 5,
+        explainNamed: { line: start('b'), index: 0, kind: 'Job', text: `---\n${job('b')}` },
+        explainAt: [
+          { line: start('a'), index: 0, kind: 'Job', text: job('a') },
+          { line: start('b'), index: 0, kind: 'Job', text: `---\n${job('b')}` },
+        ],
+        simulated: [
+          { kind: 'Job', name: 'a', line: start('a') },
+          { kind: 'Job', name: 'b', line: start('b') },
+        ],
+      });
       for (let step = 0; step < 60; step++) {
         const edit = randomDocumentEdit(text, next, ['a', '7', ' ', ':', 'Job', 'x-'], [job('added'), cronJob('nightly'), driver('x.csi.example.com'), configMap('c')]);
         text = edit.text;

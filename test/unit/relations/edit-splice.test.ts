@@ -13,6 +13,7 @@ import { ROOT } from '../../support/relationWorkspace';
 const SETTINGS: Settings = { ...DEFAULT_SETTINGS, relations: { ...DEFAULT_SETTINGS.relations, undefinedReferences: true } };
 const BUNDLE = join(ROOT, 'c/templates/bundle.yaml');
 const OTHER = join(ROOT, 'c/templates/claims.yaml');
+const CHART = join(ROOT, 'c/Chart.yaml');
 
 const configMap = (name: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  A: b\n`;
 const job = (name: string, reads: string) =>
@@ -29,26 +30,52 @@ function entriesOf(index: WorkspaceIndex, path: string): unknown {
   return { definitions, references, documents: index.documentsOf(path).map((document) => document.line) };
 }
 
+/** An index of the chart the bundle is in: its Chart.yaml (a release: Helm's hook order applies) and a claim. */
+function chartIndex(): WorkspaceIndex {
+  const files = new Map([
+    [CHART, 'apiVersion: v2\nname: c\nversion: 1.0.0\n'],
+    [OTHER, `apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: data\nspec:\n  storageClassName: fast\n`],
+  ]);
+  const index = new WorkspaceIndex((path) => files.get(path));
+  for (const [path, text] of files) index.setText(path, text);
+  return index;
+}
+
 describe('an edited file in the workspace index', () => {
   for (const seed of [1, 2, 3, 4, 5, 6]) {
     it(`after each of 60 random edits (seed ${seed}), the file's diagnostics and index entries are a fresh index's`, () => {
       const next = random(seed);
-      const other = `apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: data\nspec:\n  storageClassName: fast\n`;
       let text = [configMap('env'), job('a', 'env'), job('b', 'missing'), configMap('other'), job('c', 'other'), inlinePod, driver].join('---\n');
-      const index = new WorkspaceIndex(() => undefined);
-      index.setText(OTHER, other);
+      const index = chartIndex();
       const model = new FileModel();
       const check = () => validate(model, model.currentText, SETTINGS, { relations: { index, path: BUNDLE } });
       model.update(text);
-      check();
+      // The findings a user sees on opening the file, so that the comparisons below are of something.
+      const lineOf = (line: string) => text.split('\n').indexOf(line);
+      assert.deepEqual(
+        check().map((diagnostic) => [diagnostic.code, diagnostic.range.start.line]),
+        [
+          ['relations/helm-hook-order', lineOf('            name: env')],
+          ['relations/undefined-reference', lineOf('            name: missing')],
+          ['relations/helm-hook-order', lineOf('            name: other')],
+          ['relations/csi-inline-volume-mode', lineOf('      driver: disk.csi.example.com')],
+        ],
+      );
+      assert.deepEqual(
+        index.definitionsIn(BUNDLE).map((definition) => [definition.object.kind, definition.object.name?.text, definition.range.start.line]),
+        [
+          ['ConfigMap', 'env', lineOf('  name: env')],
+          ['ConfigMap', 'other', lineOf('  name: other')],
+          ['CSIDriver', 'disk.csi.example.com', lineOf('  name: disk.csi.example.com')],
+        ],
+      );
       for (let step = 0; step < 60; step++) {
         const edit = randomDocumentEdit(text, next, ['a', 'x', '1', ' ', ':', '-', 'env', 'other'], [configMap('env'), configMap('other'), job('late', 'env'), driver]);
         text = edit.text;
         model.applyChanges([edit.change]);
         assert.equal(model.currentText, text, `step ${step}: the model's text`);
         const diagnostics = check();
-        const fresh = new WorkspaceIndex(() => undefined);
-        fresh.setText(OTHER, other);
+        const fresh = chartIndex();
         const freshDiagnostics = validate(new FileModel(), text, SETTINGS, { relations: { index: fresh, path: BUNDLE } });
         assert.deepEqual(diagnostics, freshDiagnostics, `step ${step}: diagnostics after ${JSON.stringify(edit.change)}`);
         assert.deepEqual(entriesOf(index, BUNDLE), entriesOf(fresh, BUNDLE), `step ${step}: index entries after ${JSON.stringify(edit.change)}`);
