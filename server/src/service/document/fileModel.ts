@@ -292,10 +292,12 @@ export class FileModel {
     // big file and are compiled small, without the checks inlined.
     const entries = this.entries;
     const end = entriesWithin(entries, limit);
-    for (const { state } of staleEntries(entries, end, key)) {
+    for (const { slice, state } of staleEntries(entries, end, key)) {
       const wanted = typeof key === 'string' ? key : key(state.doc);
       if (state.diagnostics?.key === wanted) continue;
-      state.diagnostics = { key: wanted, list: compute(state.doc) };
+      const kept: DocumentState['diagnostics'] = (state.diagnostics = { key: wanted, list: compute(state.doc) });
+      // Placed here, where the document's line is known: the last pass only places documents an edit moved.
+      if (kept.list.length && slice.line !== 0) placeAt(kept, slice.line);
       if (!this.keepsTree(state.doc)) state.doc.forgetParse();
     }
     return placedDiagnostics(entries, end);

@@ -3,7 +3,7 @@
 // the behaviour models start from: a field the server drops does nothing, whatever it says.
 import { jsonAt, type FieldPath, type Json, type JsonObject, type KindName } from '../types';
 import { applyDefaults, isObject } from './defaults';
-import { fieldInRelease, gateEnabledByDefault, gateOffUnconfirmed, gateStage, GATED_FIELDS, matchPattern, type GateName } from './featureGates';
+import { fieldInRelease, gateEnabledByDefault, gateOffUnconfirmed, gateStage, GATED_FIELDS, matchPatterns, patternTrie, type GatedField, type GateName, type PatternTrie } from './featureGates';
 
 export interface DroppedField {
   path: (string | number)[];
@@ -31,22 +31,57 @@ function without(object: Json, path: readonly (string | number)[]): Json {
   return { ...object, [head]: without(object[head], rest) };
 }
 
+/**
+ * The gated fields of a kind a create in 1.<minor> may drop (`dropped`) or keeps though its fate is unsettled
+ * (`unsettled`), with their patterns in one trie: the same for every object of that kind and release, so made once.
+ */
+interface FieldPlan {
+  fields: readonly { field: GatedField; why: DroppedField['why'] | 'unsettled' }[];
+  trie: PatternTrie;
+}
+
+const PLANS = new Map<string, FieldPlan>();
+
+function fieldPlan(kind: KindName, minor: number): FieldPlan {
+  const key = `${kind}/${minor}`;
+  let plan = PLANS.get(key);
+  if (!plan) {
+    const fields: FieldPlan['fields'][number][] = [];
+    for (const field of GATED_FIELDS) {
+      if (field.kind !== kind || field.effect !== 'dropped') continue;
+      const inRelease = gateStage(field.gate, minor) !== undefined && fieldInRelease(field, minor);
+      if (inRelease && gateEnabledByDefault(field.gate, minor)) continue;
+      // A pre-release whose sources do not settle the gate: the field is taken as written (no drop, no check of what a drop leaves).
+      if (inRelease && gateOffUnconfirmed(field.gate, minor)) fields.push({ field, why: 'unsettled' });
+      else fields.push({ field, why: inRelease ? 'gate-off' : 'not-in-release' });
+    }
+    plan = { fields, trie: patternTrie(fields.map(({ field }) => field.pattern)) };
+    PLANS.set(key, plan);
+  }
+  return plan;
+}
+
+/** Each planned field's places in `object` whose value the field's gate covers, in the plan's order. */
+function gatedMatches(kind: KindName, object: JsonObject, minor: number, wanted: (why: FieldPlan['fields'][number]['why']) => boolean) {
+  const plan = fieldPlan(kind, minor);
+  const found: { field: GatedField; why: FieldPlan['fields'][number]['why']; path: (string | number)[] }[] = [];
+  if (!plan.fields.length) return found;
+  const matches = matchPatterns(object, plan.trie);
+  plan.fields.forEach(({ field, why }, index) => {
+    if (!wanted(why)) return;
+    for (const match of matches[index] ?? []) if (!field.applies || field.applies(match.value)) found.push({ field, why, path: match.path });
+  });
+  return found;
+}
+
 /** The gated fields written in `object` that a create in 1.<minor> drops, or that the release does not have. */
 export function droppedFields(kind: KindName, object: JsonObject, minor: number): DroppedField[] {
-  const dropped: DroppedField[] = [];
-  for (const field of GATED_FIELDS) {
-    if (field.kind !== kind || field.effect !== 'dropped') continue;
-    const stage = gateStage(field.gate, minor);
-    const inRelease = stage !== undefined && fieldInRelease(field, minor);
-    if (inRelease && gateEnabledByDefault(field.gate, minor)) continue;
-    // A pre-release whose sources do not settle the gate: the field is taken as written (no drop, no check of what a drop leaves).
-    if (inRelease && gateOffUnconfirmed(field.gate, minor)) continue;
-    for (const match of matchPattern(object, field.pattern)) {
-      if (field.applies && !field.applies(match.value)) continue;
-      dropped.push({ path: match.path, gate: field.gate, why: inRelease ? 'gate-off' : 'not-in-release', ...(field.droppedFromEachJob ? { fromEachJob: true } : {}) });
-    }
-  }
-  return dropped;
+  return gatedMatches(kind, object, minor, (why) => why !== 'unsettled').map(({ field, why, path }) => ({
+    path,
+    gate: field.gate,
+    why: why as DroppedField['why'],
+    ...(field.droppedFromEachJob ? { fromEachJob: true } : {}),
+  }));
 }
 
 /**
@@ -54,14 +89,7 @@ export function droppedFields(kind: KindName, object: JsonObject, minor: number)
  * do not confirm the gate's stage (featureGates.ts gateOffUnconfirmed). asCreated keeps them; explain says so.
  */
 export function unsettledFields(kind: KindName, object: JsonObject, minor: number): { path: (string | number)[]; gate: GateName }[] {
-  const out: { path: (string | number)[]; gate: GateName }[] = [];
-  for (const field of GATED_FIELDS) {
-    if (field.kind !== kind || field.effect !== 'dropped' || !fieldInRelease(field, minor) || !gateOffUnconfirmed(field.gate, minor)) continue;
-    for (const match of matchPattern(object, field.pattern)) {
-      if (!field.applies || field.applies(match.value)) out.push({ path: match.path, gate: field.gate });
-    }
-  }
-  return out;
+  return gatedMatches(kind, object, minor, (why) => why === 'unsettled').map(({ field, path }) => ({ path, gate: field.gate }));
 }
 
 /** The object as a create in 1.<minor> stores it: dropped fields removed, then the release's defaults. */
