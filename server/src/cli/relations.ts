@@ -89,9 +89,12 @@ export function relationFacts(path: string, model: FileModel, text: string, sett
     const slices = splitDocuments(text);
     const sameSplit = slices.length === documents.length && slices.every((slice, i) => slice.line === documents[i].slice.line && slice.text === documents[i].slice.text);
     try {
-      if (sameSplit) scratch.setDocuments(absolute, documents.map(({ slice, doc }, i) => ({ line: slice.line, doc, facts: unread[i] ? EMPTY : cachedFacts(doc, 'definitions') })));
-      else scratch.setText(absolute, text);
-      definitions = scratch.definitionsIn(absolute);
+      if (sameSplit) {
+        definitions = scratch.definitionsOf(absolute, documents.map(({ slice, doc }, i) => ({ line: slice.line, doc, facts: unread[i] ? EMPTY : cachedFacts(doc, 'definitions') })));
+      } else {
+        scratch.setText(absolute, text);
+        definitions = scratch.definitionsIn(absolute);
+      }
     } catch {
       // a file the index cannot read is checked all the same, without its definitions
     }

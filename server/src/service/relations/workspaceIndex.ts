@@ -178,11 +178,11 @@ export class WorkspaceIndex {
   }
 
   /**
-   * A file's documents whose facts are already read (the CLI's workers, while they check it): registered as
-   * `setModel` registers them, nothing parsed here.
+   * What a file's documents define, from facts already read (the CLI's workers, while they check it), as `setModel`
+   * reads them but registered nowhere: the workers send them to the run's index. Nothing is parsed here.
    */
-  setDocuments(path: string, documents: readonly { line: number; facts: DocumentFacts; doc: YamlDocument }[]): void {
-    this.register(path, documents.filter((document) => document.facts.objects.length).map((document) => ({ ...document, lines: document.doc.lines })), undefined);
+  definitionsOf(path: string, documents: readonly { line: number; facts: DocumentFacts; doc: YamlDocument }[]): DefinitionEntry[] {
+    return documents.flatMap((document) => (document.facts.objects.length ? this.entriesOf(path, { ...document, lines: document.doc.lines }, false).definitions : []));
   }
 
   /** What a file defines (its documents' definitions and a kustomization's generated ones). */
@@ -391,8 +391,8 @@ export class WorkspaceIndex {
     return true;
   }
 
-  /** The definitions and references of one document, registered. */
-  private entriesOf(path: string, place: IncomingDocument): DocumentEntry {
+  /** The definitions and references of one document, registered (unless `register` is false: then its definitions only). */
+  private entriesOf(path: string, place: IncomingDocument, register = true): DocumentEntry {
     const position = (offset: number) => {
       const at = linesOf(place).positionAt(offset);
       return { line: at.line + place.line, character: at.character };
@@ -406,9 +406,9 @@ export class WorkspaceIndex {
         const insert = annotationsInsert(object, linesOf(place));
         if (insert) definition.annotationsInsert = { ...insert, position: { line: insert.position.line + place.line, character: insert.position.character } };
         entry.definitions.push(definition);
-        push(this.byName, definitionKey(object), definition);
+        if (register) push(this.byName, definitionKey(object), definition);
       }
-      if (this.options.definitionsOnly) continue;
+      if (this.options.definitionsOnly || !register) continue;
       for (const reference of object.references) {
         const found: ReferenceEntry = { path, owner: object, reference, range: span(reference.span) };
         entry.references.push(found);
