@@ -394,11 +394,6 @@ export interface PatternMatch {
   parent: Json;
 }
 
-/** Every place in `object` matching `pattern`, with the value found and its parent. */
-export function matchPattern(object: Json, pattern: FieldPath): PatternMatch[] {
-  return matchPatterns(object, patternTrie([pattern]))[0] ?? [];
-}
-
 /** Patterns sharing their leading segments, for matchPatterns: `ends` are the patterns ending here. */
 export interface PatternTrie {
   ends: number[];
