@@ -1,6 +1,7 @@
 import { isScalar, visit, type Document } from 'yaml';
 import { parseKubectlYaml } from './kubectlYaml';
 import { nestsDeeperThan } from './nesting';
+import { quoteOpening } from './quoteOpening';
 
 // go-yaml (and so kubectl) accepts a multi-line quoted scalar whose continuation lines are not indented
 // past the key that owns it, as older CRD generators write them. YAML 1.2 (and `yaml`) rejects them.
@@ -75,14 +76,10 @@ function indentOf(text: string, lineStart: number): number {
 
 /** A quoted scalar that opens on this line (as a mapping value or sequence item) and does not close on it. */
 function findOpenQuote(text: string, start: number, end: number): { quote: string } | undefined {
-  const line = text.slice(start, end);
-  // White space is spaces and tabs here (\s would take a BOM for one, which go-yaml reads as text). The key is
-  // plain, single-quoted ('' an escaped quote) or double-quoted (\ escapes), as go-yaml reads any of them.
-  const match = /^[ \t]*(?:-[ \t]+)*(?:(?:[^\s#'"][^#]*?|'(?:[^']|'')*'[ \t]*|"(?:[^"\\]|\\.)*"[ \t]*):[ \t]+|-[ \t]+)(['"])/.exec(line);
-  if (!match) return undefined;
-  const quote = match[1];
-  const bodyStart = start + match[0].length;
-  return closesQuote(text, bodyStart, end, quote) ? undefined : { quote };
+  const opening = quoteOpening(text.slice(start, end));
+  if (!opening) return undefined;
+  const { quote } = opening;
+  return closesQuote(text, start + opening.bodyStart, end, quote) ? undefined : { quote };
 }
 
 /** Whether the quoted scalar closes between `from` and `end`. */
