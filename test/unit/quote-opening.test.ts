@@ -4,22 +4,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { OPENING, quoteOpening, quoteOpeningScan } from '../../server/src/service/document/quoteOpening';
+import { random } from '../support/fuzz';
 
 function byPattern(line: string): { quote: string; bodyStart: number } | undefined {
   const match = OPENING.exec(line);
   return match ? { quote: match[1], bodyStart: match[0].length } : undefined;
-}
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const PIECES = ['-', ' ', '\t', ':', "'", '"', '#', 'a', 'b', '\\', '\r', '\u2028', '\ufeff', '\u00a0', '- ', '-\t', ': ', ': "', ": '", "''", '\\"', 'key', ' #', '--'];

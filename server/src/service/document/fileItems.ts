@@ -5,7 +5,7 @@
 // after them move by the edit's lines. A pass over every document only when the edit cannot say (the first
 // request, several changes at once, a file past the size limit).
 import type { FileModel, PlacedDocument } from './fileModel';
-import { partitionPoint } from './lines';
+import { firstAtOrAfter } from './lines';
 import type { YamlDocument } from './yamlDocument';
 
 /** How a kind of item is read and placed. Each item's `line` lies within its document's lines. */
@@ -69,9 +69,4 @@ export class FileItems<Item extends { line: number }> {
 
 function sameItems<Item>(a: readonly Item[], b: readonly Item[], same: ((x: Item, y: Item) => boolean) | undefined): boolean {
   return !!same && a.length === b.length && a.every((item, i) => same(item, b[i]));
-}
-
-/** The index of the first item at or after `line` (items in order of their lines). */
-export function firstAtOrAfter(items: readonly { line: number }[], line: number): number {
-  return partitionPoint(items, (item) => item.line < line);
 }

@@ -20,9 +20,19 @@ export interface Position {
   character: number;
 }
 
+/** The index of the first item at or after `line` (items in order of their lines). */
+export function firstAtOrAfter(items: readonly { line: number }[], line: number): number {
+  return partitionPoint(items, (item) => item.line < line);
+}
+
+/** A position moved down by `lines` lines (up when negative), its character as it is. */
+export function movedPosition(position: Position, lines: number): Position {
+  return { line: position.line + lines, character: position.character };
+}
+
 /** A range moved down by `lines` lines (up when negative), its characters as they are. */
 export function movedRange(range: { start: Position; end: Position }, lines: number): { start: Position; end: Position } {
-  return { start: { line: range.start.line + lines, character: range.start.character }, end: { line: range.end.line + lines, character: range.end.character } };
+  return { start: movedPosition(range.start, lines), end: movedPosition(range.end, lines) };
 }
 
 export class LineIndex {

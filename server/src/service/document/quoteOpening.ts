@@ -25,29 +25,28 @@ export function quoteOpening(line: string): { quote: string; bodyStart: number }
 
 /** How many sequence indicators (`-` and blanks) start the line, after its indentation. */
 function indicators(line: string): number {
-  let p = 0;
   let count = 0;
-  while (isBlank(line[p])) p++;
-  while (line[p] === '-' && isBlank(line[p + 1])) {
-    count++;
-    p += 2;
-    while (isBlank(line[p])) p++;
-  }
+  for (let p = pastBlanks(line, 0); (p = pastIndicator(line, p)) !== -1; ) count++;
   return count;
+}
+
+/** Past the blanks from `at` on. */
+function pastBlanks(line: string, at: number): number {
+  while (isBlank(line[at])) at++;
+  return at;
+}
+
+/** Past one sequence indicator at `at` (`-` and all the blanks after it); -1 when none starts there. */
+function pastIndicator(line: string, at: number): number {
+  return line[at] === '-' && isBlank(line[at + 1]) ? pastBlanks(line, at + 2) : -1;
 }
 
 /** quoteOpening in steps linear in the line, whatever it holds. */
 export function quoteOpeningScan(line: string): { quote: string; bodyStart: number } | undefined {
   const n = line.length;
-  let p = 0;
-  while (isBlank(line[p])) p++;
-  // The places after 0, 1, 2, ... sequence indicators (each `-` and all the blanks after it).
-  const starts = [p];
-  while (line[p] === '-' && isBlank(line[p + 1])) {
-    p += 2;
-    while (isBlank(line[p])) p++;
-    starts.push(p);
-  }
+  // The places after 0, 1, 2, ... sequence indicators.
+  const starts = [pastBlanks(line, 0)];
+  for (let p = pastIndicator(line, starts[0]); p !== -1; p = pastIndicator(line, p)) starts.push(p);
   // valueQuote[i]: where the quote is when `:` at i is followed by blanks and a quote (else -1).
   const valueQuote = new Int32Array(n + 1).fill(-1);
   const blanksEnd = new Int32Array(n + 1);

@@ -1,7 +1,7 @@
 // The entries of the workspace index (workspaceIndex.ts): what it keeps of each file and document, and how an
 // entry moves with its document.
 import type { Position, Range } from 'vscode-languageserver-types';
-import { movedRange, type LineIndex } from '../document/lines';
+import { movedPosition, movedRange, type LineIndex } from '../document/lines';
 import type { YamlDocument } from '../document/yamlDocument';
 import type { DocumentFacts, ObjectFacts, Reference } from './facts';
 
@@ -61,5 +61,5 @@ export function byPlace(a: DefinitionEntry, b: DefinitionEntry): number {
 
 export function moveRange(entry: { range: Range; annotationsInsert?: { position: Position } }, delta: number): void {
   entry.range = movedRange(entry.range, delta);
-  if (entry.annotationsInsert) entry.annotationsInsert = { ...entry.annotationsInsert, position: { line: entry.annotationsInsert.position.line + delta, character: entry.annotationsInsert.position.character } };
+  if (entry.annotationsInsert) entry.annotationsInsert = { ...entry.annotationsInsert, position: movedPosition(entry.annotationsInsert.position, delta) };
 }

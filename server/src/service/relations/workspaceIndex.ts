@@ -4,9 +4,8 @@
 // the disk); Chart.yaml and kustomization files are read through the reader they supply (relations/scope.ts).
 // The relation checks (relations/checks/) ask it who defines a name; navigation asks who names a definition.
 import type { Range } from 'vscode-languageserver-types';
-import { firstAtOrAfter } from '../document/fileItems';
 import type { DocumentsChange, FileModel, PlacedDocument } from '../document/fileModel';
-import type { LineIndex } from '../document/lines';
+import { firstAtOrAfter, movedPosition, type LineIndex } from '../document/lines';
 import { splitDocuments } from '../document/split';
 import { YamlDocument } from '../document/yamlDocument';
 import { isKustomizationFile, type FileReader } from '../workspace/kustomize';
@@ -404,7 +403,7 @@ export class WorkspaceIndex {
       if ((object.kind in DEFINITION_KINDS || object.spec.provisionerFsType) && object.name?.key) {
         const definition: DefinitionEntry = { path, object, range: object.nameSpan ? span(object.nameSpan) : span([object.at, object.at]) };
         const insert = annotationsInsert(object, linesOf(place));
-        if (insert) definition.annotationsInsert = { ...insert, position: { line: insert.position.line + place.line, character: insert.position.character } };
+        if (insert) definition.annotationsInsert = { ...insert, position: movedPosition(insert.position, place.line) };
         entry.definitions.push(definition);
         if (register) push(this.byName, definitionKey(object), definition);
       }
