@@ -4,6 +4,7 @@
 // built by kubectlJson.ts, which also says where kubectl refuses a document.
 import { parseDocument, type Document, type DocumentOptions, type ParseOptions, type ScalarTag, type SchemaOptions, type Tags } from 'yaml';
 import type { Json, JsonObject } from '../types';
+import { readBlockYaml } from './blockYaml';
 import { goScalar, goScalarJson, plainScalarKind, type GoScalar } from './goYaml';
 import { claimConverted, kubectlJson, setField, type Converted } from './kubectlJson';
 
@@ -102,7 +103,7 @@ export function parseKubectlYaml(text: string): Document.Parsed {
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    return parseDocument(text, KUBECTL_PARSE_OPTIONS);
+    return readBlockYaml(text, KUBECTL_PARSE_OPTIONS) ?? parseDocument(text, KUBECTL_PARSE_OPTIONS);
   } finally {
     Error.stackTraceLimit = stackTraceLimit;
   }

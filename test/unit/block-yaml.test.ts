@@ -1,0 +1,249 @@
+// The fast reader of plain block YAML (document/blockYaml.ts) against `yaml` itself: on every document it reads, the
+// Document is `yaml`'s parseDocument's, node for node (classes, ranges, values, sources, types, formats, the
+// directives and options); every other document it leaves to `yaml`. Held on the corpus, the fixtures and the bench
+// bundles, on documents at the subset's edges, and on random documents in the subset and broken out of it.
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { parseDocument } from 'yaml';
+import { readBlockYaml } from '../../server/src/service/document/blockYaml';
+import { KUBECTL_PARSE_OPTIONS, parseKubectlYaml } from '../../server/src/service/document/kubectlYaml';
+import { splitDocuments } from '../../server/src/service/document/split';
+import { random } from '../support/fuzz';
+import { REPO_ROOT, sharedPath, skipUnlessShared } from '../support/shared';
+
+const NODE_TYPE = Symbol.for('yaml.node.type');
+
+/** Where two values first differ (own enumerable keys, prototypes, node types), or undefined. */
+function difference(a: unknown, b: unknown, path = '$', seen = new Map<object, unknown>()): string | undefined {
+  if (Object.is(a, b)) return undefined;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return `${path}: ${String(a)} (${typeof a}) is not ${String(b)} (${typeof b})`;
+  if (seen.get(a) === b) return undefined;
+  seen.set(a, b);
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return `${path}: the classes differ`;
+  const typeA = (a as Record<symbol, unknown>)[NODE_TYPE];
+  const typeB = (b as Record<symbol, unknown>)[NODE_TYPE];
+  if (typeA !== typeB) return `${path}: node type ${String(typeA)} is not ${String(typeB)}`;
+  const keysA = Object.keys(a).sort();
+  const keysB = Object.keys(b).sort();
+  if (keysA.join() !== keysB.join()) return `${path}: keys ${keysA.join()} are not ${keysB.join()}`;
+  for (const key of keysA) {
+    const found = difference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`, seen);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Whether the reader read `text` (true), left it to `yaml` (false); fails when what it read is not `yaml`'s. */
+function readsAsYaml(text: string): boolean {
+  const fast = readBlockYaml(text, KUBECTL_PARSE_OPTIONS);
+  if (!fast) return false;
+  const expected = parseDocument(text, KUBECTL_PARSE_OPTIONS);
+  assert.equal(expected.errors.length + expected.warnings.length, 0, `yaml reports a problem in a document the reader read: ${JSON.stringify(text)}`);
+  const found = difference(fast, expected);
+  assert.equal(found, undefined, `${found} for ${JSON.stringify(text)}`);
+  assert.equal(String(fast), String(expected));
+  return true;
+}
+
+function yamlFiles(dir: string, out: string[] = []): string[] {
+  if (!existsSync(dir)) return out;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yamlFiles(path, out);
+    else if (/\.ya?ml$/.test(name)) out.push(path);
+  }
+  return out;
+}
+
+function documentsOf(files: string[]): string[] {
+  return files.flatMap((file) => splitDocuments(readFileSync(file, 'utf8')).map(({ text }) => text));
+}
+
+describe('the fast reader of plain block YAML', () => {
+  it('reads every document of both bench bundles, exactly as yaml does', async () => {
+    const { BUNDLES } = (await import(join(REPO_ROOT, 'scripts', 'bench-bundle.mjs'))) as { BUNDLES: Record<string, (documents: number) => string> };
+    for (const bundle of Object.values(BUNDLES)) {
+      const documents = splitDocuments(bundle(200));
+      for (const { text } of documents) assert.ok(readsAsYaml(text), `left to yaml: ${JSON.stringify(text)}`);
+    }
+  });
+
+  it('reads the examples and test fixtures as yaml does, or leaves them to it', () => {
+    const documents = documentsOf([...yamlFiles(join(REPO_ROOT, 'examples')), ...yamlFiles(join(REPO_ROOT, 'test'))]);
+    const read = documents.filter(readsAsYaml).length;
+    assert.ok(documents.length > 300 && read > 50, `${read} of ${documents.length} documents read`);
+  });
+
+  it('reads the real corpus as yaml does, or leaves it to yaml', { skip: skipUnlessShared('real-world corpus', 'corpus', 'real') }, () => {
+    const documents = documentsOf(yamlFiles(sharedPath('corpus', 'real')));
+    const read = documents.filter(readsAsYaml).length;
+    assert.ok(read > 50, `${read} of ${documents.length} documents read`);
+  });
+
+  it('reads the subset: keys, nested and compact collections, sequences at their key\'s column, scalars of every kind, flow collections, literal blocks, empty lines', () => {
+    const inside = [
+      'a: 1\n',
+      'a: 1',
+      '---\na: b\n',
+      'a:\n  b: c\n  d:\n  - e\n  - f: g\n    h: i\nj: k\n',
+      'a:\n- - b\n  - c\n- d\n',
+      '- a\n- b: c\n',
+      '- - - a\n',
+      'a: [1, "two", \'th\'\'ree\', {b: c, d: [e]}, [], {}]\n',
+      'a: {b: 0x1F, c: 012, d: 1.5, e: .inf, f: -.Inf, g: .nan, h: 1e3, i: +1, j: 1_000, k: 0b101}\n',
+      'y: n\nOFF: Yes\nNull: on\nt: 12:30\nd: 2001-12-14\n',
+      '1: a\n1.5: b\n0x10: c\nx1: d\n',
+      'a: |\n  x\n\n   y\n  z\nb: |-\n  x\nc: |+\n  x\n',
+      '- |\n  x\n- |-\n    y\n',
+      'a:\n\n  b: 1\n\n  c: 2\n\nd:\n\n- e\n\n- f: 1\n\n  g: 2\n\n- - h\n\n  - i\n\nj: [k]\n\n\n',
+      'a: x y z\nb: a:b\nc: http://x/y?z=1&w#f\nd: a,b[c]{d}\ne: -x\nf: "# not a comment"\ng: \'a: b\'\n',
+      'a: ""\nb: \'\'\nc: "\'"\nd: \'"\'\n',
+    ];
+    for (const text of inside) assert.ok(readsAsYaml(text), `left to yaml: ${JSON.stringify(text)}`);
+  });
+
+  it('leaves to yaml what it does not read: comments, lines of spaces, trailing spaces, tabs, CRs, anchors, tags, escapes, folded and indented blocks, errors', () => {
+    const outside = [
+      '# c\na: 1\n', 'a: 1 # c\n', 'a: 1\n# c\n', 'a: 1\n  \nb: 2\n', '\na: 1\n', 'a: 1 \n', 'a:\t1\n', 'a: 1\r\n', 'a: &x 1\nb: *x\n', 'a: !!str 1\n',
+      'a: "\\n"\n', 'a: >\n  x\n', 'a: |2\n  x\n', 'a: |\n\n  x\n', 'a: |\n  x\n\nb: 1\n', 'a: |\n  x', 'a: b: c\n', 'a: 1\na: 2\n', 'a: {b: 1, b: 2}\n',
+      '"a": 1\n', 'a b: 1\n', '? a\n: b\n', 'a:\n', 'a:\nb: 1\n', 'a:\n  b\n', 'a: -\n', '-\n- a\n', '-  a\n', 'a: [ b ]\n', 'a: [b,c]\n', 'a: [b, ]\n',
+      'a: {b}\n', 'a: [b: c]\n', 'a: 1\n  b: 2\n', '  a: 1\n', 'a: 1\n- b\n', '- a\nb: 1\n', 'a: "b\n  c"\n', 'a: b\n  c\n', '%YAML 1.1\n---\na: 1\n',
+      '--- a: 1\n', 'a: 1\n...\n', '---\n', '', 'a: \ufeff1\n', 'a: b\u2028c\n', 'a: ? b\n', 'a: @b\n', 'a: `b`\n', 'a: ,b\n', 'a: [b]x\n', 'a: "b"c\n',
+    ];
+    for (const text of outside) assert.equal(readBlockYaml(text, KUBECTL_PARSE_OPTIONS), undefined, JSON.stringify(text));
+  });
+
+  it('reads 20,000 random documents in the subset and broken out of it as yaml does, or leaves them to yaml', () => {
+    const next = random(20261207);
+    let read = 0;
+    let brokenRead = 0;
+    for (let i = 0; i < 20_000; i++) {
+      let text = randomDocument(next);
+      const broken = next() < 0.5;
+      if (broken) text = breakText(text, next);
+      if (readsAsYaml(text)) {
+        read++;
+        if (broken) brokenRead++;
+      }
+    }
+    assert.ok(read > 8_000 && brokenRead > 1_000, `only ${read} documents read (${brokenRead} broken ones): the generator says too little`);
+  });
+
+  it('is the parse the checks get: parseKubectlYaml returns the reader\'s document where it reads one, yaml\'s elsewhere', () => {
+    const read = parseKubectlYaml('a: [1, b]\n');
+    assert.equal(difference(read, parseDocument('a: [1, b]\n', KUBECTL_PARSE_OPTIONS)), undefined);
+    const left = parseKubectlYaml('a: 1 # c\n');
+    assert.equal(left.contents && (left.contents as { items: { value: { comment?: string } }[] }).items[0].value.comment, ' c');
+  });
+});
+
+const PLAIN = ['a', 'b c', 'x-y', 'v1', '1', '-1', '+1', '0', '012', '0o17', '0x1F', '0b101', '1_000', '1.5', '-1.5e3', '.5', '1.', '.inf', '-.Inf', '.NaN', 'y', 'n', 'Yes', 'no', 'on', 'OFF', 'true', 'False', '~', 'null', 'NULL', '2001-12-14', '2001-12-14t21:59:43.10-05:00', '12:30', '1:20:30', 'a:b', 'http://x/y?z=1&w', 'a,b', 'x[1]', 'a{b}', '-x', 'a#b', "it's", 'say "hi"', '100m', '64Mi', '=', '<<', '\\', '\u00e9t\u00e9'];
+/** Keys that resolve to different values (`y` is true, `null` null, `0x10` 16), so that a mapping has no duplicate. */
+const KEYS = ['a', 'b', 'name', 'app.kubernetes.io/name', 'x-y', 'k_1', '1', '0x10', 'y', 'null', '1.5', 'A', 'a.b', 'c/d'];
+const QUOTED_BODY = ['', 'a', 'b c', "'", '"', '#', ': ', 'a, b', '[x]', '{y}', '\\', ' ', '1', 'true', '~'];
+const PICK = <T>(next: () => number, list: readonly T[]): T => list[Math.floor(next() * list.length)];
+
+function quoted(next: () => number): string {
+  let body = '';
+  for (let i = Math.floor(next() * 3); i > 0; i--) body += PICK(next, QUOTED_BODY);
+  return next() < 0.5 ? `"${body.replace(/"/g, '')}"` : `'${body.replace(/'/g, "''")}'`;
+}
+
+function flowScalar(next: () => number): string {
+  const roll = next();
+  if (roll < 0.3) return quoted(next);
+  return PICK(next, PLAIN).replace(/[,[\]{}#:"']/g, '');
+}
+
+function flow(next: () => number, depth = 0): string {
+  const map = next() < 0.5;
+  const items: string[] = [];
+  const keys = [...KEYS];
+  for (let i = Math.floor(next() * 4); i > 0; i--) {
+    const value = depth < 2 && next() < 0.2 ? flow(next, depth + 1) : flowScalar(next) || 'a';
+    items.push(map ? `${keys.splice(Math.floor(next() * keys.length), 1)[0]}: ${value}` : value);
+  }
+  return map ? `{${items.join(', ')}}` : `[${items.join(', ')}]`;
+}
+
+function literal(next: () => number, indent: number): string[] {
+  const chomp = PICK(next, ['', '-', '+']);
+  const lines = [`|${chomp}`];
+  const inner = indent + 1 + Math.floor(next() * 3);
+  for (let i = 1 + Math.floor(next() * 4); i > 0; i--) {
+    // Blank lines (empty, or spaces no deeper than the block's indent) between its lines.
+    const roll = next();
+    if (roll < 0.15 && lines.length > 1) lines.push('');
+    else if (roll < 0.2 && lines.length > 1) lines.push(' '.repeat(Math.floor(next() * (inner + 1))));
+    lines.push(' '.repeat(inner + (next() < 0.2 ? 2 : 0)) + PICK(next, [...PLAIN, '# x', 'a: b', '- c', '"q"']));
+  }
+  return lines;
+}
+
+/** The lines of a value after `key:` or `- ` at column `indent`; the first line goes after the indicator (an item's is never empty). */
+function value(next: () => number, indent: number, depth: number, item = false): string[] {
+  const roll = next();
+  if (roll < 0.35 || depth > 3 || (item && roll >= 0.62)) return [` ${PICK(next, PLAIN)}`];
+  if (roll < 0.45) return [` ${quoted(next)}`];
+  if (roll < 0.55) return [` ${flow(next)}`];
+  if (roll < 0.62) {
+    const [header, ...body] = literal(next, indent);
+    return [` ${header}`, ...body];
+  }
+  const step = next() < 0.2 ? 0 : 2 + Math.floor(next() * 2);
+  const nested = step === 0 || next() < 0.4 ? sequence(next, indent + step, depth + 1) : mapping(next, indent + step, depth + 1);
+  return ['', ...nested];
+}
+
+function mapping(next: () => number, indent: number, depth: number): string[] {
+  const lines: string[] = [];
+  const used = new Set<string>();
+  for (let i = 1 + Math.floor(next() * 4); i > 0; i--) {
+    let key = PICK(next, KEYS);
+    while (used.has(key)) key += 'x';
+    used.add(key);
+    const [first, ...rest] = value(next, indent, depth);
+    lines.push(`${' '.repeat(indent)}${key}:${first}`, ...rest);
+  }
+  return lines;
+}
+
+function sequence(next: () => number, indent: number, depth: number): string[] {
+  const lines: string[] = [];
+  for (let i = 1 + Math.floor(next() * 3); i > 0; i--) {
+    const roll = next();
+    if (roll < 0.3 && depth < 4) {
+      // A compact mapping or sequence: its first line after the `- `, the rest at the item's column.
+      const inner = next() < 0.7 ? mapping(next, indent + 2, depth + 1) : sequence(next, indent + 2, depth + 1);
+      lines.push(`${' '.repeat(indent)}- ${inner[0].slice(indent + 2)}`, ...inner.slice(1));
+    } else {
+      const [first, ...rest] = value(next, indent, depth, true);
+      lines.push(`${' '.repeat(indent)}-${first}`, ...rest);
+    }
+  }
+  return lines;
+}
+
+function randomDocument(next: () => number): string {
+  const lines = next() < 0.85 ? mapping(next, 0, 0) : sequence(next, 0, 0);
+  for (let i = lines.length; i > 0; i--) if (next() < 0.08) lines.splice(i, 0, '');
+  if (next() < 0.4) lines.unshift('---');
+  return lines.join('\n') + (next() < 0.9 ? '\n' : '');
+}
+
+const BREAKS = [' ', '\n', '#', ' #', ':', ': ', '- ', '-', '"', "'", '\t', '[', ']', '{', '}', ',', '&a ', '*a', '!t ', '|', '>', '?', '  ', '---\n', '...\n', '\\', '\r', 'x'];
+
+/** A document broken the ways editing breaks one: a piece inserted, a span deleted, a line copied or cut. */
+function breakText(text: string, next: () => number): string {
+  const at = Math.floor(next() * (text.length + 1));
+  const roll = next();
+  if (roll < 0.5) return text.slice(0, at) + PICK(next, BREAKS) + text.slice(at);
+  if (roll < 0.75) return text.slice(0, at) + text.slice(at + 1 + Math.floor(next() * 3));
+  const lines = text.split('\n');
+  const line = Math.floor(next() * lines.length);
+  if (roll < 0.9) lines.splice(line, 0, lines[line]);
+  else lines.splice(line, 1);
+  return lines.join('\n');
+}
