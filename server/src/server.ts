@@ -373,8 +373,10 @@ connection.onRequest('kubeassist/documentText', guarded(log, 'documentText', nul
 
 documents.onDidOpen(guarded(log, 'didOpen', undefined, (event) => {
   kustomizationsChanged([event.document.uri]);
-  refreshBaseline(event.document.uri);
+  // The first diagnostics come before git is started for the baseline (starting a process costs the server 20 to 40
+  // ms of a big file's open); the update checks follow when it answers, as they always did.
   scheduler.now(event.document.uri);
+  refreshBaseline(event.document.uri);
 }));
 documents.onDidChangeContent(guarded(log, 'didChange', undefined, (event) => {
   indexer.touch();
