@@ -73,17 +73,22 @@ const precompiledPlugin = {
   },
 };
 
-// The yaml library reads process.env.LOG_TOKENS for every token it parses and process.env.LOG_STREAM for
-// every document (debug output we never turn on); each read asks the operating system's environment, about a
-// tenth of the time `kubeassist check` spends on a repository. The bundles read `false` instead.
-const quietYamlPlugin = {
-  name: 'quiet-yaml',
+// The bundles take the yaml library's ES module build (yaml/browser/index.js, the package's `default` export; the same
+// source as its CommonJS build for Node, without the process reads below). Bundled as CommonJS, every `yaml.isScalar`,
+// `yaml.Scalar` (ours and the library's own, module to module) went through a getter esbuild makes for a CommonJS
+// module imported as ESM: 25 ms of a 1,000-document file's open (issue 30); as ES modules they are plain bindings.
+// The CommonJS build also read process.env.LOG_TOKENS for every token it parses and process.env.LOG_STREAM for every
+// document (debug output we never turn on), a tenth of what `kubeassist check` spent on a repository; the ES build has
+// neither. It warns with console.warn where the CommonJS build calls process.emitWarning: both write to stderr.
+const yamlModulePlugin = {
+  name: 'yaml-es-module',
   setup(context) {
-    context.onLoad({ filter: /[\\/]yaml[\\/]dist[\\/](parse[\\/]parser|compose[\\/]composer)\.js$/ }, ({ path }) => {
+    const entry = join(dirname(createRequire(import.meta.url).resolve('yaml/package.json')), 'browser', 'index.js');
+    context.onResolve({ filter: /^yaml$/ }, () => ({ path: entry }));
+    context.onLoad({ filter: /[\\/]yaml[\\/]browser[\\/]dist[\\/](parse[\\/]parser|compose[\\/]composer)\.js$/ }, ({ path }) => {
       const source = readFileSync(path, 'utf8');
-      const quiet = source.replace(/\bnode_process\.env\.LOG_(TOKENS|STREAM)\b/g, 'false');
-      if (quiet === source) throw new Error(`${path}: no LOG_TOKENS/LOG_STREAM read to remove (did the yaml library change?)`);
-      return { contents: quiet, loader: 'js' };
+      if (/\bprocess\b/.test(source)) throw new Error(`${path}: the ES module build reads process (did the yaml library change?)`);
+      return { contents: source, loader: 'js' };
     });
   },
 };
@@ -193,14 +198,14 @@ const lazyEnginePlugin = {
 
 await Promise.all([
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
-  build({ ...common, entryPoints: ['server/src/service/index.ts'], outfile: 'dist/engine.js', plugins: [precompiledPlugin, quietYamlPlugin] }).then(() =>
+  build({ ...common, entryPoints: ['server/src/service/index.ts'], outfile: 'dist/engine.js', plugins: [precompiledPlugin, yamlModulePlugin] }).then(() =>
     Promise.all([
       build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' }, external: ['./engine.js'], plugins: [lazyEnginePlugin] }).then(() => asciiOnly('dist/server.js')),
       // `kubeassist mcp` for the extension's MCP server definition: the same engine.js as the language server.
       build({ ...common, entryPoints: ['server/src/mcp/main.ts'], outfile: 'dist/mcp.js', banner: { js: '#!/usr/bin/env node' }, external: ['./engine.js'], plugins: [lazyEnginePlugin] }).then(() => asciiOnly('dist/mcp.js')),
     ]),
   ),
-  build({ ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli-main.js', plugins: [precompiledPlugin, quietYamlPlugin] }).then(() => {
+  build({ ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli-main.js', plugins: [precompiledPlugin, yamlModulePlugin] }).then(() => {
     asciiOnly('dist/cli-main.js');
     cliLoader();
   }),
