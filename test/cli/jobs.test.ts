@@ -79,7 +79,10 @@ describe('kubeassist check --jobs', () => {
 
 describe('kubeassist check without --jobs: the main thread, and workers beside it for the amount of work on idle CPUs', () => {
   /** `count` inputs of `size` characters each (standard-input texts: no file to stat). */
-  const inputs = (count: number, size: number): FileTask[] => Array.from({ length: count }, (_, index) => ({ index, path: '-', name: `file-${index}`, settings: 0, text: 'x'.repeat(size) }));
+  const inputs = (count: number, size: number): FileTask[] => {
+    const text = 'x'.repeat(size);
+    return Array.from({ length: count }, (_, index) => ({ index, path: '-', name: `file-${index}`, settings: 0, text }));
+  };
 
   it('checks a small repository on the main thread alone, however many CPUs are idle', () => {
     assert.equal(defaultWorkers(inputs(1000, 1024), 64), 0);
@@ -87,21 +90,22 @@ describe('kubeassist check without --jobs: the main thread, and workers beside i
     assert.equal(defaultWorkers([], 64), 0);
   });
 
-  it('starts one worker per 2 MiB of input beside the main thread, up to the idle CPUs', () => {
+  it('starts one worker per 24 MiB of input beside the main thread, up to the idle CPUs', () => {
     const kibibyte = 1024;
-    assert.equal(BYTES_PER_THREAD, 2048 * kibibyte);
-    assert.equal(defaultWorkers(inputs(2047, kibibyte), 1), 0);
-    assert.equal(defaultWorkers(inputs(2048, kibibyte), 1), 1);
-    assert.equal(defaultWorkers(inputs(20_000, kibibyte), 1), 1);
-    assert.equal(defaultWorkers(inputs(20_000, kibibyte), 8), 8);
-    assert.equal(defaultWorkers(inputs(20_000, kibibyte), 3.4), 3);
-    assert.equal(defaultWorkers(inputs(5000, kibibyte), 8), 2);
+    assert.equal(BYTES_PER_THREAD, 24 * 1024 * kibibyte);
+    assert.equal(defaultWorkers(inputs(24 * 1024 - 1, kibibyte), 1), 0);
+    assert.equal(defaultWorkers(inputs(24 * 1024, kibibyte), 1), 1);
+    // The bench's 20,000 files of about 1 KiB: the main thread alone (a worker beside it saved nothing on 2 CPUs).
+    assert.equal(defaultWorkers(inputs(20_000, kibibyte), 1), 0);
+    assert.equal(defaultWorkers(inputs(200_000, kibibyte), 8), 8);
+    assert.equal(defaultWorkers(inputs(200_000, kibibyte), 3.4), 3);
+    assert.equal(defaultWorkers(inputs(60_000, kibibyte), 8), 2);
   });
 
   it('starts no worker when other processes keep the other CPUs busy', () => {
-    assert.equal(defaultWorkers(inputs(20_000, 1024), 0), 0);
-    assert.equal(defaultWorkers(inputs(20_000, 1024), 0.4), 0);
-    assert.equal(defaultWorkers(inputs(20_000, 1024), 0.6), 1);
+    assert.equal(defaultWorkers(inputs(30_000, 1024), 0), 0);
+    assert.equal(defaultWorkers(inputs(30_000, 1024), 0.4), 0);
+    assert.equal(defaultWorkers(inputs(30_000, 1024), 0.6), 1);
   });
 
   it('counts the idle CPUs while the inputs are listed, or as KUBEASSIST_IDLE_CPUS says', () => {
@@ -135,14 +139,16 @@ describe('kubeassist check without --jobs: the main thread, and workers beside i
   it('the main thread and a worker print exactly what one thread prints', () => {
     const root = mkdtempSync(join(tmpdir(), 'kubeassist-jobs-main-'));
     try {
-      // 300 files, one in ten a hundred documents long: about 3 MiB, enough for a worker beside the main thread.
+      // 300 files, one in ten a hundred documents long: about 3 MiB, a worker beside the main thread when a worker
+      // is started per 2 MiB (KUBEASSIST_BYTES_PER_THREAD; by default per 24 MiB, which would take a minute here).
       for (let i = 0; i < 300; i++) {
         const folder = join(root, 'tree', `part-${i % 3}`);
         mkdirSync(folder, { recursive: true });
         const text = EXAMPLES[i % EXAMPLES.length];
         writeFileSync(join(folder, `file-${String(i).padStart(3, '0')}.yaml`), i % 10 === 0 ? Array.from({ length: 100 }, () => text).join('---\n') : text);
       }
-      const run = (args: string[], idle: string) => spawnSync(process.execPath, [CLI, 'check', ...args, 'tree'], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, KUBEASSIST_IDLE_CPUS: idle } });
+      const env = { ...process.env, KUBEASSIST_BYTES_PER_THREAD: String(2 * 1024 * 1024) };
+      const run = (args: string[], idle: string) => spawnSync(process.execPath, [CLI, 'check', ...args, 'tree'], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...env, KUBEASSIST_IDLE_CPUS: idle } });
       for (const format of ['text', 'json']) {
         const one = run(['--jobs', '1', '--format', format], '0');
         assert.equal(one.status, 1, one.stderr);

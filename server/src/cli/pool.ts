@@ -18,9 +18,12 @@ export const FILES_PER_WORKER = 200;
  * By default: one worker thread beside the main thread (which checks files too) per this many bytes of input,
  * at most one per CPU that is idle while the inputs are listed. A worker starts in about 0.2 s of CPU (the
  * bundle from its code cache) and warms up over its first thousand files, while the main thread is already
- * checking: on an idle CPU it pays for itself once the run takes longer than its start, about 2 MiB of manifests.
+ * checking, and the main thread hands it files and takes its results back. Since plain block YAML is read
+ * without `yaml`'s parser (document/blockYaml.ts) a file costs half as much, and on 2 CPUs (V8's own threads
+ * keep a quarter of the second busy) one worker beside the main thread gave 0.94x to 1.01x at 20 MiB of
+ * manifests, 1.11x at 32 MiB and 1.26x at 60 MiB (issue 30, `npm run bench -- --cli`, 3 runs each).
  */
-export const BYTES_PER_THREAD = 2 * 1024 * 1024;
+export const BYTES_PER_THREAD = 24 * 1024 * 1024;
 
 /** Files whose size is looked at to estimate the whole input (a stat each), evenly spread over it. */
 const SIZE_SAMPLE = 256;
@@ -40,7 +43,9 @@ export function defaultWorkers(tasks: readonly FileTask[], idle: number): number
     bytes += sizeOf(tasks[Math.floor(at)]);
     sampled++;
   }
-  return Math.min(cpus, Math.floor(((bytes / sampled) * tasks.length) / BYTES_PER_THREAD));
+  // KUBEASSIST_BYTES_PER_THREAD sets another amount (tests that want a worker beside the main thread on a few files).
+  const perThread = Number(process.env.KUBEASSIST_BYTES_PER_THREAD) > 0 ? Number(process.env.KUBEASSIST_BYTES_PER_THREAD) : BYTES_PER_THREAD;
+  return Math.min(cpus, Math.floor(((bytes / sampled) * tasks.length) / perThread));
 }
 
 const CPU_COUNT = typeof availableParallelism === 'function' ? availableParallelism() : cpus().length;
