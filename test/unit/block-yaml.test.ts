@@ -82,7 +82,7 @@ describe('the fast reader of plain block YAML', () => {
     assert.ok(read > 50, `${read} of ${documents.length} documents read`);
   });
 
-  it('reads the subset: keys, nested and compact collections, sequences at their key\'s column, scalars of every kind, flow collections, literal blocks, empty lines', () => {
+  it('reads the subset: keys, nested and compact collections, sequences at their key\'s column, scalars of every kind, flow collections, literal blocks, empty lines and comments', () => {
     const inside = [
       'a: 1\n',
       'a: 1',
@@ -98,15 +98,18 @@ describe('the fast reader of plain block YAML', () => {
       'a: |\n  x\n\n   y\n  z\nb: |-\n  x\nc: |+\n  x\n',
       '- |\n  x\n- |-\n    y\n',
       'a:\n\n  b: 1\n\n  c: 2\n\nd:\n\n- e\n\n- f: 1\n\n  g: 2\n\n- - h\n\n  - i\n\nj: [k]\n\n\n',
+      '\na: 1\n', '# c\na: 1\n', '# c\n\na: 1\n', '\n# c\n# d\n\n# e\n- a\n', '---\n# c\n\nkind: X\n', '---\n\n# c\nkind: X\n',
+      'a: 1\n\n# c\nb: 2\n', 'a: 1\n# c\n\nb: 2\n', 'a:\n  # c\n  b: 1\n', 'a:\n# c\n- b\n', 'a:\n- b\n# c\n- d\n', 'a:\n- b: 1\n  # c\n  e: 2\n',
+      'a:\n- b: 1\n# c\n- e: 2\n', 'a:\n  b: 1\n# c\nd: 2\n', 'a: "x"  # c\nb: [1]   #\nc: x#y # z\nd: \'#\' #\n', '- x # c\n- {a: b} # d\n',
       'a: x y z\nb: a:b\nc: http://x/y?z=1&w#f\nd: a,b[c]{d}\ne: -x\nf: "# not a comment"\ng: \'a: b\'\n',
       'a: ""\nb: \'\'\nc: "\'"\nd: \'"\'\n',
     ];
     for (const text of inside) assert.ok(readsAsYaml(text), `left to yaml: ${JSON.stringify(text)}`);
   });
 
-  it('leaves to yaml what it does not read: comments, lines of spaces, trailing spaces, tabs, CRs, anchors, tags, escapes, folded and indented blocks, errors', () => {
+  it('leaves to yaml what it does not read: comments at the end or beside the structure, lines of spaces, trailing spaces, tabs, CRs, anchors, tags, escapes, folded and indented blocks, errors', () => {
     const outside = [
-      '# c\na: 1\n', 'a: 1 # c\n', 'a: 1\n# c\n', 'a: 1\n  \nb: 2\n', '\na: 1\n', 'a: 1 \n', 'a:\t1\n', 'a: 1\r\n', 'a: &x 1\nb: *x\n', 'a: !!str 1\n',
+      'a: 1\n# c\n', 'a:\n  b: 1\n  # c\nd: 2\n', 'a:\n# c\n  b: 1\n', 'a: 1\n # c\nb: 2\n', 'a: 1\n# c \nb: 2\n', 'a: # c\n  b: 1\n', '- # c\n', 'a: |  # c\n  x\n', 'a: "x"# c\n', 'a: [x]# c\n', '--- # c\na: 1\n', 'a: 1\n  \nb: 2\n', 'a: 1 \n', 'a:\n- b\n# c\nd: 1\n', 'a:\t1\n', 'a: 1\r\n', 'a: &x 1\nb: *x\n', 'a: !!str 1\n',
       'a: "\\n"\n', 'a: >\n  x\n', 'a: |2\n  x\n', 'a: |\n\n  x\n', 'a: |\n  x\n\nb: 1\n', 'a: |\n  x', 'a: b: c\n', 'a: 1\na: 2\n', 'a: {b: 1, b: 2}\n',
       '"a": 1\n', 'a b: 1\n', '? a\n: b\n', 'a:\n', 'a:\nb: 1\n', 'a:\n  b\n', 'a: -\n', '-\n- a\n', '-  a\n', 'a: [ b ]\n', 'a: [b,c]\n', 'a: [b, ]\n',
       'a: {b}\n', 'a: [b: c]\n', 'a: 1\n  b: 2\n', '  a: 1\n', 'a: 1\n- b\n', '- a\nb: 1\n', 'a: "b\n  c"\n', 'a: b\n  c\n', '%YAML 1.1\n---\na: 1\n',
@@ -185,9 +188,9 @@ function literal(next: () => number, indent: number): string[] {
 /** The lines of a value after `key:` or `- ` at column `indent`; the first line goes after the indicator (an item's is never empty). */
 function value(next: () => number, indent: number, depth: number, item = false): string[] {
   const roll = next();
-  if (roll < 0.35 || depth > 3 || (item && roll >= 0.62)) return [` ${PICK(next, PLAIN)}`];
-  if (roll < 0.45) return [` ${quoted(next)}`];
-  if (roll < 0.55) return [` ${flow(next)}`];
+  if (roll < 0.35 || depth > 3 || (item && roll >= 0.62)) return [` ${PICK(next, PLAIN)}${trailingComment(next)}`];
+  if (roll < 0.45) return [` ${quoted(next)}${trailingComment(next)}`];
+  if (roll < 0.55) return [` ${flow(next)}${trailingComment(next)}`];
   if (roll < 0.62) {
     const [header, ...body] = literal(next, indent);
     return [` ${header}`, ...body];
@@ -195,6 +198,11 @@ function value(next: () => number, indent: number, depth: number, item = false):
   const step = next() < 0.2 ? 0 : 2 + Math.floor(next() * 2);
   const nested = step === 0 || next() < 0.4 ? sequence(next, indent + step, depth + 1) : mapping(next, indent + step, depth + 1);
   return ['', ...nested];
+}
+
+/** Now and then a comment after a value: one to three spaces, `#`, maybe text. */
+function trailingComment(next: () => number): string {
+  return next() < 0.15 ? `${' '.repeat(1 + Math.floor(next() * 3))}#${PICK(next, ['', ' c', 'c d', '#', ' a: b'])}` : '';
 }
 
 function mapping(next: () => number, indent: number, depth: number): string[] {
@@ -228,7 +236,15 @@ function sequence(next: () => number, indent: number, depth: number): string[] {
 
 function randomDocument(next: () => number): string {
   const lines = next() < 0.85 ? mapping(next, 0, 0) : sequence(next, 0, 0);
-  for (let i = lines.length; i > 0; i--) if (next() < 0.08) lines.splice(i, 0, '');
+  for (let i = lines.length; i >= 0; i--) {
+    // Empty lines, and comment lines at the next line's column (mostly) or anywhere, between any two lines.
+    const roll = next();
+    if (roll < 0.06) lines.splice(i, 0, '');
+    else if (roll < 0.12) {
+      const column = next() < 0.75 ? (lines[i]?.length ?? 0) - (lines[i]?.trimStart().length ?? 0) : Math.floor(next() * 6);
+      lines.splice(i, 0, `${' '.repeat(column)}#${PICK(next, ['', ' c', ' - d', '#'])}`);
+    }
+  }
   if (next() < 0.4) lines.unshift('---');
   return lines.join('\n') + (next() < 0.9 ? '\n' : '');
 }

@@ -5,15 +5,17 @@
 //
 // It reads only what it can read exactly as `yaml` does, and gives up (undefined: the caller parses with `yaml`)
 // on anything else. Each line is a block mapping key (a plain key of letters, digits and `_.-/`) or a block
-// sequence entry (`- `, one space), with one value on the line: a plain scalar on one line (no ` #`, no `: `),
-// a quoted scalar on one line (no backslash), a flow collection on one line of those scalars (one space after
-// each comma and colon), or a literal block scalar (`|`, `|-`, `|+`); or a key whose value begins on the next
-// line, more indented or a sequence at the key's column; empty lines between them. No comment, no line of
-// spaces (but inside a block scalar), no trailing space, no tab, CR or other control character, no anchor, alias, tag or directive, no
-// duplicate key, nothing `yaml` would report. Scalars are resolved by the document's own schema, as `yaml`'s
-// composer resolves them (compose-scalar.js findScalarTagByTest). test/unit/block-yaml.test.ts holds every
-// node, range and property to `yaml`'s on the corpus and on random documents, and on the limits of the subset.
-import { Composer, Document, isScalar, Pair, Scalar, YAMLMap, YAMLSeq, type DocumentOptions, type Node, type ParseOptions, type ScalarTag, type SchemaOptions } from 'yaml';
+// sequence entry (`- `, one space), with one value on the line: a plain scalar on one line (no `: `), a quoted
+// scalar on one line (no backslash), a flow collection on one line of those scalars (one space after each comma
+// and colon), or a literal block scalar (`|`, `|-`, `|+`); or a key whose value begins on the next line, more
+// indented or a sequence at the key's column. A value may end with a comment. Between the lines: empty lines,
+// and comment lines at the column of the line after them (not at a document's end, not between a sequence and a
+// key at its column). No line of spaces (but inside a block scalar), no trailing space, no tab, CR or other
+// control character, no anchor, alias, tag or directive, no duplicate key, nothing `yaml` would report. Scalars
+// are resolved by the document's own schema, as `yaml`'s composer resolves them (compose-scalar.js
+// findScalarTagByTest). test/unit/block-yaml.test.ts holds every node, range, comment and property to `yaml`'s on
+// the corpus and on random documents, and on the limits of the subset.
+import { Composer, Document, isPair, isScalar, Pair, Scalar, YAMLMap, YAMLSeq, type DocumentOptions, type Node, type ParseOptions, type ScalarTag, type SchemaOptions } from 'yaml';
 
 type Options = ParseOptions & DocumentOptions & SchemaOptions;
 
@@ -79,21 +81,48 @@ class BlockReader {
 
   read(): Document.Parsed {
     const { text, doc } = this;
-    let first = 0;
-    if (text.startsWith('---')) {
+    const marked = text.startsWith('---');
+    if (marked) {
       if (this.ends[0] !== 3) beyond();
       doc.directives.docStart = true;
-      first = 1;
     }
-    if (first >= this.starts.length) beyond();
-    this.structural(first);
-    if (this.indent(first) !== 0) beyond();
+    const first = this.skipGap(marked ? 1 : 0);
+    if (first >= this.starts.length || this.indent(first) !== 0) beyond();
     const { node, next } = this.collection(first, 0);
     if (next !== this.starts.length) beyond();
     doc.contents = node as never;
     // The document's end takes in the empty lines after its content.
-    doc.range = [0, node.range![2], text.length];
+    doc.range = [marked ? 0 : this.starts[first], node.range![2], text.length];
+    if (marked) this.before(first, node);
+    else this.prelude(first, node);
     return doc;
+  }
+
+  /**
+   * Comment and empty lines before the content of a document without `---`: the composer's prelude (composer.js
+   * parsePrelude, decorate). After an empty line the comment is the document's; else its first key's or item's.
+   */
+  private prelude(first: number, node: YAMLMap | YAMLSeq): void {
+    let comment = '';
+    let atComment = false;
+    let afterEmptyLine = false;
+    for (let line = 0; line < first; line++) {
+      if (this.starts[line] !== this.ends[line]) {
+        comment += (comment === '' ? '' : afterEmptyLine ? '\n\n' : '\n') + this.commentOf(line);
+        atComment = true;
+        afterEmptyLine = false;
+      }
+      // The line's line feed: after a comment it only ends the comment; alone, it is an empty line.
+      if (!atComment) afterEmptyLine = true;
+      atComment = false;
+    }
+    if (!comment) return;
+    if (afterEmptyLine) this.doc.commentBefore = comment;
+    else {
+      const item = node.items[0];
+      const target = (isPair(item) ? item.key : item) as Node;
+      target.commentBefore = comment;
+    }
   }
 
   private indent(line: number): number {
@@ -113,19 +142,59 @@ class BlockReader {
     if (content === start && (text.startsWith('---', start) || text.startsWith('...', start))) beyond();
   }
 
-  /** The first line from `line` on that is not empty (empty lines between the structure's lines: a blank line is spaces). */
-  private skipEmpty(line: number): number {
-    while (line < this.starts.length && this.starts[line] === this.ends[line]) line++;
+  /**
+   * The first line of the structure from `line` on, past empty lines and comment lines (a line of spaces is neither:
+   * the subset leaves it to `yaml`); checked as `structural`. Comment lines must stand at the column of that line;
+   * at the document's end, only empty lines may follow.
+   */
+  private skipGap(line: number): number {
+    const from = line;
+    while (line < this.starts.length && (this.starts[line] === this.ends[line] || this.text.charCodeAt(this.starts[line] + this.indent(line)) === 35)) line++;
+    if (line < this.starts.length) this.structural(line);
+    for (let gap = from; gap < line; gap++) {
+      if (this.starts[gap] === this.ends[gap]) continue;
+      if (line === this.starts.length || this.indent(gap) !== this.indent(line) || this.text.charCodeAt(this.ends[gap] - 1) === SPACE) beyond();
+    }
+    if (line > from) this.gaps.set(line, from);
     return line;
   }
+  private readonly gaps = new Map<number, number>();
 
   /**
-   * Whether an empty line comes right before `line`: then the node that starts there (a key, an item, or the value
-   * of a key that ends its line) has `spaceBefore`, as `yaml`'s resolve-props.js sets it; the first key or item of a
-   * collection never does (the collection itself does).
+   * The empty and comment lines right before `line` give the node that starts there (a key, an item, the value of a
+   * key that ends its line, a document's content after `---`) `spaceBefore` and `commentBefore`, as `yaml`'s
+   * resolve-props.js reads them: an empty line before any comment is a space before, one after a comment a line
+   * feed of the comment. The first key or item of a collection never has them (the collection itself does).
    */
-  private emptyBefore(line: number): boolean {
-    return line > 0 && this.starts[line - 1] === this.ends[line - 1];
+  private before(line: number, node: Node): void {
+    const from = this.gaps.get(line);
+    if (from === undefined) return;
+    let spaceBefore = false;
+    let comment = '';
+    let separator = '';
+    for (let gap = from; gap < line; gap++) {
+      if (this.starts[gap] === this.ends[gap]) {
+        if (comment) comment += '\n';
+        else spaceBefore = true;
+      } else {
+        comment = comment ? comment + separator + this.commentOf(gap) : this.commentOf(gap);
+        separator = '\n';
+      }
+    }
+    if (spaceBefore) node.spaceBefore = true;
+    if (comment) node.commentBefore = comment;
+  }
+
+  /** Whether comment lines come right before `line` (in the empty and comment lines before it). */
+  private commentBefore(line: number): boolean {
+    for (let gap = this.gaps.get(line) ?? line; gap < line; gap++) if (this.starts[gap] !== this.ends[gap]) return true;
+    return false;
+  }
+
+  /** A comment's text as `yaml` keeps it: after the `#`, or one space for an empty comment. */
+  private commentOf(line: number): string {
+    const start = this.starts[line] + this.indent(line) + 1;
+    return start === this.ends[line] ? ' ' : this.text.slice(start, this.ends[line]);
   }
 
   /** The node after a line's content: where its value ends, with the line feed that ends it. */
@@ -157,19 +226,18 @@ class BlockReader {
       const colon = this.keyEnd(at, lineEnd);
       if (colon === -1) beyond();
       const key = this.plain(text.slice(at, colon), true, [at, colon, colon]);
-      if (map.items.length > 0 && this.emptyBefore(line)) key.spaceBefore = true;
+      if (map.items.length > 0) this.before(line, key);
       for (const pair of map.items) if ((pair.key as Scalar).value === key.value) beyond(); // yaml: DUPLICATE_KEY
       let value: Node;
       let next: number;
       if (colon + 1 === lineEnd) {
-        const first = this.skipEmpty(line + 1);
+        const first = this.skipGap(line + 1);
         if (first >= this.starts.length) beyond();
-        this.structural(first);
         const indent = this.indent(first);
         if (indent > column) ({ node: value, next } = this.collection(first, indent));
         else if (indent === column && this.isEntry(this.starts[first] + column)) ({ node: value, next } = this.sequence(first, column));
         else beyond();
-        if (this.emptyBefore(first)) value.spaceBefore = true;
+        this.before(first, value);
       } else {
         if (text.charCodeAt(colon + 1) !== SPACE) beyond();
         let start = colon + 2;
@@ -178,9 +246,8 @@ class BlockReader {
       }
       map.items.push(new Pair(key, value));
       end = value.range![2];
-      line = this.skipEmpty(next);
+      line = this.skipGap(next);
       if (line >= this.starts.length) break;
-      this.structural(line);
       const indent = this.indent(line);
       if (indent < column) break;
       if (indent > column || this.isEntry(this.starts[line] + column)) beyond();
@@ -203,16 +270,20 @@ class BlockReader {
       let next: number;
       if (this.isEntry(start) || this.keyEnd(start, this.ends[line]) !== -1) ({ node: item, next } = this.collection(line, column + 2));
       else ({ node: item, next } = this.inline(start, line, column));
-      if (seq.items.length > 0 && this.emptyBefore(line)) item.spaceBefore = true;
+      if (seq.items.length > 0) this.before(line, item);
       seq.items.push(item);
       end = item.range![2];
-      line = this.skipEmpty(next);
+      line = this.skipGap(next);
       if (line >= this.starts.length) break;
-      this.structural(line);
       const indent = this.indent(line);
       if (indent < column) break;
       if (indent > column) beyond();
-      if (!this.isEntry(this.starts[line] + column)) break; // a key at the column: the mapping this sequence is the value of goes on
+      // A key at the column: the mapping this sequence is the value of goes on. A comment line before it would be the
+      // sequence's own (an item with no `-`: resolve-block-seq.js), which the subset leaves to `yaml`.
+      if (!this.isEntry(this.starts[line] + column)) {
+        if (this.commentBefore(line)) beyond();
+        break;
+      }
     }
     seq.range = [first, end, end];
     return { node: seq, next: line };
@@ -234,22 +305,29 @@ class BlockReader {
     const lineEnd = this.ends[line];
     const nodeEnd = this.lineEnd(line);
     const c = text.charCodeAt(at);
-    if (c === 34 || c === 39) {
-      const { node, end } = this.quoted(at, lineEnd);
-      if (end !== lineEnd) beyond();
-      node.range![2] = nodeEnd;
-      return { node, next: line + 1 };
+    let node: Node;
+    let end: number;
+    if (c === 34 || c === 39) ({ node, end } = this.quoted(at, lineEnd));
+    else if (c === 91 || c === 123) ({ node, end } = this.flow(at, lineEnd));
+    else if (c === 124) return this.literal(at, line, column);
+    else {
+      // A plain scalar ends where ` #` starts a comment, without the spaces before it.
+      const hash = text.indexOf(' #', at);
+      end = hash === -1 || hash >= lineEnd ? lineEnd : hash;
+      while (text.charCodeAt(end - 1) === SPACE) end--;
+      const source = text.slice(at, end);
+      if (!plainInBlock(source)) beyond();
+      node = this.plain(source, false, [at, end, end]);
     }
-    if (c === 91 || c === 123) {
-      const { node, end } = this.flow(at, lineEnd);
-      if (end !== lineEnd) beyond();
-      node.range = [at, end, nodeEnd];
-      return { node, next: line + 1 };
+    // After the value: the line's end, or spaces and a comment (the node's `comment`: resolve-end.js).
+    if (end !== lineEnd) {
+      let hash = end;
+      while (text.charCodeAt(hash) === SPACE) hash++;
+      if (hash === end || text.charCodeAt(hash) !== 35) beyond();
+      node.comment = hash + 1 === lineEnd ? ' ' : text.slice(hash + 1, lineEnd);
     }
-    if (c === 124) return this.literal(at, line, column);
-    const source = text.slice(at, lineEnd);
-    if (!plainInBlock(source)) beyond();
-    return { node: this.plain(source, false, [at, lineEnd, nodeEnd]), next: line + 1 };
+    node.range![2] = nodeEnd;
+    return { node, next: line + 1 };
   }
 
   /** A quoted scalar on one line without escapes: its node and where it ends. */
