@@ -10,6 +10,7 @@ import { parseDocument } from 'yaml';
 import { readBlockYaml } from '../../server/src/service/document/blockYaml';
 import { KUBECTL_PARSE_OPTIONS, parseKubectlYaml } from '../../server/src/service/document/kubectlYaml';
 import { splitDocuments } from '../../server/src/service/document/split';
+import { runBounded } from '../support/bounded';
 import { random } from '../support/fuzz';
 import { REPO_ROOT, sharedPath, skipUnlessShared } from '../support/shared';
 
@@ -132,6 +133,18 @@ describe('the fast reader of plain block YAML', () => {
       }
     }
     assert.ok(read > 8_000 && brokenRead > 1_000, `only ${read} documents read (${brokenRead} broken ones): the generator says too little`);
+  });
+
+  it('reads a document of 100,000 lines without a comment in linear time (the comment was looked for past the line)', () => {
+    // A guard against a hang, not a timing: looking for ` #` up to the text's end on every line took a minute here,
+    // linear it takes a fraction of a second (test/support/bounded.ts).
+    const script = [
+      "const { readBlockYaml } = require('./server/src/service/document/blockYaml');",
+      "const { KUBECTL_PARSE_OPTIONS } = require('./server/src/service/document/kubectlYaml');",
+      'const lines = Array.from({ length: 100000 }, (_, i) => `k${i}: value ${i}`);',
+      "process.stdout.write(String(readBlockYaml(lines.join('\\n') + '\\n', KUBECTL_PARSE_OPTIONS).contents.items.length));",
+    ].join('\n');
+    assert.equal(runBounded(script), '100000');
   });
 
   it('is the parse the checks get: parseKubectlYaml returns the reader\'s document where it reads one, yaml\'s elsewhere', () => {

@@ -219,6 +219,7 @@ class BlockReader {
   private mapping(line: number, column: number): { node: YAMLMap; next: number } {
     const { text } = this;
     const map = new YAMLMap(this.doc.schema);
+    const keys = new Set<unknown>();
     let end = 0;
     for (;;) {
       const at = this.starts[line] + column;
@@ -227,7 +228,7 @@ class BlockReader {
       if (colon === -1) beyond();
       const key = this.plain(text.slice(at, colon), true, [at, colon, colon]);
       if (map.items.length > 0) this.before(line, key);
-      for (const pair of map.items) if ((pair.key as Scalar).value === key.value) beyond(); // yaml: DUPLICATE_KEY
+      newKey(keys, key);
       let value: Node;
       let next: number;
       if (colon + 1 === lineEnd) {
@@ -311,9 +312,9 @@ class BlockReader {
     else if (c === 91 || c === 123) ({ node, end } = this.flow(at, lineEnd));
     else if (c === 124) return this.literal(at, line, column);
     else {
-      // A plain scalar ends where ` #` starts a comment, without the spaces before it.
-      const hash = text.indexOf(' #', at);
-      end = hash === -1 || hash >= lineEnd ? lineEnd : hash;
+      // A plain scalar ends where ` #` starts a comment, without the spaces before it (looked for on this line only).
+      end = at;
+      while (end < lineEnd && !(text.charCodeAt(end) === SPACE && text.charCodeAt(end + 1) === 35)) end++;
       while (text.charCodeAt(end - 1) === SPACE) end--;
       const source = text.slice(at, end);
       if (!plainInBlock(source)) beyond();
@@ -362,6 +363,7 @@ class BlockReader {
     const close = isMap ? 125 : 93;
     const node = isMap ? new YAMLMap(this.doc.schema) : new YAMLSeq(this.doc.schema);
     node.flow = true;
+    const keys = new Set<unknown>();
     let position = at + 1;
     if (text.charCodeAt(position) !== close) {
       for (;;) {
@@ -371,7 +373,7 @@ class BlockReader {
           while (colon < lineEnd && isKeyChar(text.charCodeAt(colon))) colon++;
           if (text.charCodeAt(colon) !== 58 || text.charCodeAt(colon + 1) !== SPACE) beyond();
           const key = this.plain(text.slice(position, colon), true, [position, colon, colon]);
-          for (const pair of (node as YAMLMap).items) if ((pair.key as Scalar).value === key.value) beyond();
+          newKey(keys, key);
           const value = this.flowValue(colon + 2, lineEnd);
           (node as YAMLMap).items.push(new Pair(key, value.node));
           position = value.end;
@@ -464,6 +466,15 @@ class BlockReader {
     if (tag.format) node.format = tag.format;
     return node;
   }
+}
+
+/**
+ * A key the mapping does not hold yet: a duplicate (compose's mapIncludes: the same value by ===) is `yaml`'s to
+ * report. A set keeps a mapping of many keys linear; a NaN key, which === never matches, goes to `yaml` too.
+ */
+function newKey(keys: Set<unknown>, key: Scalar): void {
+  if (keys.has(key.value)) beyond();
+  keys.add(key.value);
 }
 
 /** A plain scalar on one block line: no comment, no `: ` or final `:` (a key), not starting with an indicator. */
