@@ -1,9 +1,9 @@
 // The fast reader of plain block YAML (document/blockYaml.ts) against `yaml` itself: on every document it reads, the
 // Document is `yaml`'s parseDocument's, node for node (classes, ranges, values, sources, types, formats, the
-// directives and options); every other document it leaves to `yaml`. Held on the corpus, the fixtures and the bench
-// bundles, on documents at the subset's edges, and on random documents in the subset and broken out of it.
+// directives and options); every other document it leaves to `yaml`. Held on the corpus, the fixtures and their
+// mutations (test/support/yamlMutations.ts), the bench bundles, documents at the subset's edges, and random documents
+// in the subset and broken out of it.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseDocument } from 'yaml';
@@ -12,7 +12,9 @@ import { KUBECTL_PARSE_OPTIONS, parseKubectlYaml } from '../../server/src/servic
 import { splitDocuments } from '../../server/src/service/document/split';
 import { runBounded } from '../support/bounded';
 import { random } from '../support/fuzz';
-import { REPO_ROOT, sharedPath, skipUnlessShared } from '../support/shared';
+import { REPO_ROOT } from '../support/shared';
+import { loadManifests } from '../support/yamlDifferential';
+import { mutateManifest } from '../support/yamlMutations';
 
 const NODE_TYPE = Symbol.for('yaml.node.type');
 
@@ -48,20 +50,6 @@ function readsAsYaml(text: string): boolean {
   return true;
 }
 
-function yamlFiles(dir: string, out: string[] = []): string[] {
-  if (!existsSync(dir)) return out;
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yamlFiles(path, out);
-    else if (/\.ya?ml$/.test(name)) out.push(path);
-  }
-  return out;
-}
-
-function documentsOf(files: string[]): string[] {
-  return files.flatMap((file) => splitDocuments(readFileSync(file, 'utf8')).map(({ text }) => text));
-}
-
 describe('the fast reader of plain block YAML', () => {
   it('reads every document of both bench bundles, exactly as yaml does', async () => {
     const { BUNDLES } = (await import(join(REPO_ROOT, 'scripts', 'bench-bundle.mjs'))) as { BUNDLES: Record<string, (documents: number) => string> };
@@ -71,16 +59,20 @@ describe('the fast reader of plain block YAML', () => {
     }
   });
 
-  it('reads the examples and test fixtures as yaml does, or leaves them to it', () => {
-    const documents = documentsOf([...yamlFiles(join(REPO_ROOT, 'examples')), ...yamlFiles(join(REPO_ROOT, 'test'))]);
-    const read = documents.filter(readsAsYaml).length;
-    assert.ok(documents.length > 300 && read > 50, `${read} of ${documents.length} documents read`);
-  });
-
-  it('reads the real corpus as yaml does, or leaves it to yaml', { skip: skipUnlessShared('real-world corpus', 'corpus', 'real') }, () => {
-    const documents = documentsOf(yamlFiles(sharedPath('corpus', 'real')));
-    const read = documents.filter(readsAsYaml).length;
-    assert.ok(read > 50, `${read} of ${documents.length} documents read`);
+  it('reads the manifests of the examples, the fixtures and the real corpus, and three mutants of each, as yaml does, or leaves them to it', () => {
+    // The differential YAML test's manifests and its mutations (indentation, quoting, flow, tabs, comments, anchors,
+    // tags, markers, BOMs, line ends, duplicate keys, YAML 1.1 scalars): both sides of the subset's edges.
+    const { files, note } = loadManifests();
+    const next = random(20261207);
+    let read = 0;
+    let mutantsRead = 0;
+    for (const file of files) {
+      for (const { text } of splitDocuments(file.text)) if (readsAsYaml(text)) read++;
+      for (let i = 0; i < 3; i++) for (const { text } of splitDocuments(mutateManifest(file.text, next).text)) if (readsAsYaml(text)) mutantsRead++;
+    }
+    // Read here: 113 documents and 156 mutants' of the repository's own manifests; 441 and 836 with the real corpus.
+    const [documents, mutants] = note ? [100, 140] : [400, 750];
+    assert.ok(read >= documents && mutantsRead >= mutants, `${read} documents and ${mutantsRead} mutants' read (${note ?? 'with the real corpus'})`);
   });
 
   it('reads the subset: keys, nested and compact collections, sequences at their key\'s column, scalars of every kind, flow collections, literal blocks, empty lines and comments', () => {
@@ -147,11 +139,11 @@ describe('the fast reader of plain block YAML', () => {
     assert.equal(runBounded(script), '100000');
   });
 
-  it('is the parse the checks get: parseKubectlYaml returns the reader\'s document where it reads one, yaml\'s elsewhere', () => {
-    const read = parseKubectlYaml('a: [1, b]\n');
-    assert.equal(difference(read, parseDocument('a: [1, b]\n', KUBECTL_PARSE_OPTIONS)), undefined);
-    const left = parseKubectlYaml('a: 1 # c\n');
-    assert.equal(left.contents && (left.contents as { items: { value: { comment?: string } }[] }).items[0].value.comment, ' c');
+  it('parseKubectlYaml gives yaml\'s Document both where the reader reads the text and where it leaves it to yaml', () => {
+    for (const [text, reads] of [['a: [1, b] # c\n', true], ['a: &x 1\nb: *x\n', false]] as const) {
+      assert.equal(!!readBlockYaml(text, KUBECTL_PARSE_OPTIONS), reads, text);
+      assert.equal(difference(parseKubectlYaml(text), parseDocument(text, KUBECTL_PARSE_OPTIONS)), undefined, text);
+    }
   });
 });
 

@@ -44,7 +44,8 @@ export function defaultWorkers(tasks: readonly FileTask[], idle: number): number
     sampled++;
   }
   // KUBEASSIST_BYTES_PER_THREAD sets another amount (tests that want a worker beside the main thread on a few files).
-  const perThread = Number(process.env.KUBEASSIST_BYTES_PER_THREAD) > 0 ? Number(process.env.KUBEASSIST_BYTES_PER_THREAD) : BYTES_PER_THREAD;
+  const fixed = Number(process.env.KUBEASSIST_BYTES_PER_THREAD);
+  const perThread = fixed > 0 ? fixed : BYTES_PER_THREAD;
   return Math.min(cpus, Math.floor(((bytes / sampled) * tasks.length) / perThread));
 }
 

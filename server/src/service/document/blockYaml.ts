@@ -104,17 +104,12 @@ class BlockReader {
    */
   private prelude(first: number, node: YAMLMap | YAMLSeq): void {
     let comment = '';
-    let atComment = false;
     let afterEmptyLine = false;
     for (let line = 0; line < first; line++) {
-      if (this.starts[line] !== this.ends[line]) {
-        comment += (comment === '' ? '' : afterEmptyLine ? '\n\n' : '\n') + this.commentOf(line);
-        atComment = true;
-        afterEmptyLine = false;
-      }
-      // The line's line feed: after a comment it only ends the comment; alone, it is an empty line.
-      if (!atComment) afterEmptyLine = true;
-      atComment = false;
+      // A comment line's line feed only ends the comment; an empty line is one.
+      const empty = this.starts[line] === this.ends[line];
+      if (!empty) comment += (comment === '' ? '' : afterEmptyLine ? '\n\n' : '\n') + this.commentOf(line);
+      afterEmptyLine = empty;
     }
     if (!comment) return;
     if (afterEmptyLine) this.doc.commentBefore = comment;
@@ -226,7 +221,7 @@ class BlockReader {
       const lineEnd = this.ends[line];
       const colon = this.keyEnd(at, lineEnd);
       if (colon === -1) beyond();
-      const key = this.plain(text.slice(at, colon), true, [at, colon, colon]);
+      const key = this.key(at, colon);
       if (map.items.length > 0) this.before(line, key);
       newKey(keys, key);
       let value: Node;
@@ -368,11 +363,9 @@ class BlockReader {
     if (text.charCodeAt(position) !== close) {
       for (;;) {
         if (isMap) {
-          let colon = position;
-          if (!isKeyStart(text.charCodeAt(colon))) beyond();
-          while (colon < lineEnd && isKeyChar(text.charCodeAt(colon))) colon++;
-          if (text.charCodeAt(colon) !== 58 || text.charCodeAt(colon + 1) !== SPACE) beyond();
-          const key = this.plain(text.slice(position, colon), true, [position, colon, colon]);
+          const colon = this.keyEnd(position, lineEnd);
+          if (colon === -1 || text.charCodeAt(colon + 1) !== SPACE) beyond();
+          const key = this.key(position, colon);
           newKey(keys, key);
           const value = this.flowValue(colon + 2, lineEnd);
           (node as YAMLMap).items.push(new Pair(key, value.node));
@@ -444,6 +437,11 @@ class BlockReader {
     return { node, next: last + 1 };
   }
 
+  /** A key from `at` to its colon. */
+  private key(at: number, colon: number): Scalar {
+    return this.plain(this.text.slice(at, colon), true, [at, colon, colon]);
+  }
+
   /** A plain scalar resolved as `yaml`'s composer resolves it (the first default tag whose test matches, else a string). */
   private plain(source: string, atKey: boolean, range: [number, number, number]): Scalar {
     let tag = this.stringTag;
@@ -477,16 +475,18 @@ function newKey(keys: Set<unknown>, key: Scalar): void {
   keys.add(key.value);
 }
 
-/** A plain scalar on one block line: no comment, no `: ` or final `:` (a key), not starting with an indicator. */
-function plainInBlock(source: string): boolean {
+/** Whether a scalar may start so: not empty, not with a space or an indicator (but `-` before a character, as `-1`). */
+function startsPlain(source: string): boolean {
   const first = source.charCodeAt(0);
-  if (source === '' || first === SPACE || (NOT_PLAIN_START.has(first) && !(first === 45 && source.length > 1 && source.charCodeAt(1) !== SPACE))) return false;
-  return !source.includes(' #') && !source.includes(': ') && !source.endsWith(':');
+  return source !== '' && first !== SPACE && (!NOT_PLAIN_START.has(first) || (first === 45 && source.length > 1 && source.charCodeAt(1) !== SPACE));
+}
+
+/** A plain scalar on one block line (its comment already cut off): no `: ` or final `:` (a key). */
+function plainInBlock(source: string): boolean {
+  return startsPlain(source) && !source.includes(': ') && !source.endsWith(':');
 }
 
 /** A plain scalar inside a flow collection: no colon, no comment, no quote or bracket, no space at its end. */
 function plainInFlow(source: string): boolean {
-  const first = source.charCodeAt(0);
-  if (source === '' || first === SPACE || (NOT_PLAIN_START.has(first) && !(first === 45 && source.length > 1 && source.charCodeAt(1) !== SPACE))) return false;
-  return !/[:#"'[\]{}]|\s$/.test(source);
+  return startsPlain(source) && !/[:#"'[\]{}]|\s$/.test(source);
 }
