@@ -1,7 +1,8 @@
 // Reading YAML the way kubectl does: kubectl converts YAML to JSON with go-yaml v2 (through
 // sigs.k8s.io/yaml). We parse with `yaml` in its YAML 1.1 mode, with the scalar tags replaced by go-yaml's
 // own resolution (goYaml.ts), so a node's value is what go-yaml decodes; the JSON the API server receives is
-// built by kubectlJson.ts, which also says where kubectl refuses a document.
+// built by kubectlJson.ts, which also says where kubectl refuses a document. Plain block YAML is read by our own
+// reader into the same nodes `yaml` makes (blockYaml.ts), everything else by `yaml`.
 import { parseDocument, type Document, type DocumentOptions, type ParseOptions, type ScalarTag, type SchemaOptions, type Tags } from 'yaml';
 import type { Json, JsonObject } from '../types';
 import { readBlockYaml } from './blockYaml';
