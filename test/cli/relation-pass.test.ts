@@ -87,6 +87,31 @@ describe('kubeassist check: the relation pass after the checks', () => {
     ]);
   });
 
+  it('a Job the checks parsed, with no volume or hook of its own, is read again when a ConfigMap it needs has a later Argo CD wave', () => {
+    // The checks parse the Job but leave its relation facts unread (it is quiet: relations/quiet.ts); the wave
+    // makes creation order matter, so the run reads it again and the Job gets its finding.
+    const job = `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: migrate
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+      - name: c
+        image: busybox
+        envFrom:
+        - configMapRef:
+            name: settings
+`;
+    const root = tree({ 'job.yaml': job, 'settings.yaml': configMap('settings', '  annotations:\n    argocd.argoproj.io/sync-wave: "5"\n') });
+    const found = findings(root).filter((finding) => finding.code.startsWith('relations/'));
+    assert.deepEqual(found.map(({ file, line, code, related }) => ({ file, line, code, related: related?.map((end) => `${end.file}:${end.line}`) })), [
+      { file: 'job.yaml', line: 14, code: 'relations/argocd-sync-order', related: ['settings.yaml:4'] },
+    ]);
+  });
+
   it('without hooks or waves, a ConfigMap and a Deployment that names it say nothing, and the Job beside them keeps its own findings in line order', () => {
     const job = `apiVersion: batch/v1
 kind: Job

@@ -96,7 +96,7 @@ export function checkFile(task: FileTask, settings: Settings, options: CheckOpti
     }
     const model = new FileModel();
     if (task.baseline) model.baseline = new Baseline(task.baseline.text, { label: task.baseline.label });
-    const diagnostics = validate(model, text, settings, { suppressed: options.suppressed, context, relationFacts: options.relations });
+    const diagnostics = validate(model, text, settings, { suppressed: options.suppressed, context, relationFacts: options.relations, leaveQuiet: options.relations && options.deferQuiet });
     const resources = checkedResources(model, text, settings.maxFileSize);
     const identities = identitiesOf(resources);
     result.objects = resources.map((resource, i) => ({ kind: resource.kind, identity: identities[i], line: resource.line + 1 }));

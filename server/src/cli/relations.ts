@@ -12,7 +12,7 @@ import {
   FileModel,
   isKustomizationFile,
   mayOrderCreation,
-  quietForRelations,
+  quietDocument,
   relationDiagnostics,
   rememberFacts,
   splitDocuments,
@@ -72,13 +72,16 @@ let scratch: WorkspaceIndex | undefined;
 /**
  * The relation facts of a file just checked (`model` holds its documents, parsed or not). Documents parsed by the
  * checks give their facts without another parse; the others are parsed only when they may hold what the index
- * records and, with `defer`, only when their facts may matter to the run (relations/quiet.ts).
+ * records. With `defer`, a document whose facts cannot matter unless the run orders creation (relations/quiet.ts)
+ * is left unread, parsed or not: the checks did not read its facts either (validate's leaveQuiet), and a run that
+ * orders creation reads it again (readFacts).
  */
 export function relationFacts(path: string, model: FileModel, text: string, settings: Settings, tail: number, defer: boolean): FileRelations {
   const documents = model.update(text);
   const absolute = resolve(path);
   scratch ??= new WorkspaceIndex(() => undefined, { definitionsOnly: true });
-  const unread = documents.map(({ doc }) => defer && !doc.parsed && quietForRelations(doc.text));
+  // The checks read no facts of a quiet document (validate's leaveQuiet), parsed or not: it is left unread.
+  const unread = documents.map(({ doc }) => defer && quietDocument(doc));
   // Every document's facts, as the relation checks have always read them (those past the size limit define names too).
   const checks = settings.enable && settings.relations.enable;
   const facts = checks ? documents.map(({ doc }, i) => (unread[i] ? null : cachedFacts(doc, 'all'))) : undefined;

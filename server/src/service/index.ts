@@ -13,7 +13,7 @@ import { updateBaseline, type Baseline } from './update/baseline';
 import { contextKey, type DocumentContext } from './workspace/context';
 import { relationDiagnostics, type RelationInput } from './features/relations';
 import { cachedFacts } from './relations/workspaceIndex';
-import { wantFacts } from './relations/factsCache';
+import { quietDocument, wantFacts } from './relations/factsCache';
 import { checkedObjects } from './features/checkedObjects';
 import { FileItems } from './document/fileItems';
 import { diagnoseTexts, type DiagnoseTextInput } from './features/diagnose/index';
@@ -48,6 +48,7 @@ export { cachedFacts, rememberFacts, type DefinitionEntry } from './relations/wo
 export type { DocumentFacts } from './relations/facts';
 export { relationDiagnostics } from './features/relations';
 export { mayOrderCreation, quietForRelations } from './relations/quiet';
+export { quietDocument } from './relations/factsCache';
 export { relationDefinition, relationHover, relationReferences, type RelationInput } from './features/relations';
 export { calendarPicture, diagnosisPictures, explainPictures, simulationPictures, stackedSvg } from './features/views/pictures';
 export { htmlPage, markdownHtml, type Picture } from './features/views/html';
@@ -76,6 +77,11 @@ export interface ValidateOptions {
   relations?: RelationInput & { onIncomplete?: () => void };
   /** Read each parsed document's relation facts while its syntax tree is there (the CLI's workers hand them on). */
   relationFacts?: boolean;
+  /**
+   * With `relationFacts`: not those of documents quiet for relations (relations/quiet.ts), which a CLI run leaves
+   * unread until its creation order turns out to matter (cli/relations.ts).
+   */
+  leaveQuiet?: boolean;
 }
 
 /**
@@ -95,10 +101,12 @@ export function validate(model: FileModel, text: string, settings: Settings, opt
   const against = (doc: YamlDocument) => (baseline && !baseline.holds(doc.text) ? baseline : undefined);
   // The relation index reads a document's facts while its syntax tree is there (it is dropped after its diagnostics).
   const relations = options.relations && settings.relations.enable ? options.relations : undefined;
+  const factsOf = (doc: YamlDocument) => (!!relations || !!options.relationFacts) && !(options.leaveQuiet && quietDocument(doc));
   const diagnose = (doc: YamlDocument, update?: Baseline) => {
-    if (relations || options.relationFacts) wantFacts(doc);
+    const facts = factsOf(doc);
+    if (facts) wantFacts(doc);
     const found = diagnoseDocument(doc, settings, options.context, update, fileHoldsOurKinds);
-    if ((relations || options.relationFacts) && doc.parsed) cachedFacts(doc, 'all');
+    if (facts && doc.parsed) cachedFacts(doc, 'all');
     return found;
   };
   const all = baseline

@@ -4,8 +4,9 @@
 import type { YamlDocument } from '../document/yamlDocument';
 import { documentFacts, type DocumentFacts } from './facts';
 import { mayHoldIndexedKinds } from './kinds';
+import { quietForRelations } from './quiet';
 
-const factsCache = new WeakMap<YamlDocument, { all?: DocumentFacts; definitions?: DocumentFacts; mayHold?: boolean }>();
+const factsCache = new WeakMap<YamlDocument, { all?: DocumentFacts; definitions?: DocumentFacts; mayHold?: boolean; quiet?: boolean }>();
 
 /** The facts of a document, read once per document text (an editor's unchanged documents keep theirs). */
 export function cachedFacts(doc: YamlDocument, kinds: 'all' | 'definitions'): DocumentFacts {
@@ -49,4 +50,14 @@ export function wantFacts(doc: YamlDocument): void {
  */
 export function factsBeforeClaim(doc: YamlDocument): void {
   if (wanted.has(doc)) cachedFacts(doc, 'all');
+}
+
+/**
+ * Whether a document's facts cannot matter to a run that does not order creation (relations/quiet.ts
+ * quietForRelations), its text scanned once: the CLI leaves such documents unread, parsed or not.
+ */
+export function quietDocument(doc: YamlDocument): boolean {
+  let cached = factsCache.get(doc);
+  if (!cached) factsCache.set(doc, (cached = {}));
+  return (cached.quiet ??= quietForRelations(doc.text));
 }

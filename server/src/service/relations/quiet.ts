@@ -23,8 +23,6 @@ export const ORDER_ONLY_KINDS: ReadonlySet<string> = new Set(['ConfigMap', 'Secr
 /** Words of a text that may make a workload's own relation findings, or a definition matter to other checks. */
 const SPEAKS = /\\|csi|persistentVolumeClaim|claimName|ephemeral|volumeClaimTemplate|gke-gcsfuse|helm\.sh\/hook|argocd\.argoproj\.io/;
 
-/** A Helm hook or an Argo CD annotation (or an escape that may spell one): the creation-order checks may speak. */
-const ORDERS = /\\|helm\.sh\/hook|argocd\.argoproj\.io/;
 
 const KIND_LINE = /^kind:[ \t]*["']?([A-Za-z]+)["']?[ \t]*(?:#.*)?$/gm;
 
@@ -48,5 +46,7 @@ export function quietForRelations(text: string): boolean {
 
 /** Whether a text may hold a Helm hook or an Argo CD annotation (then the run reads every document). */
 export function mayOrderCreation(text: string): boolean {
-  return ORDERS.test(text);
+  // A Helm hook or an Argo CD annotation, or an escape that may spell one: three searches for a word are faster than
+  // one regular expression of them (every file of a CLI run is scanned).
+  return text.includes('\\') || text.includes('helm.sh/hook') || text.includes('argocd.argoproj.io');
 }
