@@ -374,9 +374,11 @@ connection.onRequest('kubeassist/documentText', guarded(log, 'documentText', nul
 documents.onDidOpen(guarded(log, 'didOpen', undefined, (event) => {
   kustomizationsChanged([event.document.uri]);
   // The first diagnostics come before git is started for the baseline (starting a process costs the server 20 to 40
-  // ms of a big file's open); the update checks follow when it answers, as they always did.
+  // ms of a big file's open); the update checks follow when it answers, as they always did. vscode-jsonrpc writes a
+  // message in an immediate of its own: git starts in the next one, once the diagnostics are on their way.
   scheduler.now(event.document.uri);
-  refreshBaseline(event.document.uri);
+  const uri = event.document.uri;
+  setImmediate(guarded(log, 'didOpen', undefined, () => documents.get(uri) && refreshBaseline(uri)));
 }));
 documents.onDidChangeContent(guarded(log, 'didChange', undefined, (event) => {
   indexer.touch();
