@@ -1,5 +1,6 @@
 // Which documents a run of the relation checks may leave unread, from their text alone (the CLI parses a
-// document its checks did not need only when this says it may matter: cli/relations.ts). Two kinds of them:
+// document its checks did not need, and reads the facts of one they parsed, only when this says it may matter:
+// cli/relations.ts, validate's leaveQuiet). Two kinds of them:
 //
 // - A workload (relations/kinds.ts CONSUMER_KINDS) whose text holds none of the words the checks start from: no
 //   `csi` volume (csi-driver-name, csi-inline-volume-mode, fsgroup-not-applied, gcsfuse), no claim, ephemeral
