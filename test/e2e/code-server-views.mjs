@@ -66,8 +66,13 @@ export async function viewSteps({ page, editor, check, note, shot, openFile, cli
   await link.waitFor({ timeout: 10000 }).catch(() => {});
   if (await link.count()) {
     await link.click();
-    await page.waitForTimeout(800);
-    const cursorLine = await page.locator('.statusbar-item', { hasText: /Ln \d+, Col \d+/ }).first().textContent().catch(() => '');
+    // The status bar shows the cursor once the editor has it (up to 10 s on a busy machine).
+    const cursor = page.locator('.statusbar-item', { hasText: /Ln \d+, Col \d+/ }).first();
+    let cursorLine = '';
+    for (const deadline = Date.now() + 10000; Date.now() < deadline; await page.waitForTimeout(200)) {
+      cursorLine = (await cursor.textContent({ timeout: 1000 }).catch(() => '')) ?? '';
+      if (/Ln 7, Col 3/.test(cursorLine)) break;
+    }
     check(/Ln 7, Col 3/.test(cursorLine ?? ''), 'a field link in the view (`backoffLimit: 4`) puts the cursor on the field (line 7)', cursorLine);
   } else check(false, 'the view links the field `backoffLimit: 4` to the manifest', (await view().innerHTML().catch(() => '')).slice(0, 400));
 
