@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { FILES_PER_WORKER } from '../../server/src/cli/pool';
+import { MIGRATE_JOB } from '../support/jobs';
 import { REPO_ROOT } from '../support/shared';
 
 const CLI = join(REPO_ROOT, 'dist', 'cli.js');
@@ -21,6 +22,7 @@ after(() => {
 interface JsonFinding {
   file: string;
   line: number;
+  column: number;
   code: string;
   related?: { file: string; line: number }[];
 }
@@ -49,6 +51,13 @@ function findings(root: string): JsonFinding[] {
   assert.equal(outputs[1].stdout, outputs[0].stdout, 'two threads report what one reports');
   assert.equal(outputs[2].stdout, outputs[0].stdout, 'the main thread with a worker reports what one thread reports');
   return JSON.parse(outputs[0].stdout) as JsonFinding[];
+}
+
+/** The relation findings of the run, where a user reads them: file, line and column, code, and the other end's file and line. */
+function relationFindings(root: string) {
+  return findings(root)
+    .filter((finding) => finding.code.startsWith('relations/'))
+    .map(({ file, line, column, code, related }) => ({ file, line, column, code, related: related?.map((end) => `${end.file}:${end.line}`) }));
 }
 
 const deployment = (envFrom: string) => `apiVersion: apps/v1
@@ -81,34 +90,21 @@ ${annotations}data:
 describe('kubeassist check: the relation pass after the checks', () => {
   it('a Deployment without hooks is read after all when a ConfigMap it needs has a later Argo CD wave', () => {
     const root = tree({ 'app/web.yaml': deployment('settings'), 'app/settings.yaml': configMap('settings', '  annotations:\n    argocd.argoproj.io/sync-wave: "5"\n') });
-    const found = findings(root).filter((finding) => finding.code.startsWith('relations/'));
-    assert.deepEqual(found.map(({ file, line, code, related }) => ({ file, line, code, related: related?.map((end) => `${end.file}:${end.line}`) })), [
-      { file: 'app/web.yaml', line: 17, code: 'relations/argocd-sync-order', related: ['app/settings.yaml:4'] },
+    assert.deepEqual(relationFindings(root), [
+      { file: 'app/web.yaml', line: 17, column: 19, code: 'relations/argocd-sync-order', related: ['app/settings.yaml:4'] },
     ]);
   });
 
   it('a Job the checks parsed, with no volume or hook of its own, is read again when a ConfigMap it needs has a later Argo CD wave', () => {
     // The checks parse the Job but leave its relation facts unread (it is quiet: relations/quiet.ts); the wave
     // makes creation order matter, so the run reads it again and the Job gets its finding.
-    const job = `apiVersion: batch/v1
-kind: Job
-metadata:
-  name: migrate
-spec:
-  template:
-    spec:
-      restartPolicy: Never
-      containers:
-      - name: c
-        image: busybox
-        envFrom:
+    const job = `${MIGRATE_JOB}        envFrom:
         - configMapRef:
             name: settings
 `;
     const root = tree({ 'job.yaml': job, 'settings.yaml': configMap('settings', '  annotations:\n    argocd.argoproj.io/sync-wave: "5"\n') });
-    const found = findings(root).filter((finding) => finding.code.startsWith('relations/'));
-    assert.deepEqual(found.map(({ file, line, code, related }) => ({ file, line, code, related: related?.map((end) => `${end.file}:${end.line}`) })), [
-      { file: 'job.yaml', line: 14, code: 'relations/argocd-sync-order', related: ['settings.yaml:4'] },
+    assert.deepEqual(relationFindings(root), [
+      { file: 'job.yaml', line: 14, column: 19, code: 'relations/argocd-sync-order', related: ['settings.yaml:4'] },
     ]);
   });
 

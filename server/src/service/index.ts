@@ -47,7 +47,7 @@ export { WorkspaceIndex, type IndexSnapshot } from './relations/workspaceIndex';
 export { cachedFacts, rememberFacts, type DefinitionEntry } from './relations/workspaceIndex';
 export type { DocumentFacts } from './relations/facts';
 export { relationDiagnostics } from './features/relations';
-export { mayOrderCreation, quietForRelations } from './relations/quiet';
+export { mayOrderCreation } from './relations/quiet';
 export { quietDocument } from './relations/factsCache';
 export { relationDefinition, relationHover, relationReferences, type RelationInput } from './features/relations';
 export { calendarPicture, diagnosisPictures, explainPictures, simulationPictures, stackedSvg } from './features/views/pictures';
@@ -101,9 +101,9 @@ export function validate(model: FileModel, text: string, settings: Settings, opt
   const against = (doc: YamlDocument) => (baseline && !baseline.holds(doc.text) ? baseline : undefined);
   // The relation index reads a document's facts while its syntax tree is there (it is dropped after its diagnostics).
   const relations = options.relations && settings.relations.enable ? options.relations : undefined;
-  const factsOf = (doc: YamlDocument) => (!!relations || !!options.relationFacts) && !(options.leaveQuiet && quietDocument(doc));
+  const readsFacts = !!relations || !!options.relationFacts;
   const diagnose = (doc: YamlDocument, update?: Baseline) => {
-    const facts = factsOf(doc);
+    const facts = readsFacts && !(options.leaveQuiet && quietDocument(doc));
     if (facts) wantFacts(doc);
     const found = diagnoseDocument(doc, settings, options.context, update, fileHoldsOurKinds);
     if (facts && doc.parsed) cachedFacts(doc, 'all');

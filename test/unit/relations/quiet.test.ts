@@ -112,6 +112,17 @@ describe('documents left unread for the relation checks', () => {
       if (quiet) assert.deepEqual(documentFacts(new YamlDocument(text), 'all').objects.flatMap(speaks), []);
     });
   }
+  it('orders creation where a text holds a Helm hook, an Argo CD annotation or a backslash, nowhere else', () => {
+    const rows: [text: string, orders: boolean][] = [
+      [deployment('', '  annotations:\n    helm.sh/hook: pre-install\n'), true],
+      [deployment('', '  annotations:\n    helm.sh/hook-weight: "-5"\n'), true],
+      ['apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  annotations:\n    argocd.argoproj.io/sync-wave: "1"\n', true],
+      [deployment('', '  annotations:\n    "argocd\\x2eargoproj.io/hook": Sync\n'), true],
+      [deployment('      serviceAccountName: web\n'), false],
+      [deployment('', '  annotations:\n    helm.sh/chart: app-1.0.0\n    app.kubernetes.io/managed-by: argocd\n'), false],
+    ];
+    assert.deepEqual(rows.map(([text]) => mayOrderCreation(text)), rows.map(([, orders]) => orders));
+  });
   it('an escaped key that spells csi is read as a csi volume (why a backslash is never quiet)', () => {
     const text = deployment('      volumes:\n      - name: v\n        "\\x63si": {driver: x.example.com}\n');
     assert.deepEqual(documentFacts(new YamlDocument(text), 'all').objects.flatMap(speaks), ['csi volume v', 'names a CSIDriver (csi.driver)']);

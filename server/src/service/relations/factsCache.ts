@@ -6,21 +6,34 @@ import { documentFacts, type DocumentFacts } from './facts';
 import { mayHoldIndexedKinds } from './kinds';
 import { quietForRelations } from './quiet';
 
-const factsCache = new WeakMap<YamlDocument, { all?: DocumentFacts; definitions?: DocumentFacts; mayHold?: boolean; quiet?: boolean }>();
+interface Known {
+  all?: DocumentFacts;
+  definitions?: DocumentFacts;
+  /** mayHoldIndexedKinds of the text. */
+  mayHold?: boolean;
+  /** quietForRelations of the text. */
+  quiet?: boolean;
+}
+
+const factsCache = new WeakMap<YamlDocument, Known>();
+
+/** What is known of a document so far (an empty entry the first time). */
+function knownOf(doc: YamlDocument): Known {
+  let known = factsCache.get(doc);
+  if (!known) factsCache.set(doc, (known = {}));
+  return known;
+}
 
 /** The facts of a document, read once per document text (an editor's unchanged documents keep theirs). */
 export function cachedFacts(doc: YamlDocument, kinds: 'all' | 'definitions'): DocumentFacts {
-  let cached = factsCache.get(doc);
-  if (!cached) factsCache.set(doc, (cached = {}));
+  const cached = knownOf(doc);
   const key = kinds === 'all' ? 'all' : 'definitions';
   return (cached[key] ??= kinds === 'definitions' && cached.all ? cached.all : documentFacts(doc, kinds));
 }
 
 /** Facts read elsewhere (a CLI worker reads them while it checks the file and sends them as plain data): no parse here. */
 export function rememberFacts(doc: YamlDocument, facts: DocumentFacts): void {
-  const cached = factsCache.get(doc);
-  if (cached) cached.all = facts;
-  else factsCache.set(doc, { all: facts });
+  knownOf(doc).all = facts;
 }
 
 /** Whether reading the facts of a document needs a parse that has not been done (its text is scanned once). */
@@ -30,9 +43,7 @@ export function costsAParse(doc: YamlDocument): boolean {
 
 /** Whether a document's text may hold an object the index reads (its text scanned once). */
 function mayHold(doc: YamlDocument): boolean {
-  let cached = factsCache.get(doc);
-  if (!cached) factsCache.set(doc, (cached = {}));
-  return (cached.mayHold ??= mayHoldIndexedKinds(doc.text));
+  return (knownOf(doc).mayHold ??= mayHoldIndexedKinds(doc.text));
 }
 
 /** Documents whose facts the caller wants read while their syntax tree is there (validate's relation options). */
@@ -57,7 +68,5 @@ export function factsBeforeClaim(doc: YamlDocument): void {
  * quietForRelations), its text scanned once: the CLI leaves such documents unread, parsed or not.
  */
 export function quietDocument(doc: YamlDocument): boolean {
-  let cached = factsCache.get(doc);
-  if (!cached) factsCache.set(doc, (cached = {}));
-  return (cached.quiet ??= quietForRelations(doc.text));
+  return (knownOf(doc).quiet ??= quietForRelations(doc.text));
 }
