@@ -28,8 +28,9 @@ interface JsonFinding {
 }
 
 /**
- * A folder of these files, and enough quiet ConfigMaps beside them (`filler/`) for two worker threads, and (2 MiB)
- * for a worker beside the main thread by default.
+ * A folder of these files, and enough quiet ConfigMaps beside them (`filler/`, 2 MiB) for two worker threads, and
+ * for a worker beside the main thread by default when one is started per MiB (KUBEASSIST_BYTES_PER_THREAD: the
+ * default, one per 24 MiB, would take a minute here).
  */
 function tree(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'kubeassist-relation-pass-'));
@@ -45,7 +46,8 @@ function tree(files: Record<string, string>): string {
 
 /** The JSON findings of one thread, of two worker threads, and of the main thread with a worker: they must be the same. */
 function findings(root: string): JsonFinding[] {
-  const run = (args: string[], idle: string) => spawnSync(process.execPath, [CLI, 'check', '--format', 'json', ...args, '.'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, KUBEASSIST_IDLE_CPUS: idle } });
+  const env = (idle: string) => ({ ...process.env, KUBEASSIST_IDLE_CPUS: idle, KUBEASSIST_BYTES_PER_THREAD: String(1024 * 1024) });
+  const run = (args: string[], idle: string) => spawnSync(process.execPath, [CLI, 'check', '--format', 'json', ...args, '.'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: env(idle) });
   const outputs = [run(['--jobs', '1'], '0'), run(['--jobs', '2'], '0'), run([], '1')];
   for (const output of outputs) assert.ok(output.status === 0 || output.status === 1, output.stderr);
   assert.equal(outputs[1].stdout, outputs[0].stdout, 'two threads report what one reports');
