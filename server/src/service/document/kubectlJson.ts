@@ -304,6 +304,14 @@ export interface Converted {
 }
 
 /**
+ * The conversion kubectlJson keeps of the whole document (made now if need be; any other node's is made for the
+ * caller), for a reader that changes nothing of it and keeps no part of it once done.
+ */
+export function keptConversion(document: Document, node: unknown = document.contents): Converted {
+  return converted(document, node);
+}
+
+/**
  * The JSON of `node` as kubectlJson gives it, now owned by the caller (it may change it): the whole
  * document's conversion made earlier (by the refusal check) is handed over and forgotten, any other is
  * made for the caller.

@@ -7,7 +7,7 @@ import { parseDocument, type Document, type DocumentOptions, type ParseOptions, 
 import type { Json, JsonObject } from '../types';
 import { readBlockYaml } from './blockYaml';
 import { goScalar, goScalarJson, plainScalarKind, type GoScalar } from './goYaml';
-import { claimConverted, kubectlJson, setField, type Converted } from './kubectlJson';
+import { claimConverted, keptConversion, kubectlJson, setField, type Converted } from './kubectlJson';
 
 const YAML_TAG = 'tag:yaml.org,2002:';
 
@@ -128,6 +128,15 @@ export function toServerJson(document: Document, node: unknown = document.conten
  */
 export function claimServerJson(document: Document, node: unknown = document.contents): Json {
   return serverJson(claimConverted(document, node));
+}
+
+/**
+ * toServerJson for a reader that changes nothing and keeps no part of what it reads (the relation facts): the
+ * JSON the refusal check made of the document, shared, copied only to drop its null fields. A later claim
+ * (claimServerJson) still gets it, and may change it.
+ */
+export function readServerJson(document: Document, node: unknown = document.contents): Json {
+  return serverJson(keptConversion(document, node));
 }
 
 /** A conversion the caller owns, without its null fields (a copy only when it has some). */

@@ -65,7 +65,8 @@ export class ObjectReader {
     if (value === 'unknown' || (value !== undefined && !Array.isArray(value))) return { unknown: true };
     if (value === undefined) return {};
     if (this.unknowns && !this.unknowns.isCertainSubtree(this.object, path)) return { unknown: true };
-    return value.every((item) => typeof item === 'string') ? { value: value as string[] } : { unknown: true };
+    // A copy: the facts outlive the JSON they are read from, which the diagnostics may change (facts.ts).
+    return value.every((item) => typeof item === 'string') ? { value: [...(value as string[])] } : { unknown: true };
   }
 
   /** Items of a list as written (a template's maybe items included), with their index. */

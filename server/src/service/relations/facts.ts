@@ -5,7 +5,7 @@
 // outlives the syntax tree it was read from. A Helm template is read through its masked text: a value an
 // action writes is unknown, except a name, which is kept as its template text (two objects of one chart that
 // write the same text have the same name).
-import { toServerJson } from '../document/kubectlYaml';
+import { readServerJson, toServerJson } from '../document/kubectlYaml';
 import type { ResourceNode, YamlDocument } from '../document/yamlDocument';
 import { templateUnknowns } from '../partial/fromTemplate';
 import type { FieldPath, Json } from '../types';
@@ -37,7 +37,9 @@ export function documentFacts(doc: YamlDocument, kinds: 'all' | 'definitions' = 
     if (!definition && !consumer) continue;
     let object: Json;
     try {
-      object = toServerJson(doc.document, resource.node);
+      // The facts keep no part of the JSON they read (ObjectReader.strings copies its lists): a plain document's is
+      // the refusal check's own, which the diagnostics take over after (factsBeforeClaim); a template's is changed.
+      object = doc.template ? toServerJson(doc.document, resource.node) : readServerJson(doc.document, resource.node);
     } catch {
       continue; // an alias bomb: not read
     }
