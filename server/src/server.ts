@@ -24,7 +24,7 @@ import { diagnoseDocument } from './lsp/diagnose';
 import { KUSTOMIZATION_WATCHERS, WorkspaceContexts } from './lsp/workspaceContext';
 import { OPEN_FILE_BUDGET, WorkspaceIndexer } from './lsp/workspaceIndex';
 import {
-  CODE_ACTION_KINDS, codeActions, complete, completeConfig, COMPLETION_TRIGGERS, CONFIG_FILE_NAME, documentInfo, explainFile, explanationMarkdown, FileModel, fileMarkdown, hover,
+  CODE_ACTION_KINDS, codeActions, preloadEngine, complete, completeConfig, COMPLETION_TRIGGERS, CONFIG_FILE_NAME, documentInfo, explainFile, explanationMarkdown, FileModel, fileMarkdown, hover,
   hoverConfig, inlayHints, readConfig, relationDefinition, relationReferences, resolveCodeAction, SCENARIO_PRESETS, settingsProblems, simulate, simulationMarkdown, validate, type CodeActionClient,
   type RelationInput, type ScenarioInput, type Settings,
 } from './service/index';
@@ -82,8 +82,10 @@ const relationsChecked = new Set<string>();
 const relationsFor = (uri: string): (RelationInput & { onIncomplete: () => void }) | undefined => {
   const path = WorkspaceIndexer.pathOf(uri);
   if (!path || !settingsFor(uri).relations.enable) return undefined;
-  const budget = relationsChecked.has(uri) ? 0 : OPEN_FILE_BUDGET;
-  return { index: indexer.index, path, budget, onIncomplete: () => indexer.openModel(uri, () => documents.get(uri)?.model) };
+  const first = !relationsChecked.has(uri);
+  // The first check reads at most OPEN_FILE_BUDGET unparsed documents, and leaves the quiet ones (relations/quiet.ts)
+  // to the background where they cannot speak yet: the diagnostics are out first, the rest is read right after.
+  return { index: indexer.index, path, budget: first ? OPEN_FILE_BUDGET : 0, deferQuiet: first, onIncomplete: () => indexer.openModel(uri, () => documents.get(uri)?.model) };
 };
 const optionsFor = (uri: string) => ({ context: contexts.contextFor(uri), relations: relationsFor(uri) });
 
@@ -226,7 +228,9 @@ const scheduler = new ValidationScheduler(guarded(log, 'validation', undefined, 
   const stamp = `${document.version}|${configDocument ? CONFIG_FILE_NAME : settingsKey(settingsFor(uri))}|${model.baseline?.id ?? ''}|${contexts.key(uri)}|${generation}`;
   if (published.get(uri) === stamp) return;
   indexer.touch();
-  const diagnostics = !configDocument ? validate(model, document.getText(), settingsFor(uri), optionsFor(uri)) : settings.enable ? readConfig(document.getText()).diagnostics : [];
+  const options = optionsFor(uri);
+  if (options.relations) indexer.readOthers(uri);
+  const diagnostics = !configDocument ? validate(model, document.getText(), settingsFor(uri), options) : settings.enable ? readConfig(document.getText()).diagnostics : [];
   relationsChecked.add(uri);
   // This file's definitions changed what the other open files' relation checks see.
   if (indexer.index.generation !== generation) for (const other of documents.all()) if (other.uri !== uri) scheduler.schedule(other.uri);
@@ -407,3 +411,5 @@ documents.onDidClose(guarded(log, 'didClose', undefined, (event) => {
 
 documents.listen(connection);
 connection.listen();
+// The engine's files are read in the background while the client starts up (the first open loads the engine).
+preloadEngine();

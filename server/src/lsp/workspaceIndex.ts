@@ -138,6 +138,21 @@ export class WorkspaceIndexer {
     this.schedule();
   }
 
+  /**
+   * Reads now what other open files left for the background (their quiet documents, relations/quiet.ts, or those past
+   * the open's budget), before a check of `uri` looks their objects up: a file opened right after another sees all of it.
+   * The index's generation changes, and the caller checks those files again as it does after any change of the index.
+   */
+  readOthers(uri: string): void {
+    const own = WorkspaceIndexer.pathOf(uri);
+    for (const [path, modelOf] of [...this.models]) {
+      if (path === own) continue;
+      this.models.delete(path);
+      const model = modelOf();
+      if (model) this.index.setModel(path, model);
+    }
+  }
+
   /** A closed document goes back to its text on the disk. */
   closed(uri: string): void {
     const path = WorkspaceIndexer.pathOf(uri);

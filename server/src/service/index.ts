@@ -14,6 +14,7 @@ import { contextKey, type DocumentContext } from './workspace/context';
 import { relationDiagnostics, type RelationInput } from './features/relations';
 import { cachedFacts } from './relations/workspaceIndex';
 import { quietDocument, wantFacts } from './relations/factsCache';
+import { quietMayWait } from './relations/quiet';
 import { checkedObjects } from './features/checkedObjects';
 import { FileItems } from './document/fileItems';
 import { diagnoseTexts, type DiagnoseTextInput } from './features/diagnose/index';
@@ -61,6 +62,13 @@ export type { DiagnoseReport, ObjectDiagnosis } from './diagnose/types';
 export { diagnosisMarkdown, diagnosisText } from './features/diagnose/render';
 export { DIAGNOSE_COMMAND } from './features/codeLens';
 
+/**
+ * Starts reading the engine's files while the server waits for its first file: a no-op here, where the engine is
+ * loaded. In dist/server.js the engine is loaded on first use, and the build's facade (scripts/build.mjs) reads
+ * engine.js and its code cache in the background when this is called, so that the first open does not wait for them.
+ */
+export function preloadEngine(): void {}
+
 /** What a front door may tell the engine about a file besides its text and settings. */
 export interface ValidateOptions {
   /**
@@ -100,10 +108,14 @@ export function validate(model: FileModel, text: string, settings: Settings, opt
   const baseline = settings.updateChecks === 'off' ? undefined : updateBaseline(model);
   const against = (doc: YamlDocument) => (baseline && !baseline.holds(doc.text) ? baseline : undefined);
   // The relation index reads a document's facts while its syntax tree is there (it is dropped after its diagnostics).
-  const relations = options.relations && settings.relations.enable ? options.relations : undefined;
+  const asked = options.relations && settings.relations.enable ? options.relations : undefined;
+  // An editor's first check leaves the quiet documents' facts to the background when they cannot speak now.
+  const deferQuiet = !!asked?.deferQuiet && quietMayWait(asked.index, asked.path, documents.map(({ doc }) => doc.text), settings.relations.undefinedReferences);
+  const relations = asked && { ...asked, deferQuiet };
+  const leaveQuiet = options.leaveQuiet || deferQuiet;
   const readsFacts = !!relations || !!options.relationFacts;
   const diagnose = (doc: YamlDocument, update?: Baseline) => {
-    const facts = readsFacts && !(options.leaveQuiet && quietDocument(doc));
+    const facts = readsFacts && !(leaveQuiet && quietDocument(doc));
     if (facts) wantFacts(doc);
     const found = diagnoseDocument(doc, settings, options.context, update, fileHoldsOurKinds);
     if (facts && doc.parsed) cachedFacts(doc, 'all');

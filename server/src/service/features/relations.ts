@@ -26,6 +26,12 @@ export interface RelationInput {
    * read in the background, see WorkspaceIndex.setModel); Infinity in the CLI.
    */
   budget?: number;
+  /**
+   * The file's first check in an editor: its documents quiet for relations are left for the background too, where
+   * nothing could make them speak (relations/quiet.ts quietMayWait, asked by validate, which then reads none of their
+   * facts: their diagnostics come first).
+   */
+  deferQuiet?: boolean;
 }
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
@@ -54,7 +60,7 @@ export function objectName(object: ObjectFacts): string {
  */
 export function relationDiagnostics(model: FileModel, settings: Settings, input: RelationInput, suppressed = false): { diagnostics: Diagnostic[]; complete: boolean } {
   if (!settings.enable || !settings.relations.enable) return { diagnostics: [], complete: true };
-  const { complete } = input.index.setModel(input.path, model, input.budget ?? Infinity);
+  const { complete } = input.index.setModel(input.path, model, input.budget ?? Infinity, input.deferQuiet);
   const diagnostics: Diagnostic[] = [];
   // Documents past `kubeassist.maxFileSize` are not checked (features/limits.ts says so once).
   const past = model.pastLimit(settings.maxFileSize);

@@ -16,7 +16,15 @@
 // says so (`ordersCreation`) and reads them all otherwise. A text with a backslash (an escaped key in a quoted
 // string) is always read, as is a List, a JSON or flow-style document, and a workload running csi-provisioner
 // (a definition: its `--default-fstype`). test/unit/relations/quiet.test.ts holds each promise against the facts.
+import { isKustomizationFile } from '../workspace/kustomize';
+import type { DocumentFacts, HookAnnotations } from './factTypes';
 import { DEFINITION_KINDS } from './kinds';
+
+/** What quietMayWait reads of the workspace index (relations/workspaceIndex.ts, which reads this module). */
+interface IndexedFiles {
+  paths(): string[];
+  documentsOf(path: string): readonly { facts: DocumentFacts }[];
+}
 
 /** Definitions only helm-hook-order, argocd-sync-order and undefined-reference look up. */
 export const ORDER_ONLY_KINDS: ReadonlySet<string> = new Set(['ConfigMap', 'Secret', 'ServiceAccount', 'Namespace']);
@@ -50,4 +58,28 @@ export function mayOrderCreation(text: string): boolean {
   // A Helm hook or an Argo CD annotation, or an escape that may spell one: three searches for a word are faster than
   // one regular expression of them (every file of a CLI run is scanned).
   return text.includes('\\') || text.includes('helm.sh/hook') || text.includes('argocd.argoproj.io');
+}
+
+/**
+ * Whether an editor's first check of a file may leave its quiet documents for later, to be read right after its
+ * diagnostics are out (the language server's background index: relations/workspaceIndex.ts setModel's `deferQuiet`).
+ * As for a CLI run, nothing may order creation: no document of the file may hold a Helm hook or an Argo CD annotation,
+ * no object the index holds from another file may carry one (or leave one to a template: argocd-sync-order judges a
+ * quiet consumer here by the waves of what it reads there), no kustomization may be indexed (its `commonAnnotations`
+ * may add them), and undefined-reference must be off. The first diagnostics are then the same as with every
+ * document read.
+ */
+export function quietMayWait(index: IndexedFiles, path: string, texts: readonly string[], undefinedReferences: boolean): boolean {
+  if (undefinedReferences || texts.some(mayOrderCreation)) return false;
+  for (const other of index.paths()) {
+    if (isKustomizationFile(other)) return false;
+    if (other === path) continue; // what the index holds of the file itself is replaced by the texts above
+    for (const { facts } of index.documentsOf(other)) if (facts.objects.some(({ annotations }) => ordersCreation(annotations))) return false;
+  }
+  return true;
+}
+
+/** A Helm hook or an Argo CD hook or wave, written or left to a template. */
+function ordersCreation({ helmHook, argoHook, argoWave }: HookAnnotations): boolean {
+  return [helmHook, argoHook, argoWave].some((read) => read.value !== undefined || read.unknown === true);
 }

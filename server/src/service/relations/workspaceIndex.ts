@@ -13,7 +13,7 @@ import { documentFacts, type DocumentFacts, type ObjectFacts, type Span } from '
 import { byPlace, linesOf, moveRange, type DefinitionEntry, type DocumentEntry, type FileEntry, type IncomingDocument, type IndexedDocument, type ReferenceEntry } from './indexEntries';
 
 export type { DefinitionEntry, IndexedDocument, ReferenceEntry } from './indexEntries';
-import { cachedFacts, costsAParse } from './factsCache';
+import { cachedFacts, costsAParse, quietDocument } from './factsCache';
 
 export { cachedFacts, rememberFacts } from './factsCache';
 import { DEFINITION_KINDS, mayHoldIndexedKinds, type TargetKind } from './kinds';
@@ -94,10 +94,11 @@ export class WorkspaceIndex {
 
   /**
    * An open editor's file, from its model: documents whose facts are known (or whose parse is already there)
-   * are read at once; at most `budget` others are parsed now. `complete` is false when some are left: call
-   * again (the language server does, in the background) until it is true.
+   * are read at once; at most `budget` others are parsed now, none of them quiet with `deferQuiet` (relations/quiet.ts
+   * quietMayWait). `complete` is false when some are left: call again (the language server does, in the background)
+   * until it is true.
    */
-  setModel(path: string, model: FileModel, budget = Infinity): { complete: boolean } {
+  setModel(path: string, model: FileModel, budget = Infinity, deferQuiet = false): { complete: boolean } {
     // The same documents as last time, all read (a request after the validation of the same version): nothing to do.
     const read = this.modelsRead.get(path);
     if (read === model.documents && this.files.has(path) && !isKustomizationFile(path)) return { complete: true };
@@ -108,7 +109,7 @@ export class WorkspaceIndex {
     const documents: IncomingDocument[] = [];
     for (const { slice, doc } of model.documents) {
       if (costsAParse(doc)) {
-        if (parses >= budget) {
+        if (parses >= budget || (deferQuiet && quietDocument(doc))) {
           complete = false;
           const previous = this.files.get(path)?.documents.find((known) => known.doc === doc);
           if (previous) documents.push({ line: slice.line, facts: previous.facts, doc });
