@@ -166,38 +166,20 @@ function engineFacade() {
     "'use strict';",
     'let engine;',
     'const load = () => (engine ??= loadEngine());',
-    '// What preloadEngine has read so far: the bytes of engine.js and of its code cache.',
-    'let early;',
     'function loadEngine() {',
     "  const { readFileSync } = require('fs');",
     "  const { join } = require('path');",
     "  const file = join(__dirname, 'engine.js');",
-    '  const read = early;',
-    '  early = undefined;',
-    '  let cachedData = read?.cache;',
-    "  if (!cachedData) try { cachedData = readFileSync(join(__dirname, 'engine.cache')); } catch { cachedData = undefined; }",
-    "  const source = read?.source ? read.source.toString('latin1') : readFileSync(file, 'latin1');",
-    `  const script = new (require('vm').Script)(${JSON.stringify(ENGINE_WRAPPER[0])} + source + ${JSON.stringify(ENGINE_WRAPPER[1])}, { filename: file, cachedData });`,
+    '  let cachedData;',
+    "  try { cachedData = readFileSync(join(__dirname, 'engine.cache')); } catch { cachedData = undefined; }",
+    `  const script = new (require('vm').Script)(${JSON.stringify(ENGINE_WRAPPER[0])} + readFileSync(file, 'latin1') + ${JSON.stringify(ENGINE_WRAPPER[1])}, { filename: file, cachedData });`,
     '  const module = { exports: {} };',
     "  script.runInThisContext().call(module.exports, module.exports, require('module').createRequire(file), module, file, __dirname);",
     '  return module.exports;',
     '}',
     'const forward = (name) => function (...args) { const target = load()[name]; return new.target ? new target(...args) : target.apply(this, args); };',
   ];
-  // The files are read off the main thread (libuv's pool) while the server answers `initialize`; a load that comes
-  // first reads them itself.
-  lines.push(
-    'exports.preloadEngine = function preloadEngine() {',
-    '  if (engine || early) return;',
-    '  const read = (early = {});',
-    "  const { readFile } = require('fs');",
-    "  const { join } = require('path');",
-    "  readFile(join(__dirname, 'engine.js'), (error, data) => { if (!error) read.source = data; });",
-    "  readFile(join(__dirname, 'engine.cache'), (error, data) => { if (!error) read.cache = data; });",
-    '};',
-  );
   for (const [name, value] of Object.entries(engine)) {
-    if (name === 'preloadEngine') continue;
     if (typeof value === 'function') lines.push(`exports.${name} = forward(${JSON.stringify(name)});`);
     else if (JSON.stringify(value) !== undefined && isDeepStrictEqual(JSON.parse(JSON.stringify(value)), value)) lines.push(`exports.${name} = ${JSON.stringify(value)};`);
     else throw new Error(`engine export ${name} is neither a function nor JSON data: the lazy facade cannot forward it`);

@@ -24,7 +24,7 @@ import { diagnoseDocument } from './lsp/diagnose';
 import { KUSTOMIZATION_WATCHERS, WorkspaceContexts } from './lsp/workspaceContext';
 import { OPEN_FILE_BUDGET, WorkspaceIndexer } from './lsp/workspaceIndex';
 import {
-  CODE_ACTION_KINDS, codeActions, preloadEngine, complete, completeConfig, COMPLETION_TRIGGERS, CONFIG_FILE_NAME, documentInfo, explainFile, explanationMarkdown, FileModel, fileMarkdown, hover,
+  CODE_ACTION_KINDS, codeActions, complete, completeConfig, COMPLETION_TRIGGERS, CONFIG_FILE_NAME, documentInfo, explainFile, explanationMarkdown, FileModel, fileMarkdown, hover,
   hoverConfig, inlayHints, readConfig, relationDefinition, relationReferences, resolveCodeAction, SCENARIO_PRESETS, settingsProblems, simulate, simulationMarkdown, validate, type CodeActionClient,
   type RelationInput, type ScenarioInput, type Settings,
 } from './service/index';
@@ -411,5 +411,3 @@ documents.onDidClose(guarded(log, 'didClose', undefined, (event) => {
 
 documents.listen(connection);
 connection.listen();
-// The engine's files are read in the background while the client starts up (the first open loads the engine).
-preloadEngine();

@@ -62,13 +62,6 @@ export type { DiagnoseReport, ObjectDiagnosis } from './diagnose/types';
 export { diagnosisMarkdown, diagnosisText } from './features/diagnose/render';
 export { DIAGNOSE_COMMAND } from './features/codeLens';
 
-/**
- * Starts reading the engine's files while the server waits for its first file: a no-op here, where the engine is
- * loaded. In dist/server.js the engine is loaded on first use, and the build's facade (scripts/build.mjs) reads
- * engine.js and its code cache in the background when this is called, so that the first open does not wait for them.
- */
-export function preloadEngine(): void {}
-
 /** What a front door may tell the engine about a file besides its text and settings. */
 export interface ValidateOptions {
   /**
