@@ -61,6 +61,9 @@ function linesOf(text: string): Line[] {
   return lines;
 }
 
+/** A line (after an LF; or after a CR, which only sends more texts the long way) that may start a marker or a directive. */
+const MAY_MARK = /^\ufeff?[-.%]/m;
+
 const DOCUMENT_START = /^---(?:[ \t]|$)/;
 const DOCUMENT_END = /^\.\.\.(?:[ \t]|$)/;
 const NOTHING = /^[ \t]*(?:#.*)?$/;
@@ -77,6 +80,9 @@ function blank(text: string, shadow: Shadow, start: number, end: number): void {
  * does). `headKept`: kubectl hands the part's `---` line to go-yaml (at the file's start, or after another).
  */
 export function readPart(text: string, written = text, headKept = false): PartReading {
+  // Only a line that starts with `-`, `.` or `%` (after a BOM) can be a marker or a directive: without one, the part
+  // is read as it is (the loop below would find nothing; a manifest's lines start with a key, a space or a `#`).
+  if (!MAY_MARK.test(text)) return { text, issues: [], refused: false };
   const issues: MarkerIssue[] = [];
   const lines = linesOf(text);
   const shadow: Shadow = new Map();
