@@ -3,28 +3,17 @@
 // it) gets no relation finding above a hint, with the opt-in hints on too. The index must have read them:
 // the counts of objects and resolved references guard against a test that looks at nothing.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { DEFAULT_SETTINGS, FileModel, validate, WorkspaceIndex } from '../../server/src/service/index';
 import { resolveReference } from '../../server/src/service/relations/resolve';
+import { filesUnder } from '../support/relationWorkspace';
 import { sharedPath, skipUnlessShared } from '../support/shared';
 
-function yamlFiles(root: string): string[] {
-  const out: string[] = [];
-  const walk = (folder: string) => {
-    for (const name of readdirSync(folder).sort()) {
-      const path = join(folder, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.ya?ml$/i.test(name)) out.push(path);
-    }
-  };
-  walk(root);
-  return out;
-}
 
 function checkWorkspace(root: string): { files: number; objects: number; resolved: number; above: string[]; hints: number } {
-  const files = yamlFiles(resolve(root));
+  const files = filesUnder(resolve(root));
   const read = (path: string) => {
     try {
       return readFileSync(path, 'utf8');

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, describe, it } from 'node:test';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { TestServer } from '../support/lspClient';
 import { REPO_ROOT } from '../support/shared';
 
@@ -50,7 +51,14 @@ describe('the first check of an opened file', () => {
       const uri = pathToFileURL(join(root, 'bundle.yaml')).href;
       const since = server.published.length;
       const first = await server.open(uri, text);
-      assert.equal(first.length, 3);
+      // The bundle's deliberate mistakes, where a user sees them: document 4's completionMode case and restart policy,
+      // document 29's quoted boolean.
+      const underlined = (diagnostic: Diagnostic) => text.split('\n')[diagnostic.range.start.line].slice(diagnostic.range.start.character, diagnostic.range.end.character);
+      assert.deepEqual(first.map((diagnostic) => [diagnostic.code, diagnostic.range.start.line, underlined(diagnostic)]), [
+        ['schema/enum', 190, 'indexed'],
+        ['job/restart-policy/never-or-on-failure-required', 211, 'Always'],
+        ['schema/type', 1313, '"false"'],
+      ]);
       // The background reads the Jobs, Deployments and ConfigMaps, then the file is checked again: nothing changes.
       const again = await server.diagnosticsWhere(uri, () => server.published.filter((params) => params.uri === uri).length >= 2, since);
       assert.deepEqual(again, first);

@@ -1,7 +1,7 @@
 // A workspace of files in memory (or on disk), indexed as a front door would, and one file of it checked with
 // the relation checks: the engine alone, without a server.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { DEFAULT_SETTINGS, FileModel, validate, WorkspaceIndex, type Settings } from '../../server/src/service/index';
 
@@ -48,4 +48,33 @@ export function underlined(text: string, diagnostic: Diagnostic): string {
   const { start, end } = diagnostic.range;
   if (start.line === end.line) return lines[start.line].slice(start.character, end.character);
   return [lines[start.line].slice(start.character), ...lines.slice(start.line + 1, end.line), lines[end.line].slice(0, end.character)].join('\n');
+}
+
+/** The real repository layouts (test/fixtures/relations-real/<name>/, fetched byte for byte, sources in each SOURCES.md). */
+export const REAL_LAYOUTS = join(__dirname, '..', 'fixtures', 'relations-real');
+
+/** A real layout's files (paths relative to its folder), SOURCES.md aside. */
+export function realLayout(name: string): Record<string, string> {
+  const root = join(REAL_LAYOUTS, name);
+  const files: Record<string, string> = {};
+  for (const path of filesUnder(root, /./)) if (basename(path) !== 'SOURCES.md') files[relative(root, path)] = readFileSync(path, 'utf8');
+  return files;
+}
+
+/**
+ * The files under `root` whose names match `names` (YAML by default), in name order, folders walked depth first;
+ * none when `root` is missing. `skip`: folder names not walked.
+ */
+export function filesUnder(root: string, names = /\.ya?ml$/i, skip: readonly string[] = []): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(root).sort();
+  } catch {
+    return [];
+  }
+  return entries.flatMap((name) => {
+    const path = join(root, name);
+    if (statSync(path).isDirectory()) return skip.includes(name) ? [] : filesUnder(path, names, skip);
+    return names.test(name) ? [path] : [];
+  });
 }

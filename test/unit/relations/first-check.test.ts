@@ -3,7 +3,7 @@
 // diagnostics must be exactly those of a check that read every document, and the index holds them all once the
 // background has read the rest (WorkspaceIndex.setModel, as the server's indexer calls it).
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-types';
@@ -14,32 +14,7 @@ import { documentFacts } from '../../../server/src/service/relations/facts';
 import { quietMayWait } from '../../../server/src/service/relations/quiet';
 import { RELATION_CASES } from '../../support/relationCases';
 import { REPO_ROOT } from '../../support/shared';
-import { ROOT, workspace } from '../../support/relationWorkspace';
-
-const REAL = join(__dirname, '..', '..', 'fixtures', 'relations-real');
-
-function yamlFiles(root: string): string[] {
-  return readdirSync(root).flatMap((name) => {
-    const path = join(root, name);
-    if (statSync(path).isDirectory()) return name === 'relations-real' ? [] : yamlFiles(path);
-    return /\.ya?ml$/.test(name) ? [path] : [];
-  });
-}
-
-/** A real layout's files (paths relative to its folder), SOURCES.md aside. */
-function layout(name: string): Record<string, string> {
-  const root = join(REAL, name);
-  const files: Record<string, string> = {};
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(folder).sort()) {
-      const path = join(folder, entry);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (entry !== 'SOURCES.md') files[relative(root, path)] = readFileSync(path, 'utf8');
-    }
-  };
-  walk(root);
-  return files;
-}
+import { filesUnder, REAL_LAYOUTS, realLayout, ROOT, workspace } from '../../support/relationWorkspace';
 
 interface FirstCheck {
   diagnostics: Diagnostic[];
@@ -81,10 +56,10 @@ describe("an editor's first check of a file", () => {
   it('publishes what a check reading every document publishes, for each file of the upstream reports and the real layouts', () => {
     const workspaces: [name: string, files: Record<string, string>, relations?: Partial<Settings['relations']>][] = [
       ...RELATION_CASES.map((testCase) => [testCase.report, testCase.files, testCase.relations] as [string, Record<string, string>, Partial<Settings['relations']> | undefined]),
-      ...readdirSync(REAL).map((name) => [name, layout(name)] as [string, Record<string, string>]),
+      ...readdirSync(REAL_LAYOUTS).map((name) => [name, realLayout(name)] as [string, Record<string, string>]),
     ];
     // And each file in a workspace of its own (where nothing elsewhere orders creation), the fixtures' too.
-    workspaces.push(...yamlFiles(join(REPO_ROOT, 'test', 'fixtures')).map((path) => [relative(REPO_ROOT, path), { [relative(REPO_ROOT, path)]: readFileSync(path, 'utf8') }] as [string, Record<string, string>]));
+    workspaces.push(...filesUnder(join(REPO_ROOT, 'test', 'fixtures'), /\.ya?ml$/, ['relations-real']).map((path) => [relative(REPO_ROOT, path), { [relative(REPO_ROOT, path)]: readFileSync(path, 'utf8') }] as [string, Record<string, string>]));
     for (const [name, texts] of [...workspaces]) {
       for (const [path, text] of Object.entries(texts)) if (/\.ya?ml$/.test(path)) workspaces.push([`${name}: ${path} alone`, { [path]: text }]);
     }

@@ -4,7 +4,7 @@
 // reference to a CSIDriver or a claim, no definition other checks look up, no hook or wave. Held against every
 // document of the relation cases, the fixtures, the real corpus and the bench, and against near misses.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { splitDocuments } from '../../../server/src/service/index';
@@ -13,6 +13,9 @@ import { documentFacts, type ObjectFacts } from '../../../server/src/service/rel
 import { DEFINITION_KINDS } from '../../../server/src/service/relations/kinds';
 import { mayOrderCreation, ORDER_ONLY_KINDS, quietForRelations } from '../../../server/src/service/relations/quiet';
 import { RELATION_CASES } from '../../support/relationCases';
+import { filesUnder } from '../../support/relationWorkspace';
+
+const MANIFESTS = /\.(ya?ml|json)$/;
 import { REPO_ROOT, sharedPath } from '../../support/shared';
 
 /** What a quiet document's objects may not hold: each a reason a check would start from it. */
@@ -44,23 +47,9 @@ function orders(object: ObjectFacts): string[] {
   return [helmHook, argoHook, argoWave].some((read) => read.value !== undefined) ? ['a hook or an Argo CD annotation'] : [];
 }
 
-function yamlFiles(root: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(root);
-  } catch {
-    return [];
-  }
-  return entries.flatMap((name) => {
-    const path = join(root, name);
-    if (statSync(path).isDirectory()) return yamlFiles(path);
-    return /\.(ya?ml|json)$/.test(name) ? [path] : [];
-  });
-}
-
 async function corpus(): Promise<string[]> {
   const texts = RELATION_CASES.flatMap((testCase) => Object.values(testCase.files));
-  for (const path of [...yamlFiles(join(REPO_ROOT, 'test', 'fixtures')), ...yamlFiles(sharedPath('corpus', 'real'))]) texts.push(readFileSync(path, 'utf8'));
+  for (const path of [...filesUnder(join(REPO_ROOT, 'test', 'fixtures'), MANIFESTS), ...filesUnder(sharedPath('corpus', 'real'), MANIFESTS)]) texts.push(readFileSync(path, 'utf8'));
   const bench = (await import(join(REPO_ROOT, 'scripts', 'bench-bundle.mjs'))) as { generateDocument(i: number): string; generateBatchDocument(i: number): string };
   for (let i = 0; i < 200; i++) texts.push(bench.generateDocument(i), bench.generateBatchDocument(i));
   return texts.flatMap((text) => splitDocuments(text).map((slice) => slice.text));

@@ -3,30 +3,11 @@
 // judged as the tools would run it. Each row names the file it adds or changes, the file checked, and exactly what
 // it reports there (code, severity, the text underlined); an empty list is a promise not to cry wolf.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { DEFAULT_SETTINGS } from '../../../server/src/service/index';
-import { underlined, workspace } from '../../support/relationWorkspace';
+import { realLayout as layout, underlined, workspace } from '../../support/relationWorkspace';
 
 const SEVERITIES = ['', 'error', 'warning', 'information', 'hint'];
-const REAL = join(__dirname, '..', '..', 'fixtures', 'relations-real');
-
-/** A real layout's files (paths relative to its folder), SOURCES.md aside. */
-function layout(name: string): Record<string, string> {
-  const root = join(REAL, name);
-  const files: Record<string, string> = {};
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(folder).sort()) {
-      const path = join(folder, entry);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (entry !== 'SOURCES.md') files[relative(root, path)] = readFileSync(path, 'utf8');
-    }
-  };
-  walk(root);
-  return files;
-}
-
 type Found = [code: string, severity: string, underlines: string][];
 
 function findings(files: Record<string, string>, file: string, undefinedReferences = false, kubernetesVersion = DEFAULT_SETTINGS.kubernetesVersion): Found {

@@ -57,7 +57,8 @@ export function wantFacts(doc: YamlDocument): void {
 
 /**
  * The facts of a wanted document, read just before the diagnostics take over the JSON the refusal check made of
- * it (and apply defaults to it): the facts copy that JSON instead of converting the document a second time.
+ * it (and apply defaults to it): the facts read that JSON (keeping no part of it) instead of converting the document a
+ * second time.
  */
 export function factsBeforeClaim(doc: YamlDocument): void {
   if (wanted.has(doc)) cachedFacts(doc, 'all');
