@@ -1,7 +1,7 @@
 // npm run bench (the last part): the workspace index and the relation checks of the language server.
 //
 //   node scripts/bench.mjs [--relation-files N] [--runs N]     (called from scripts/bench.mjs)
-//   node scripts/bench-relations.mjs [--relation-files N] [--runs N]
+//   node scripts/bench-relations.mjs [--relation-files N] [--runs N] [--relations-server "command args"]...
 //
 // Writes a workspace of N YAML files (default 10,000: Jobs, CronJobs, Deployments, ConfigMaps, Secrets,
 // ServiceAccounts, claims, StorageClasses and CSIDrivers; a chart with hooks and a kustomization every ten
@@ -9,7 +9,9 @@
 // on it as an editor does (workspace folder, window/workDoneProgress) and measures: the index build
 // (`initialized` to the progress `end`, wall and server CPU), then, with the bundle open and its documents all
 // indexed, one-character edits (a Job's `completions`, and a ConfigMap's name, which others may name) with the
-// server CPU per edit, and the server's peak RSS. Each figure is the median of the runs (min-max).
+// server CPU per edit, and the server's peak RSS. Each figure is the median of the runs (min-max). Each
+// --relations-server (default: this Node running dist/server.js --stdio) is started in turn, run by run, so that a
+// busy machine weighs on each alike: another Node, another build, or V8 flags (a row each).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -217,8 +219,9 @@ function writeWorkspace(files) {
   return folder;
 }
 
-async function measureOnce(folder, bundle) {
-  const child = spawn(process.execPath, [join(root, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+async function measureOnce(folder, bundle, command) {
+  const [program, ...programArgs] = command;
+  const child = spawn(program, programArgs, { stdio: ['pipe', 'pipe', 'ignore'] });
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const bundleUri = pathToFileURL(join(folder, 'bench-1000.yaml')).href;
   let ended;
@@ -300,20 +303,25 @@ export async function benchRelations(args) {
   };
   const files = Number(option('--relation-files', '10000'));
   const runs = Number(option('--runs', '3'));
+  const servers = args.flatMap((arg, i) => (args[i - 1] === '--relations-server' ? [arg.split(' ').filter(Boolean)] : []));
+  if (!servers.length) servers.push([process.execPath, join(root, 'dist', 'server.js'), '--stdio']);
   const folder = writeWorkspace(files);
   const bundle = generateBundle(1000);
   writeFileSync(join(folder, 'bench-1000.yaml'), bundle);
-  const results = [];
+  const results = servers.map(() => []);
   try {
-    for (let i = 0; i < runs; i++) results.push(await measureOnce(folder, bundle));
+    for (let i = 0; i < runs; i++) for (const [s, command] of servers.entries()) results[s].push(await measureOnce(folder, bundle, command));
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
-  const pick = (key) => results.map((result) => result[key]);
   console.log(`\nWorkspace index and relation checks: ${files.toLocaleString('en-US')} files + the 1,000-document bundle, ${runs} runs, median (min-max); ${cpus().length} cores, node ${process.version}`);
-  console.log('| files | index build, wall (ms) | index build, server CPU (ms) | RSS after the build (MiB) | Job edit, wall (ms) | Job edit, server CPU (ms) | ConfigMap name edit, wall (ms) | ConfigMap name edit, server CPU (ms) | peak RSS (MiB) |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
-  console.log(`| ${files} | ${format(pick('build'))} | ${format(pick('buildCpu'))} | ${format(pick('rssAfterBuild'))} | ${format(pick('jobWall'))} | ${format(pick('jobCpu'), 1)} | ${format(pick('configWall'))} | ${format(pick('configCpu'), 1)} | ${format(pick('rss'))} |`);
+  const named = servers.length > 1;
+  console.log(`|${named ? ' server |' : ''} files | index build, wall (ms) | index build, server CPU (ms) | RSS after the build (MiB) | Job edit, wall (ms) | Job edit, server CPU (ms) | ConfigMap name edit, wall (ms) | ConfigMap name edit, server CPU (ms) | peak RSS (MiB) |`);
+  console.log(`|${named ? '---|' : ''}---|---|---|---|---|---|---|---|---|`);
+  for (const [s, command] of servers.entries()) {
+    const pick = (key) => results[s].map((result) => result[key]);
+    console.log(`|${named ? ` ${command.join(' ')} |` : ''} ${files} | ${format(pick('build'))} | ${format(pick('buildCpu'))} | ${format(pick('rssAfterBuild'))} | ${format(pick('jobWall'))} | ${format(pick('jobCpu'), 1)} | ${format(pick('configWall'))} | ${format(pick('configCpu'), 1)} | ${format(pick('rss'))} |`);
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await benchRelations(process.argv.slice(2));
