@@ -2,7 +2,7 @@
 // Started by scripts/e2e/code-server.sh, which installs the .vsix into a throwaway profile, serves a copy of
 // test/e2e/fixtures on 127.0.0.1 and sets CS_URL, WORKSPACE, USER_DATA, SHOTS and PLAYWRIGHT_MODULES.
 // Selectors are VS Code internals (pinned code-server in scripts/e2e/env.sh); each check says what a user sees.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { viewSteps } from './code-server-views.mjs';
@@ -126,6 +126,21 @@ async function problems(expected) {
  * job-valid.yaml (its documentInfo request). The server validates a document synchronously when it is
  * opened, so by then every earlier document's diagnostics have been published and shown.
  */
+/** The command lines of the KubeAssist language servers running on this machine (Linux /proc), each as its arguments. */
+function languageServerCommandLines() {
+  const found = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let args;
+    try {
+      args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    } catch {
+      continue; // gone meanwhile, or not ours to read
+    }
+    if (args.some((arg) => /kubeassist[^/]*\/dist\/server\.js$/.test(arg))) found.push(args);
+  }
+  return found;
+}
+
 async function serverCaughtUp() {
   await openFile('job-valid.yaml');
   await statusItem.filter({ hasText: '2 resources' }).waitFor({ timeout: 10000 });
@@ -147,6 +162,9 @@ try {
   await statusItem.first().waitFor({ timeout: 10000 }).catch(() => {});
   const status = (await statusItem.count()) ? await statusItem.first().textContent() : '';
   check(/Kubernetes 1\.37 · 1 resource$/.test(status.trim()), 'status bar: "Kubernetes 1.37 · 1 resource" (the default release)', status);
+  // The server VS Code started runs on its own Node with the young generation capped (client/src/extension.ts SERVER_EXEC_ARGV).
+  const servers = languageServerCommandLines();
+  check(servers.length > 0 && servers.every((args) => args.includes('--max-semi-space-size=4')), 'the language server runs with --max-semi-space-size=4 (its memory on a big file)', servers);
   const problemHover = await hoverOn('OnFailure', 'must be');
   check((await problemHover.count()) === 1, 'hovering the squiggle shows the message');
   await shot('diagnostics', await crop('podFailurePolicy', [problemHover, problemRows.nth(1)], 920));
