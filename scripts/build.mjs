@@ -2,6 +2,7 @@
 // The schema validators are compiled here, once, with ajv's standalone code generation, and bundled in
 // place of server/src/service/schema/precompiled.ts: the server does not compile schemas at start-up.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -162,20 +163,55 @@ function warmUp(engine, text) {
 
 function engineFacade() {
   const engine = loadEngineForCache(resolve('dist/engine.js'));
+  // A Node whose V8 is not the build's (VS Code's own) refuses dist/engine.cache: there the server keeps a cache of
+  // its own in the folder KUBEASSIST_CODE_CACHE_DIR names (the VS Code client gives its private global storage; no
+  // folder, no cache), made once the engine has run a while, named after this engine and that V8.
+  const engineId = createHash('sha256').update(readFileSync(resolve('dist/engine.js'))).digest('hex').slice(0, 16);
   const lines = [
     "'use strict';",
     'let engine;',
     'const load = () => (engine ??= loadEngine());',
+    `const BUILD_V8 = ${JSON.stringify(process.versions.v8)};`,
+    `const ENGINE_ID = ${JSON.stringify(engineId)};`,
     'function loadEngine() {',
     "  const { readFileSync } = require('fs');",
     "  const { join } = require('path');",
     "  const file = join(__dirname, 'engine.js');",
+    '  const own = process.versions.v8 === BUILD_V8 ? undefined : ownCodeCache();',
     '  let cachedData;',
-    "  try { cachedData = readFileSync(join(__dirname, 'engine.cache')); } catch { cachedData = undefined; }",
+    "  try { cachedData = readFileSync(own ?? join(__dirname, 'engine.cache')); } catch { cachedData = undefined; }",
     `  const script = new (require('vm').Script)(${JSON.stringify(ENGINE_WRAPPER[0])} + readFileSync(file, 'latin1') + ${JSON.stringify(ENGINE_WRAPPER[1])}, { filename: file, cachedData });`,
+    '  if (own && (cachedData === undefined || script.cachedDataRejected)) keepCodeCache(script, own);',
     '  const module = { exports: {} };',
     "  script.runInThisContext().call(module.exports, module.exports, require('module').createRequire(file), module, file, __dirname);",
     '  return module.exports;',
+    '}',
+    '/** The file of the code cache this process keeps for its own V8, or undefined without a folder for it. */',
+    'function ownCodeCache() {',
+    "  const { isAbsolute, join } = require('path');",
+    '  const folder = process.env.KUBEASSIST_CODE_CACHE_DIR;',
+    "  if (!folder || !isAbsolute(folder)) return undefined;",
+    "  return join(folder, `engine-${ENGINE_ID}-${process.versions.v8.replace(/[^\\w.-]/g, '_')}.cache`);",
+    '}',
+    // After the first checks (the functions they compiled go into the cache), written whole or not at all; the
+    // caches of other engines and V8s in that folder (and what a stopped write left) go first, so it holds one.
+    '/** Writes the code cache once the engine has run a while (KUBEASSIST_CODE_CACHE_DELAY_MS, default 20 s); never keeps the process alive. */',
+    'function keepCodeCache(script, path) {',
+    "  const delay = Number(process.env.KUBEASSIST_CODE_CACHE_DELAY_MS) || 20000;",
+    '  setTimeout(() => {',
+    "    const { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } = require('fs');",
+    "    const { basename, dirname, join } = require('path');",
+    '    const folder = dirname(path);',
+    '    const temporary = `${path}.${process.pid}.tmp`;',
+    '    try {',
+    '      mkdirSync(folder, { recursive: true, mode: 0o700 });',
+    "      for (const name of readdirSync(folder)) if (/^engine-.*\\.cache(\\.\\d+\\.tmp)?$/.test(name) && name !== basename(path)) rmSync(join(folder, name), { force: true });",
+    '      writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });',
+    '      renameSync(temporary, path);',
+    '    } catch {',
+    '      rmSync(temporary, { force: true });',
+    '    }',
+    '  }, delay).unref();',
     '}',
     'const forward = (name) => function (...args) { const target = load()[name]; return new.target ? new target(...args) : target.apply(this, args); };',
   ];

@@ -29,9 +29,12 @@ export const SERVER_EXEC_ARGV: readonly string[] = ['--max-semi-space-size=4'];
 
 export async function activate(context: ExtensionContext): Promise<void> {
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
+  // That Node refuses dist/engine.cache: the server keeps a code cache of its own for it in the extension's private
+  // storage, so that later starts do not compile the engine again (scripts/build.mjs engineFacade).
+  const env = context.globalStorageUri.scheme === 'file' ? { KUBEASSIST_CODE_CACHE_DIR: context.globalStorageUri.fsPath } : {};
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_EXEC_ARGV] } },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_EXEC_ARGV, '--nolazy', '--inspect=6011'] } },
+    run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_EXEC_ARGV], env } },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_EXEC_ARGV, '--nolazy', '--inspect=6011'], env } },
   };
   const decisions = new SchemaDiagnosticsDecisions(() => client);
   const clientOptions: LanguageClientOptions = {

@@ -51,7 +51,7 @@ CS_PID=$!
 for _ in $(seq 1 120); do curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.5; done
 
 rc=0
-PLAYWRIGHT_MODULES="$E2E_PW_DIR/node_modules" CS_URL="http://127.0.0.1:$PORT" WORKSPACE="$RUN/workspace" SHOTS="$SHOTS" \
+PLAYWRIGHT_MODULES="$E2E_PW_DIR/node_modules" CS_URL="http://127.0.0.1:$PORT" WORKSPACE="$RUN/workspace" SHOTS="$SHOTS" USER_DATA="$RUN/ud" \
   timeout 300 node test/e2e/code-server.mjs || rc=$?
 if [ "$rc" != 0 ]; then
   mkdir -p "$SHOTS/logs"

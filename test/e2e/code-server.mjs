@@ -2,6 +2,7 @@
 // Started by scripts/e2e/code-server.sh, which installs the .vsix into a throwaway profile, serves a copy of
 // test/e2e/fixtures on 127.0.0.1 and sets CS_URL, WORKSPACE, USER_DATA, SHOTS and PLAYWRIGHT_MODULES.
 // Selectors are VS Code internals (pinned code-server in scripts/e2e/env.sh); each check says what a user sees.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -373,6 +374,19 @@ try {
   check((await squiggles('error').count()) + (await squiggles('warning').count()) === 0 && (await squiggles('info').count()) > 0,
     'no error or warning squiggle on the export, one information squiggle');
   await shot('export');
+
+  // 16. VS Code's Node refuses the build's code cache: the server keeps one of its own in the extension's global
+  // storage (scripts/build.mjs engineFacade), written about 20 s after it started, for the next starts.
+  const [serverArgs] = languageServerCommandLines();
+  const serverV8 = serverArgs ? spawnSync(serverArgs[0], ['-p', 'process.versions.v8'], { encoding: 'utf8', env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } }).stdout.trim() : '';
+  if (!serverV8 || serverV8 === process.versions.v8) {
+    note(`the server's Node (V8 ${serverV8 || 'unknown'}) is the one that built it: it takes the build's code cache, none of its own`);
+  } else {
+    const storage = join(process.env.USER_DATA, 'User', 'globalStorage', 'kubeassist.kubeassist');
+    const caches = () => (existsSync(storage) ? readdirSync(storage).filter((name) => /^engine-[0-9a-f]{16}-.*\.cache$/.test(name)) : []);
+    for (let waited = 0; caches().length === 0 && waited < 30000; waited += 500) await page.waitForTimeout(500);
+    check(caches().length === 1, `the server keeps a code cache for VS Code's Node (V8 ${serverV8}) in the extension's global storage`, existsSync(storage) ? readdirSync(storage) : `no ${storage}`);
+  }
 } catch (error) {
   failed++;
   console.log(`FAIL - unexpected error: ${error.message.split('\n')[0]}`);

@@ -30,6 +30,8 @@ export interface ServerOptions {
   workspaceFolders?: string[];
   /** Whether the client shows progress the server starts (window.workDoneProgress). */
   workDoneProgress?: boolean;
+  /** Another build's server.js (default: this build's, dist/server.js). */
+  server?: string;
 }
 
 export class TestServer {
@@ -76,7 +78,7 @@ export class TestServer {
   }
 
   static async start(options: ServerOptions = {}): Promise<TestServer> {
-    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env }, ...(options.cwd ? { cwd: options.cwd } : {}) });
+    const child = spawn(process.execPath, [options.server ?? SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env }, ...(options.cwd ? { cwd: options.cwd } : {}) });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const server = new TestServer(child, connection, options);
     connection.listen();
