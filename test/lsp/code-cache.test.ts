@@ -2,10 +2,10 @@
 // cache of its own in the folder KUBEASSIST_CODE_CACHE_DIR names (the VS Code client gives its private global
 // storage; scripts/build.mjs engineFacade): written once the engine has run, whole and private to the user, the only
 // engine cache in that folder; taken by the next start, which then writes nothing; refused and made again when it is
-// not one. Nothing is written without the folder, nor where the build's own cache applies. Another V8 is stood in for
-// by a copy of this build whose facade names another V8 as the build's.
+// not one (or not read at all when far larger than one). Nothing is written without the folder, nor where the build's
+// own cache applies. Another V8 is stood in for by a copy of this build whose facade names another V8 as the build's.
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -97,7 +97,7 @@ describe('the code cache a server keeps for a Node that refuses the build\'s', (
     assert.equal(statSync(join(folder, name)).mtimeMs, written.mtimeMs, 'taken, so not written again');
   });
 
-  it('is refused and made again when the file is not a cache', async () => {
+  it('is refused and made again when the file is not a cache, and not read when it is far larger than one', async () => {
     const folder = join(root, 'garbage');
     mkdirSync(folder);
     const env = { KUBEASSIST_CODE_CACHE_DIR: folder, ...DELAY };
@@ -105,6 +105,11 @@ describe('the code cache a server keeps for a Node that refuses the build\'s', (
     const [name] = engineCaches(folder);
     writeFileSync(join(folder, name), Buffer.alloc(4096, 0x5a));
     assert.deepEqual(await diagnosticsFrom(env, anotherBuild, () => until(() => statSync(join(folder, name)).size !== 4096, 'the cache made again')), clean);
+    assert.equal(takesCache(readFileSync(join(folder, name))), true);
+    // Far larger than a cache (a sparse file: nothing is written to the disk): not read, made again.
+    const huge = 65 * 1024 * 1024;
+    truncateSync(join(folder, name), huge);
+    assert.deepEqual(await diagnosticsFrom(env, anotherBuild, () => until(() => statSync(join(folder, name)).size !== huge, 'the cache made again')), clean);
     assert.equal(takesCache(readFileSync(join(folder, name))), true);
   });
 
