@@ -177,12 +177,14 @@ function engineFacade() {
     "  const { readFileSync, statSync } = require('fs');",
     "  const { join } = require('path');",
     "  const file = join(__dirname, 'engine.js');",
-    '  const own = process.versions.v8 === BUILD_V8 ? undefined : ownCodeCache();',
+    // The build's cache on its own V8; on another, which would refuse that one, this process's own (if any folder).
+    '  const own = process.versions.v8 !== BUILD_V8;',
+    "  const cache = own ? ownCodeCache() : join(__dirname, 'engine.cache');",
     '  let cachedData;',
-    // A cache is a few MB: a larger file in that folder is not one, and is not read.
-    "  try { cachedData = own && statSync(own).size > 64 * 1024 * 1024 ? undefined : readFileSync(own ?? join(__dirname, 'engine.cache')); } catch { cachedData = undefined; }",
+    // A cache is a few MB: a larger file is not one, and is not read.
+    '  try { cachedData = cache === undefined || statSync(cache).size > 64 * 1024 * 1024 ? undefined : readFileSync(cache); } catch { cachedData = undefined; }',
     `  const script = new (require('vm').Script)(${JSON.stringify(ENGINE_WRAPPER[0])} + readFileSync(file, 'latin1') + ${JSON.stringify(ENGINE_WRAPPER[1])}, { filename: file, cachedData });`,
-    '  if (own && (cachedData === undefined || script.cachedDataRejected)) keepCodeCache(script, own);',
+    '  if (own && cache !== undefined && (cachedData === undefined || script.cachedDataRejected)) keepCodeCache(script, cache);',
     '  const module = { exports: {} };',
     "  script.runInThisContext().call(module.exports, module.exports, require('module').createRequire(file), module, file, __dirname);",
     '  return module.exports;',

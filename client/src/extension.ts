@@ -25,7 +25,7 @@ let client: LanguageClient | undefined;
  * Not for a Node that would take the code cache (a flag V8 counts in the cache's check makes it refuse the cache):
  * other editors run `node dist/server.js --stdio` as it is, and may pass the flag on a Node of their own.
  */
-export const SERVER_EXEC_ARGV: readonly string[] = ['--max-semi-space-size=4'];
+const SERVER_EXEC_ARGV: readonly string[] = ['--max-semi-space-size=4'];
 
 export async function activate(context: ExtensionContext): Promise<void> {
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
